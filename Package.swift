@@ -1,0 +1,52 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "gamepack",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "gamepack", targets: ["gamepack"]),
+        .library(name: "GamePackKit", targets: ["GamePackKit"]),
+        .library(name: "GamePackFormat", targets: ["GamePackFormat"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "gamepack",
+            dependencies: [
+                "GamePackKit",
+                "GamePackFormat",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(
+            name: "GamePackKit",
+            dependencies: [
+                "GamePackFormat",
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+        .target(name: "GamePackFormat"),
+        .target(
+            name: "GamePackTestSupport",
+            dependencies: ["GamePackKit"],
+            path: "Sources/GamePackTestSupport"
+        ),
+        .testTarget(
+            name: "GamePackKitTests",
+            dependencies: ["GamePackKit", "GamePackTestSupport"]
+        ),
+        .testTarget(
+            name: "GamePackFormatTests",
+            dependencies: ["GamePackFormat"]
+        ),
+        .testTarget(
+            name: "GamePackCLITests",
+            dependencies: ["GamePackKit", "GamePackTestSupport"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,40 @@
+/// Paths of files inside a pack, checked so that no entry can escape the folder a pack is
+/// extracted into or collide with another entry on a case-insensitive file system.
+public enum PackPath {
+    /// Why a path is refused.
+    public enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
+        case empty
+        case absolute(String)
+        case parentReference(String)
+        case invalidCharacter(String)
+        case tooLong(String)
+
+        public var description: String {
+            switch self {
+            case .empty: "an empty path"
+            case .absolute(let p): "'\(p)' is absolute; pack paths are relative"
+            case .parentReference(let p): "'\(p)' climbs out with .. or names . as a component"
+            case .invalidCharacter(let p): "'\(p)' contains a backslash, a colon, a NUL or a control character"
+            case .tooLong(let p): "'\(p.prefix(40))…' is longer than \(maxLength) bytes"
+            }
+        }
+    }
+
+    /// The longest path accepted, in UTF-8 bytes.
+    public static let maxLength = 1024
+
+    /// Returns `path` if it is a safe, normalized relative path (`a/b.json`), else throws.
+    @discardableResult
+    public static func validate(_ path: String) throws -> String {
+        if path.isEmpty { throw Problem.empty }
+        if path.utf8.count > maxLength { throw Problem.tooLong(path) }
+        if path.hasPrefix("/") { throw Problem.absolute(path) }
+        for scalar in path.unicodeScalars where scalar == "\\" || scalar == ":" || scalar.value < 0x20 || scalar.value == 0x7F {
+            throw Problem.invalidCharacter(path)
+        }
+        for component in path.split(separator: "/", omittingEmptySubsequences: false) {
+            if component == ".." || component == "." || component.isEmpty { throw Problem.parentReference(path) }
+        }
+        return path
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// Errors that stop a GamePackKit operation before it can report diagnostics: usage and I/O
+/// problems (the CLI maps them to exit status 2). Content problems are `Diagnostic`s instead.
+public enum GamePackError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// `path` has no `gamepack.yaml`.
+    case notAProject(path: String)
+    /// A file or folder could not be read or written.
+    case io(path: String, reason: String)
+    /// `gamepack init` was asked for a template that does not exist.
+    case unknownTemplate(name: String, available: [String])
+    /// The templates folder could not be found.
+    case templatesNotFound(searched: [String])
+    /// `gamepack init` would overwrite files.
+    case destinationNotEmpty(path: String)
+    /// A project id given on the command line is not valid.
+    case invalidProjectID(String)
+
+    public var description: String {
+        switch self {
+        case .notAProject(let path):
+            "\(path) is not a gamepack project: it has no gamepack.yaml (create one with `gamepack init`)"
+        case .io(let path, let reason):
+            "\(path): \(reason)"
+        case .unknownTemplate(let name, let available):
+            "no template named '\(name)'; available: \(available.joined(separator: ", "))"
+        case .templatesNotFound(let searched):
+            "cannot find gamepack's templates folder (looked in \(searched.joined(separator: ", "))); set GAMEPACK_TEMPLATES to it"
+        case .destinationNotEmpty(let path):
+            "\(path) already exists and is not empty; choose a new folder"
+        case .invalidProjectID(let id):
+            "'\(id)' is not a valid project id: use lowercase letters, digits and dashes, starting with a letter"
+        }
+    }
+}

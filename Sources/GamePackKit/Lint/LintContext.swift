@@ -1,0 +1,90 @@
+import Foundation
+
+/// Collects diagnostics during one lint run, applying the project's rule settings, and the
+/// facts the per-item walk gathers for the project-wide checks that follow it.
+final class LintContext {
+    let project: Project
+    let settings: LintSettings
+    private(set) var diagnostics: [Diagnostic] = []
+
+    /// Asset paths as referenced by items.
+    var assetUses: [AssetUse] = []
+    /// References to other items.
+    var references: [ReferenceUse] = []
+    /// Every geo point, for the swapped-coordinates heuristic.
+    var geoPoints: [GeoUse] = []
+    /// Ordered lists of references whose targets have a geo field (waypoints).
+    var geoPaths: [GeoPathUse] = []
+    /// Values of fields marked unique.
+    var uniqueValues: [UniqueUse] = []
+
+    init(project: Project) {
+        self.project = project
+        self.settings = project.config.lint
+    }
+
+    /// Reports a finding of `rule` unless the project turned the rule off.
+    func report(
+        _ rule: LintRule, _ message: String, at location: SourceLocation?, notes: [String] = [], fix: String? = nil
+    ) {
+        guard let severity = settings.severity(of: rule) else { return }
+        diagnostics.append(
+            Diagnostic(severity: severity, rule: rule.rawValue, message: message, location: location, notes: notes, fix: fix))
+    }
+
+    /// Adds diagnostics produced elsewhere (loading), applying the project's rule settings.
+    func add(_ loaded: [Diagnostic]) {
+        for var diagnostic in loaded {
+            if let rule = LintRule(rawValue: diagnostic.rule) {
+                guard let severity = settings.severity(of: rule) else { continue }
+                diagnostic.severity = severity
+            }
+            diagnostics.append(diagnostic)
+        }
+    }
+
+    /// "location 12", "route 3": how messages name an item.
+    static func label(_ collection: String, _ id: ItemID?) -> String {
+        let singular = collection.hasSuffix("s") ? String(collection.dropLast()) : collection
+        guard let id else { return "this \(singular)" }
+        return "\(singular) \(id)"
+    }
+}
+
+/// An asset path written in an item's field.
+struct AssetUse {
+    var path: String
+    var spec: FieldSpec
+    var location: SourceLocation
+}
+
+/// A reference written in an item's field.
+struct ReferenceUse {
+    var target: String
+    var id: ItemID
+    var location: SourceLocation
+    var from: String
+}
+
+/// A geo point written in an item's field (degrees).
+struct GeoUse {
+    var latitude: Double
+    var longitude: Double
+    var location: SourceLocation
+}
+
+/// An ordered list of references whose targets carry a geo point in `geoField`.
+struct GeoPathUse {
+    var target: String
+    var geoField: String
+    var steps: [(id: ItemID, location: SourceLocation)]
+    var owner: String
+}
+
+/// A value of a field marked unique.
+struct UniqueUse {
+    var collection: String
+    var field: String
+    var value: String
+    var location: SourceLocation
+}

@@ -1,0 +1,320 @@
+import Foundation
+import Yams
+
+/// Reads YAML and JSON source files into `SourceNode` trees that know the line and column of
+/// every value. Problems (syntax, duplicate keys, tabs, alias bombs, encoding, empty files) come
+/// back as `syntax` diagnostics; the loader never throws for bad content and never crashes on it.
+public enum SourceLoader {
+    /// The outcome of reading one file: its root value, or the problems that stopped it.
+    public enum Outcome: Sendable {
+        case loaded(SourceNode)
+        case failed([Diagnostic])
+    }
+
+    /// How many nodes a file may expand to beyond one per byte of its text. A document without
+    /// aliases has fewer nodes than bytes, so only alias expansion ("billion laughs") exceeds it.
+    static let expansionAllowance = 10_000
+
+    /// Reads the file at `url`, naming it `path` (project-relative) in locations.
+    public static func load(contentsOf url: URL, path: String) -> Outcome {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            return .failed([
+                syntaxError("cannot read the file: \(error.localizedDescription)", .file(path))
+            ])
+        }
+        return load(data: data, path: path)
+    }
+
+    /// Parses `data` as YAML (JSON is read as the YAML subset it is), naming it `path`.
+    public static func load(data: Data, path: String) -> Outcome {
+        let isJSON = path.lowercased().hasSuffix(".json")
+        var bytes = data
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+            return .failed([
+                syntaxError(
+                    "the file is UTF-16; save it as UTF-8", SourceLocation(file: path, line: 1, column: 1))
+            ])
+        }
+        guard let text = String(bytes: bytes, encoding: .utf8) else {
+            let location = firstInvalidUTF8(in: Data(bytes), path: path)
+            return .failed([
+                syntaxError(
+                    "the file is not valid UTF-8 (first bad byte here); save it as UTF-8", location)
+            ])
+        }
+        if !isJSON, let tab = indentationTab(in: text, path: path) {
+            return .failed([
+                syntaxError("a tab is used for indentation; YAML indents with spaces only", tab)
+            ])
+        }
+        let root: Node?
+        do {
+            let parser = try Parser(yaml: text, resolver: .basic)
+            root = try parser.singleRoot()
+        } catch let error as YamlError {
+            return .failed([diagnostic(for: error, text: text, path: path)])
+        } catch {
+            return .failed([syntaxError("cannot parse: \(error)", .file(path))])
+        }
+        guard let root else {
+            return .failed([
+                syntaxError(
+                    "the file is empty; write an item (a map with an id) or remove the file",
+                    SourceLocation(file: path, line: 1, column: 1))
+            ])
+        }
+        var converter = Converter(path: path, budget: bytes.count + expansionAllowance)
+        do {
+            return .loaded(try converter.convert(root))
+        } catch let problem as Converter.Problem {
+            return .failed([syntaxError(problem.message, problem.location)])
+        } catch {
+            return .failed([syntaxError("\(error)", .file(path))])
+        }
+    }
+
+    static func syntaxError(_ message: String, _ location: SourceLocation) -> Diagnostic {
+        Diagnostic(severity: .error, rule: LintRule.syntax.rawValue, message: message, location: location)
+    }
+
+    /// Turns Yams' errors into a diagnostic at the right line and column.
+    static func diagnostic(for error: YamlError, text: String, path: String) -> Diagnostic {
+        func at(_ mark: Mark) -> SourceLocation {
+            SourceLocation(file: path, line: max(mark.line, 1), column: max(mark.column, 1))
+        }
+        switch error {
+        case .scanner(let context, let problem, let mark, _),
+            .parser(let context, let problem, let mark, _),
+            .composer(let context, let problem, let mark, _):
+            var message = problem
+            if let context { message = "\(context.text) \(problem)".trimmingCharacters(in: .whitespaces) }
+            if problem.contains("more than one document") || problem.contains("expected a single document") {
+                message = "the file holds several YAML documents; write several items as one YAML list instead"
+            }
+            return syntaxError("invalid YAML: \(message)", at(mark))
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
+            let first = at(context.mark)
+            var location = first
+            if let key = duplicates.first,
+                let second = laterOccurrence(of: key, after: context.mark, in: text, path: path)
+            {
+                location = second
+            }
+            return Diagnostic(
+                severity: .error, rule: LintRule.syntax.rawValue,
+                message: "duplicate key \(keys) in one map; keep one of them (the later one would silently win)",
+                location: location,
+                notes: location == first ? [] : ["first written at \(first)"])
+        case .reader(let problem, let offset, _, _):
+            let location =
+                offset.map { lineAndColumn(ofUTF8Offset: $0, in: text, path: path) }
+                ?? .file(path)
+            return syntaxError("cannot read: \(problem)", location)
+        default:
+            return syntaxError("invalid YAML: \(error)", .file(path))
+        }
+    }
+
+    /// The location of a block-style `key:` at the same column after `mark`, if there is one.
+    static func laterOccurrence(of key: String, after mark: Mark, in text: String, path: String)
+        -> SourceLocation?
+    {
+        var lineNumber = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            guard lineNumber > mark.line else { continue }
+            let scalars = Array(line.unicodeScalars)
+            let start = mark.column - 1
+            guard start < scalars.count else { continue }
+            let rest = String(String.UnicodeScalarView(scalars[start...]))
+            let prefix = String(String.UnicodeScalarView(scalars[..<start]))
+            guard prefix.allSatisfy({ $0 == " " || $0 == "-" }) else { continue }
+            for candidate in [key, "\"\(key)\"", "'\(key)'"] where rest.hasPrefix(candidate) {
+                let after = rest.dropFirst(candidate.count).drop { $0 == " " }
+                if after.hasPrefix(":") {
+                    return SourceLocation(file: path, line: lineNumber, column: mark.column)
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The first tab in a line's leading whitespace, outside block scalars' content is not
+    /// distinguished: YAML forbids tabs in indentation everywhere.
+    static func indentationTab(in text: String, path: String) -> SourceLocation? {
+        var lineNumber = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            var column = 0
+            for character in line.unicodeScalars {
+                column += 1
+                if character == " " { continue }
+                if character == "\t" {
+                    // A tab after only spaces, before content, is indentation.
+                    return SourceLocation(file: path, line: lineNumber, column: column)
+                }
+                break
+            }
+        }
+        return nil
+    }
+
+    static func firstInvalidUTF8(in data: Data, path: String) -> SourceLocation {
+        var line = 1
+        var column = 1
+        let bytes = [UInt8](data)
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            let length: Int
+            switch b {
+            case 0x00...0x7F: length = 1
+            case 0xC2...0xDF: length = 2
+            case 0xE0...0xEF: length = 3
+            case 0xF0...0xF4: length = 4
+            default: return SourceLocation(file: path, line: line, column: column)
+            }
+            if i + length > bytes.count { return SourceLocation(file: path, line: line, column: column) }
+            for k in 1..<max(length, 1) where !(0x80...0xBF).contains(bytes[i + k]) {
+                return SourceLocation(file: path, line: line, column: column)
+            }
+            if b == 0x0A {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+            i += length
+        }
+        return SourceLocation(file: path, line: line, column: column)
+    }
+
+    static func lineAndColumn(ofUTF8Offset offset: Int, in text: String, path: String) -> SourceLocation {
+        var line = 1
+        var column = 1
+        var consumed = 0
+        for scalar in text.unicodeScalars {
+            if consumed >= offset { break }
+            consumed += String(scalar).utf8.count
+            if scalar == "\n" {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+        }
+        return SourceLocation(file: path, line: line, column: column)
+    }
+
+    /// Converts Yams nodes to `SourceNode`s, counting nodes against the expansion budget.
+    struct Converter {
+        struct Problem: Error {
+            var message: String
+            var location: SourceLocation
+        }
+
+        let path: String
+        var budget: Int
+        var used = 0
+
+        init(path: String, budget: Int) {
+            self.path = path
+            self.budget = budget
+        }
+
+        func location(_ mark: Mark?) -> SourceLocation {
+            guard let mark else { return .file(path) }
+            return SourceLocation(file: path, line: mark.line, column: mark.column)
+        }
+
+        mutating func convert(_ node: Node) throws -> SourceNode {
+            used += 1
+            if used > budget {
+                throw Problem(
+                    message:
+                        "anchors and aliases expand this file past \(budget) values; write the values out or use fewer aliases",
+                    location: location(node.mark))
+            }
+            switch node {
+            case .scalar(let scalar):
+                return Self.resolve(scalar, at: location(scalar.mark))
+            case .sequence(let sequence):
+                var elements: [SourceNode] = []
+                elements.reserveCapacity(sequence.count)
+                for element in sequence {
+                    elements.append(try convert(element))
+                }
+                return SourceNode(.list(elements), location: location(sequence.mark))
+            case .mapping(let mapping):
+                var entries: [SourceEntry] = []
+                entries.reserveCapacity(mapping.count)
+                for (key, value) in mapping {
+                    guard case .scalar(let keyScalar) = key else {
+                        throw Problem(
+                            message: "a map key must be plain text, not a list or a map",
+                            location: location(key.mark))
+                    }
+                    if keyScalar.string == "<<" && keyScalar.style == .plain {
+                        throw Problem(
+                            message: "merge keys (<<) are not supported; write the fields out",
+                            location: location(keyScalar.mark))
+                    }
+                    entries.append(
+                        SourceEntry(
+                            key: keyScalar.string, keyLocation: location(keyScalar.mark),
+                            value: try convert(value)))
+                }
+                return SourceNode(.map(entries), location: location(mapping.mark))
+            case .alias(let alias):
+                throw Problem(message: "unresolved alias *\(alias.anchor)", location: location(alias.mark))
+            }
+        }
+
+        /// Resolves a scalar by the YAML 1.2 core schema (see `SourceNode`).
+        static func resolve(_ scalar: Node.Scalar, at location: SourceLocation) -> SourceNode {
+            let text = scalar.string
+            guard scalar.style == .plain || scalar.style == .any else {
+                return SourceNode(.string(text), raw: text, isQuoted: true, location: location)
+            }
+            switch text {
+            case "", "~", "null", "Null", "NULL":
+                return SourceNode(.null, raw: text, location: location)
+            case "true", "True", "TRUE":
+                return SourceNode(.bool(true), raw: text, location: location)
+            case "false", "False", "FALSE":
+                return SourceNode(.bool(false), raw: text, location: location)
+            case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF":
+                return SourceNode(.number(.infinity), raw: text, location: location)
+            case "-.inf", "-.Inf", "-.INF":
+                return SourceNode(.number(-.infinity), raw: text, location: location)
+            case ".nan", ".NaN", ".NAN":
+                return SourceNode(.number(.nan), raw: text, location: location)
+            default:
+                break
+            }
+            if let first = text.utf8.first, (first >= 0x30 && first <= 0x39) || first == 0x2B || first == 0x2D || first == 0x2E {
+                if text.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B || $0 == 0x2D }) {
+                    if let int = Int(text) { return SourceNode(.int(int), raw: text, location: location) }
+                }
+                if text.hasPrefix("0x"), let int = Int(text.dropFirst(2), radix: 16) {
+                    return SourceNode(.int(int), raw: text, location: location)
+                }
+                if text.hasPrefix("0o"), let int = Int(text.dropFirst(2), radix: 8) {
+                    return SourceNode(.int(int), raw: text, location: location)
+                }
+                let numeric = text.utf8.allSatisfy {
+                    ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E || $0 == 0x65 || $0 == 0x45
+                }
+                if numeric, text.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }), let double = Double(text) {
+                    return SourceNode(.number(double), raw: text, location: location)
+                }
+            }
+            return SourceNode(.string(text), raw: text, location: location)
+        }
+    }
+}

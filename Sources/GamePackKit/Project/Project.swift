@@ -1,0 +1,217 @@
+import Foundation
+
+/// One content item: a map in a file under `content/<collection>/`.
+public struct ContentItem: Sendable {
+    /// The collection (the folder under `content/`).
+    public var collection: String
+    /// The item's id, when it has a valid one.
+    public var id: ItemID?
+    /// The item's fields as written, `id` included.
+    public var node: SourceNode
+    /// The project-relative path of its file.
+    public var file: String { node.location.file }
+}
+
+/// A source project read from disk: its config, content types, items and asset files, plus the
+/// problems met while reading them (as diagnostics; the linter adds its own).
+public struct Project: Sendable {
+    /// The project folder.
+    public var root: URL
+    public var config: ProjectConfig
+    /// Content types by collection name: the built-ins, overridden or extended by `schema/`.
+    public var types: [String: ContentType]
+    /// Every item, ordered by file path then position in the file.
+    public var items: [ContentItem]
+    /// Project-relative paths of the content files read.
+    public var contentFiles: [String]
+    /// Paths of the files under `assets/`, relative to `assets/`.
+    public var assetFiles: [String]
+    /// Problems met while loading.
+    public var diagnostics: [Diagnostic]
+    /// The text of every file read, by project-relative path, for reporters that quote lines.
+    public var sources: SourceTexts
+
+    /// The file name of the config.
+    public static let configFile = "gamepack.yaml"
+
+    /// Reads the project at `root`. Throws only when `root` is not a project or cannot be read;
+    /// anything wrong inside it comes back in `diagnostics`.
+    public static func load(at root: URL) async throws -> Project {
+        let fm = FileManager.default
+        let root = root.standardizedFileURL
+        let configURL = root.appendingPathComponent(configFile)
+        var isDirectory: ObjCBool = false
+        guard fm.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue,
+            fm.fileExists(atPath: configURL.path)
+        else {
+            throw GamePackError.notAProject(path: root.path)
+        }
+        var diagnostics: [Diagnostic] = []
+        let sources = SourceTexts(root: root)
+
+        // gamepack.yaml
+        var config = ProjectConfig(id: "project", name: "Untitled", locales: ["en"], defaultLocale: "en")
+        switch SourceLoader.load(contentsOf: configURL, path: configFile) {
+        case .loaded(let node): config = ProjectConfig.parse(node, file: configFile, diagnostics: &diagnostics)
+        case .failed(let problems): diagnostics += problems
+        }
+
+        // schema/
+        var types: [String: ContentType] = [:]
+        var schemaParser = SchemaParser()
+        for (name, yaml) in BuiltinTypes.sources {
+            if case .loaded(let node) = SourceLoader.load(data: Data(yaml.utf8), path: "<built-in \(name)>"),
+                let type = schemaParser.parseType(name: name, root: node, sourceFile: nil)
+            {
+                types[name] = type
+            }
+        }
+        precondition(schemaParser.diagnostics.isEmpty, "built-in types are invalid: \(schemaParser.diagnostics)")
+        let schemaDir = root.appendingPathComponent("schema")
+        for path in try listFiles(under: schemaDir, relativeTo: root, diagnostics: &diagnostics)
+        where isSourceFile(path) {
+            let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+            switch SourceLoader.load(contentsOf: root.appendingPathComponent(path), path: path) {
+            case .loaded(let node):
+                if let type = schemaParser.parseType(name: name, root: node, sourceFile: path) { types[name] = type }
+            case .failed(let problems): diagnostics += problems
+            }
+        }
+        diagnostics += schemaParser.diagnostics
+
+        // content/
+        let contentDir = root.appendingPathComponent("content")
+        let contentFiles = try listFiles(under: contentDir, relativeTo: root, diagnostics: &diagnostics)
+            .filter(isSourceFile)
+        let outcomes = await contentFiles.concurrentMap { path in
+            SourceLoader.load(contentsOf: root.appendingPathComponent(path), path: path)
+        }
+        var items: [ContentItem] = []
+        for (path, outcome) in zip(contentFiles, outcomes) {
+            let components = path.split(separator: "/")
+            guard components.count >= 3 else {
+                diagnostics.append(
+                    Diagnostic(
+                        severity: .error, rule: LintRule.unknownCollection.rawValue,
+                        message: "content files go in a collection folder: move it to content/<collection>/",
+                        location: .file(path)))
+                continue
+            }
+            let collection = String(components[1])
+            switch outcome {
+            case .failed(let problems):
+                diagnostics += problems
+            case .loaded(let node):
+                let maps: [SourceNode]
+                if let list = node.elements { maps = list } else { maps = [node] }
+                for element in maps {
+                    guard element.entries != nil else {
+                        diagnostics.append(
+                            Diagnostic(
+                                severity: .error, rule: LintRule.wrongType.rawValue,
+                                message: "an item is a map of fields (with an id); found \(element.kindDescription)",
+                                location: element.location))
+                        continue
+                    }
+                    let id = element["id"].flatMap(ItemID.init(node:))
+                    items.append(ContentItem(collection: collection, id: id, node: element))
+                }
+            }
+        }
+
+        // assets/
+        let assetsDir = root.appendingPathComponent("assets")
+        let assetFiles = try listFiles(under: assetsDir, relativeTo: assetsDir, diagnostics: &diagnostics)
+
+        return Project(
+            root: root, config: config, types: types, items: items, contentFiles: contentFiles,
+            assetFiles: assetFiles, diagnostics: diagnostics, sources: sources)
+    }
+
+    static func isSourceFile(_ path: String) -> Bool {
+        let ext = (path as NSString).pathExtension.lowercased()
+        return ext == "yaml" || ext == "yml" || ext == "json"
+    }
+
+    /// Regular files below `dir` (sorted, relative to `base`, `/`-separated), skipping hidden
+    /// files. A symlink that leads outside the project is reported and skipped, never followed.
+    static func listFiles(under dir: URL, relativeTo base: URL, diagnostics: inout [Diagnostic]) throws -> [String] {
+        let fm = FileManager.default
+        guard fm.fileExists(atPath: dir.path) else { return [] }
+        let projectRoot = base.path.hasSuffix("/assets") ? base.deletingLastPathComponent() : base
+        let rootPath = projectRoot.resolvingSymlinksInPath().path
+        var result: [String] = []
+        var stack = [dir]
+        while let current = stack.popLast() {
+            let names: [String]
+            do {
+                names = try fm.contentsOfDirectory(atPath: current.path)
+            } catch {
+                throw GamePackError.io(path: current.path, reason: "cannot list the folder (\(error.localizedDescription))")
+            }
+            for name in names where !name.hasPrefix(".") {
+                let url = current.appendingPathComponent(name)
+                let relative = String(url.path.dropFirst(base.path.count + 1))
+                let attributes = try? fm.attributesOfItem(atPath: url.path)
+                let type = attributes?[.type] as? FileAttributeType
+                if type == .typeSymbolicLink {
+                    let target = url.resolvingSymlinksInPath().path
+                    if !(target == rootPath || target.hasPrefix(rootPath + "/")) {
+                        let shown = base == projectRoot ? relative : "assets/" + relative
+                        diagnostics.append(
+                            Diagnostic(
+                                severity: .error, rule: LintRule.assetOutsideProject.rawValue,
+                                message: "\(shown) is a symlink leading outside the project; it is not read. Copy the file into the project instead",
+                                location: .file(shown)))
+                        continue
+                    }
+                    var isDir: ObjCBool = false
+                    if fm.fileExists(atPath: target, isDirectory: &isDir), isDir.boolValue {
+                        stack.append(url)
+                    } else {
+                        result.append(relative)
+                    }
+                } else if type == .typeDirectory {
+                    stack.append(url)
+                } else if type == .typeRegular {
+                    result.append(relative)
+                }
+            }
+        }
+        return result.sorted()
+    }
+
+    /// The content type of `collection`, if the project has one.
+    public func type(of collection: String) -> ContentType? { types[collection] }
+
+    /// The URL of an asset path (relative to `assets/`).
+    public func assetURL(_ path: String) -> URL {
+        root.appendingPathComponent("assets").appendingPathComponent(path)
+    }
+}
+
+/// Source file texts by project-relative path, read lazily and cached, so reporters can show
+/// the line a diagnostic points at.
+public final class SourceTexts: @unchecked Sendable {
+    private let root: URL
+    private var cache: [String: [Substring]] = [:]
+    private let lock = NSLock()
+
+    public init(root: URL) { self.root = root }
+
+    /// The 1-based line `line` of `file`, without its line break, if it can be read.
+    public func line(_ line: Int, of file: String) -> String? {
+        lock.lock()
+        defer { lock.unlock() }
+        if cache[file] == nil {
+            guard let data = try? Data(contentsOf: root.appendingPathComponent(file)),
+                let text = String(data: data, encoding: .utf8)
+            else { return nil }
+            cache[file] = text.split(separator: "\n", omittingEmptySubsequences: false)
+        }
+        guard let lines = cache[file], line >= 1, line <= lines.count else { return nil }
+        var text = String(lines[line - 1])
+        if text.hasSuffix("\r") { text.removeLast() }
+        return text
+    }
+}

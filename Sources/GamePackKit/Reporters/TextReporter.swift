@@ -1,0 +1,59 @@
+import Foundation
+
+/// The human format: `path:line:col: error: [rule] message`, the source line and a caret,
+/// notes and a fix-it, then a summary. Colored when the context asks for it.
+public struct TextReporter: DiagnosticReporter {
+    public init() {}
+
+    public func report(_ diagnostics: [Diagnostic], context: ReportContext) -> String {
+        let style = ANSIStyle(enabled: context.color)
+        var out = ""
+        for diagnostic in diagnostics {
+            var head = ""
+            if let location = diagnostic.location {
+                head = context.display(location.file)
+                if location.hasPosition { head += ":\(location.line):\(location.column)" }
+                head = style.bold(head) + ": "
+            }
+            let severity: String
+            switch diagnostic.severity {
+            case .error: severity = style.red("error")
+            case .warning: severity = style.yellow("warning")
+            case .note: severity = style.cyan("note")
+            }
+            out += "\(head)\(severity): [\(diagnostic.rule)] \(diagnostic.message)\n"
+            if let location = diagnostic.location, location.hasPosition,
+                let line = context.sources?.line(location.line, of: location.file)
+            {
+                let shown = line.replacingOccurrences(of: "\t", with: " ")
+                let prefix = String(String.UnicodeScalarView(shown.unicodeScalars.prefix(max(0, location.column - 1))))
+                let indent = String(repeating: " ", count: prefix.count)
+                out += "    \(shown)\n    \(indent)\(style.green("^"))\n"
+            }
+            for note in diagnostic.notes { out += "    \(style.cyan("note:")) \(note)\n" }
+            if let fix = diagnostic.fix { out += "    \(style.green("fix:")) \(fix)\n" }
+        }
+        let files = plural(context.checkedFiles.count, "file")
+        if diagnostics.isEmpty {
+            out += "No problems found in \(files).\n"
+        } else {
+            let parts = [
+                plural(diagnostics.errorCount, "error"), plural(diagnostics.warningCount, "warning"),
+                plural(diagnostics.noteCount, "note"),
+            ]
+            out += "\(parts.joined(separator: ", ")) in \(files).\n"
+        }
+        return out
+    }
+}
+
+/// ANSI escape sequences, or nothing when colors are off.
+struct ANSIStyle {
+    var enabled: Bool
+    func wrap(_ s: String, _ code: String) -> String { enabled ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s }
+    func bold(_ s: String) -> String { wrap(s, "1") }
+    func red(_ s: String) -> String { wrap(s, "1;31") }
+    func yellow(_ s: String) -> String { wrap(s, "1;33") }
+    func cyan(_ s: String) -> String { wrap(s, "36") }
+    func green(_ s: String) -> String { wrap(s, "32") }
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+import Foundation
+import GamePackKit
+
+/// The `gamepack` command: subcommands only; each turns flags into a library call and maps the
+/// outcome to an exit status (0 clean, 1 content problems, 2 usage or I/O errors).
+struct GamePack: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gamepack",
+        abstract: "Lint, build and sign game content packs from a content repository.",
+        version: GamePackVersion.current,
+        subcommands: [InitCommand.self, LintCommand.self, SchemaCommand.self]
+    )
+}
+
+@main
+enum Main {
+    static func main() async {
+        do {
+            var command = try GamePack.parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            // ArgumentParser exits 64 on usage errors; gamepack promises 2.
+            if GamePack.exitCode(for: error) == .validationFailure {
+                FileHandle.standardError.write(Data((GamePack.fullMessage(for: error) + "\n").utf8))
+                exit(2)
+            }
+            GamePack.exit(withError: error)
+        }
+    }
+}
+
+/// Reports a usage or I/O error on standard error and exits with status 2.
+func fail(_ error: Error) -> ExitCode {
+    Terminal.error("\(error)")
+    return ExitCode(2)
+}
