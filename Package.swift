@@ -32,12 +32,12 @@ let package = Package(
         .target(name: "GamePackFormat"),
         .target(
             name: "GamePackTestSupport",
-            dependencies: ["GamePackKit"],
-            path: "Sources/GamePackTestSupport"
+            dependencies: ["GamePackKit"]
         ),
         .testTarget(
             name: "GamePackKitTests",
-            dependencies: ["GamePackKit", "GamePackTestSupport"]
+            dependencies: ["GamePackKit", "GamePackTestSupport"],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "GamePackFormatTests",
@@ -45,7 +45,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GamePackCLITests",
-            dependencies: ["GamePackKit", "GamePackTestSupport"]
+            dependencies: ["gamepack", "GamePackKit", "GamePackTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

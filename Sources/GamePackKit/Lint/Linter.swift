@@ -122,7 +122,8 @@ enum ProjectChecks {
             var previous: (id: ItemID, latitude: Double, longitude: Double)?
             for step in path.steps {
                 guard let item = targets[step.id], let geo = item.node[path.geoField],
-                    let latitude = geo["latitude"]?.doubleValue, let longitude = geo["longitude"]?.doubleValue
+                    let latitude = geo["latitude"]?.doubleValue, let longitude = geo["longitude"]?.doubleValue,
+                    (-90...90).contains(latitude), (-180...180).contains(longitude)
                 else {
                     previous = nil
                     continue

@@ -26,7 +26,6 @@ public struct SARIFReporter: DiagnosticReporter {
     struct Driver: Encodable {
         var name = "gamepack"
         var version = GamePackVersion.current
-        var informationUri = "https://github.com/gamepack/gamepack"
         var rules: [Rule]
     }
 

@@ -1,0 +1,58 @@
+import Foundation
+import GamePackKit
+import GamePackTestSupport
+import Testing
+
+@Suite("Media probe")
+struct MediaProbeTests {
+    let base = TestPaths.fixtures("GamePackKitTests").appendingPathComponent("lint/base/assets")
+
+    @Test("reads PNG, JPEG and WAV files from disk")
+    func realFiles() throws {
+        let png = try MediaProbe.probe(fileAt: base.appendingPathComponent("badges/art-lover.png"))
+        #expect(png.format == .png && png.width == 32 && png.height == 32)
+        let jpeg = try MediaProbe.probe(fileAt: base.appendingPathComponent("photos/rijksmuseum.jpg"))
+        #expect(jpeg.format == .jpeg && jpeg.width == 80 && jpeg.height == 60)
+        let wav = try MediaProbe.probe(fileAt: base.appendingPathComponent("sounds/hit.wav"))
+        #expect(wav.format == .wav && wav.width == nil)
+    }
+
+    @Test("reads the real Go Take a Hike! photos")
+    func gohikePhotos() throws {
+        let photo = TestPaths.example("gohike-amsterdam").appendingPathComponent("assets/photos/rai-congress-center.jpg")
+        let info = try MediaProbe.probe(fileAt: photo)
+        #expect(info.format == .jpeg && info.width == 570 && info.height == 380)
+    }
+
+    @Test("GIF and WebP headers")
+    func gifAndWebP() throws {
+        var gif = Data("GIF89a".utf8) + Data([0x40, 0x01, 0xF0, 0x00]) + Data(repeating: 0, count: 20)
+        gif.append(0x3B)
+        let g = try MediaProbe.probe(header: gif, tail: gif.suffix(16), byteCount: gif.count)
+        #expect(g.format == .gif && g.width == 320 && g.height == 240)
+        // VP8X: canvas 640×480 stored minus one, little endian 24-bit.
+        var webp = Data("RIFF".utf8) + Data([0, 0, 0, 0]) + Data("WEBPVP8X".utf8) + Data([10, 0, 0, 0, 0, 0, 0, 0])
+        webp += Data([0x7F, 0x02, 0x00, 0xDF, 0x01, 0x00]) + Data(repeating: 0, count: 10)
+        let w = try MediaProbe.probe(header: webp, tail: webp.suffix(16), byteCount: webp.count)
+        #expect(w.format == .webp && w.width == 640 && w.height == 480)
+    }
+
+    @Test("truncated and unknown files are refused with a reason")
+    func damaged() throws {
+        let jpeg = try Data(contentsOf: base.appendingPathComponent("photos/rijksmuseum.jpg"))
+        let cut = jpeg.prefix(300)
+        #expect(throws: MediaProbeError.self) { try MediaProbe.probe(header: cut, tail: cut.suffix(16), byteCount: cut.count) }
+        let png = try Data(contentsOf: base.appendingPathComponent("badges/art-lover.png"))
+        let cutPNG = png.prefix(50)
+        #expect(throws: MediaProbeError.self) { try MediaProbe.probe(header: cutPNG, tail: cutPNG.suffix(16), byteCount: cutPNG.count) }
+        let text = Data("hello, not an image".utf8)
+        #expect(throws: MediaProbeError.unknownFormat) { try MediaProbe.probe(header: text, tail: text, byteCount: text.count) }
+    }
+
+    @Test("extensions map to formats")
+    func extensions() {
+        #expect(MediaFormat(fileExtension: "JPG") == .jpeg)
+        #expect(MediaFormat(fileExtension: "wav") == .wav)
+        #expect(MediaFormat(fileExtension: "txt") == nil)
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import GamePackKit
+import GamePackTestSupport
+import Testing
+
+/// Every lint rule has a fixture under `Fixtures/lint/rules/<rule>/`: files laid over the clean
+/// `Fixtures/lint/base/` project, an optional `setup` (symlink, truncate, copy) and `expected`,
+/// the exact findings as `file:line:col rule`.
+@Suite("Lint rules")
+struct LintRuleTests {
+    static let lintFixtures = TestPaths.fixtures("GamePackKitTests").appendingPathComponent("lint")
+
+    @Test("the clean base project has no findings")
+    func cleanBase() async throws {
+        let findings = try await lintSummary(of: Self.lintFixtures.appendingPathComponent("base"))
+        #expect(findings == [])
+    }
+
+    @Test("each rule fires exactly where its fixture expects", arguments: LintRule.allCases)
+    func ruleFixture(_ rule: LintRule) async throws {
+        let folder = Self.lintFixtures.appendingPathComponent("rules/\(rule.rawValue)")
+        #expect(FileManager.default.fileExists(atPath: folder.path), "rule \(rule.rawValue) has no fixture")
+        let temp = try TemporaryDirectory()
+        let project = try temp.copy(Self.lintFixtures.appendingPathComponent("base"), as: "project")
+        try overlay(folder, onto: project)
+        let expected = try String(contentsOf: folder.appendingPathComponent("expected"), encoding: .utf8)
+            .split(separator: "\n").map(String.init).filter { !$0.isEmpty }.sorted()
+        #expect(expected.contains { $0.hasSuffix(" \(rule.rawValue)") }, "the fixture must expect its own rule")
+        let actual = try await lintSummary(of: project)
+        #expect(actual == expected)
+    }
+
+    /// Copies the fixture's files over the project and runs its `setup` lines.
+    func overlay(_ fixture: URL, onto project: URL) throws {
+        let fm = FileManager.default
+        let enumerator = fm.enumerator(at: fixture, includingPropertiesForKeys: [.isRegularFileKey])
+        while let url = enumerator?.nextObject() as? URL {
+            guard (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true else { continue }
+            let relative = String(url.standardizedFileURL.path.dropFirst(fixture.standardizedFileURL.path.count + 1))
+            if relative == "expected" || relative == "setup" { continue }
+            let destination = project.appendingPathComponent(relative)
+            try fm.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? fm.removeItem(at: destination)
+            try fm.copyItem(at: url, to: destination)
+        }
+        let setup = fixture.appendingPathComponent("setup")
+        guard let text = try? String(contentsOf: setup, encoding: .utf8) else { return }
+        for line in text.split(separator: "\n") {
+            let words = line.split(separator: " ").map(String.init)
+            switch words[0] {
+            case "symlink":
+                try fm.createSymbolicLink(atPath: project.appendingPathComponent(words[1]).path, withDestinationPath: words[2])
+            case "truncate":
+                let url = project.appendingPathComponent(words[1])
+                let data = try Data(contentsOf: url).prefix(Int(words[2])!)
+                try data.write(to: url)
+            case "copy":
+                let destination = project.appendingPathComponent(words[2])
+                try? fm.removeItem(at: destination)
+                try fm.copyItem(at: project.appendingPathComponent(words[1]), to: destination)
+            default:
+                Issue.record("unknown setup command \(words[0])")
+            }
+        }
+    }
+
+    @Test("a rule turned off in gamepack.yaml reports nothing; a changed severity is used")
+    func ruleSettings() async throws {
+        let temp = try TemporaryDirectory()
+        let project = try temp.copy(Self.lintFixtures.appendingPathComponent("base"), as: "project")
+        try temp.write(
+            "id: 1\nname: {en: Art Lover, nl: Art Lover}\nimage: badges/art-lover.png\n", to: "project/content/rewards/1.yaml")
+        try temp.write("extra", to: "project/assets/extra.txt")
+        let loaded = try await Project.load(at: project)
+        let before = await Linter.lint(loaded)
+        #expect(before.map(\.rule).sorted() == ["identical-translation", "unused-asset"])
+        #expect(before.allSatisfy { $0.severity == .warning })
+
+        var config = try String(contentsOf: project.appendingPathComponent("gamepack.yaml"), encoding: .utf8)
+        config += "  rules:\n    identical-translation: off\n    unused-asset: error\n"
+        try temp.write(config, to: "project/gamepack.yaml")
+        let after = await Linter.lint(try await Project.load(at: project))
+        #expect(after.map(\.rule) == ["unused-asset"])
+        #expect(after.first?.severity == .error)
+    }
+
+    @Test("waypoint distance limit comes from gamepack.yaml")
+    func waypointLimit() async throws {
+        let temp = try TemporaryDirectory()
+        let project = try temp.copy(Self.lintFixtures.appendingPathComponent("base"), as: "project")
+        // The base's two waypoints are 310 m apart.
+        try temp.write("id: lint-base\nname: Lint Base\nlocales: [en, nl]\nlint:\n  waypoint_max_meters: 200\n", to: "project/gamepack.yaml")
+        let findings = try await lintSummary(of: project)
+        #expect(findings == ["content/routes/1.yaml:5:16 waypoint-distance"])
+    }
+
+    @Test("suggestions name the closest spelling and the nearest existing id")
+    func suggestions() {
+        #expect(Suggestions.closest(to: "descripton", among: ["name", "description", "image"]) == "description")
+        #expect(Suggestions.closest(to: "zzz", among: ["name", "description"]) == nil)
+        #expect(Suggestions.editDistance("kitten", "sitting") == 3)
+    }
+}

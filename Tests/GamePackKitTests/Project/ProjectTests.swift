@@ -1,0 +1,159 @@
+import Foundation
+import GamePackKit
+import GamePackTestSupport
+import Testing
+
+@Suite("Project loading and config")
+struct ProjectTests {
+    static let base = TestPaths.fixtures("GamePackKitTests").appendingPathComponent("lint/base")
+
+    @Test("loads config, built-in and project types, items from one-per-file and list files, assets")
+    func loadsBase() async throws {
+        let project = try await Project.load(at: Self.base)
+        #expect(project.config.id == "lint-base")
+        #expect(project.config.locales == ["en", "nl"])
+        #expect(project.config.defaultLocale == "en")
+        #expect(project.config.translationLocales == ["nl"])
+        #expect(project.config.lint.waypointMaxMeters == 3000)
+        #expect(project.types["sounds"]?.sourceFile == "schema/sounds.yaml")
+        #expect(project.types["locations"]?.sourceFile == nil)
+        #expect(project.types["routes"]?.field("waypoints")?.element?.value.referenceTarget == "locations")
+        let phrases = project.items.filter { $0.collection == "phrases" }
+        #expect(phrases.map(\.id?.text) == ["1", "2"])
+        #expect(phrases[1].node.location.line == 3)
+        #expect(project.assetFiles == ["badges/art-lover.png", "photos/profile.jpg", "photos/rijksmuseum.jpg", "sounds/hit.wav"])
+    }
+
+    @Test("a folder without gamepack.yaml is not a project")
+    func notAProject() async throws {
+        let temp = try TemporaryDirectory()
+        await #expect(throws: GamePackError.notAProject(path: temp.url.standardizedFileURL.path)) {
+            try await Project.load(at: temp.url)
+        }
+    }
+
+    @Test("config problems are all reported, with suggestions")
+    func configProblems() async throws {
+        let temp = try TemporaryDirectory()
+        try temp.write("id: Bad_ID\nlocales: [en, xx-yy]\ntarget: [gohike]\nlint:\n  rules:\n    unused-assets: off\n    syntax: off\n", to: "p/gamepack.yaml")
+        let project = try await Project.load(at: temp.url.appendingPathComponent("p"))
+        let messages = project.diagnostics.map { "\($0.location!.line) \($0.message)" }
+        #expect(project.diagnostics.allSatisfy { $0.rule == "config" })
+        #expect(messages.contains { $0.hasPrefix("3 unknown setting `target`; did you mean `targets`?") })
+        #expect(messages.contains { $0.hasPrefix("1 `id` must be lowercase") })
+        #expect(messages.contains { $0.contains("`name:` is missing") })
+        #expect(messages.contains { $0.hasPrefix("2 `xx-yy` is not a locale code") })
+        #expect(messages.contains { $0.hasPrefix("6 unknown lint rule `unused-assets`; did you mean `unused-asset`?") })
+        #expect(messages.contains { $0.hasPrefix("7 rule `syntax` cannot be changed") })
+    }
+
+    @Test("a project's schema adds a collection and overrides a built-in one")
+    func customTypes() async throws {
+        let temp = try TemporaryDirectory()
+        try temp.write("id: p\nname: P\nlocales: [en]\n", to: "p/gamepack.yaml")
+        try temp.write("fields:\n  title: {type: string, required: true}\n  level: {type: int, min: 1, max: 3}\n", to: "p/schema/quests.yaml")
+        try temp.write("description: Short phrases.\nfields:\n  text: {type: string, max_length: 5}\n", to: "p/schema/phrases.yaml")
+        try temp.write("- {id: a, title: Find the key, level: 4}\n- {id: b, level: 2}\n", to: "p/content/quests/all.yaml")
+        try temp.write("id: 1\ntext: Too long a phrase\n", to: "p/content/phrases/1.yaml")
+        let findings = try await lintSummary(of: temp.url.appendingPathComponent("p"))
+        #expect(findings == [
+            "content/phrases/1.yaml:2:7 text-too-long",
+            "content/quests/all.yaml:1:39 out-of-range",
+            "content/quests/all.yaml:2:3 missing-required",
+        ])
+    }
+
+    @Test("schema errors are reported with their place and all at once")
+    func schemaErrors() async throws {
+        let temp = try TemporaryDirectory()
+        try temp.write("id: p\nname: P\nlocales: [en]\n", to: "p/gamepack.yaml")
+        try temp.write(
+            "fields:\n  a: {type: strng}\n  b: {type: reference}\n  c: {type: string, requird: true}\n  d: {type: string, pattern: '(['}\n",
+            to: "p/schema/things.yaml")
+        let project = try await Project.load(at: temp.url.appendingPathComponent("p"))
+        let lines = project.diagnostics.map { "\($0.location!.line):\($0.location!.column) \($0.rule)" }
+        #expect(lines == ["2:13 schema", "3:6 schema", "4:21 schema", "5:30 schema"])
+        #expect(project.diagnostics[0].message.contains("Did you mean `string`?"))
+        #expect(project.diagnostics[2].message.contains("did you mean `required`?"))
+    }
+
+    @Test("a content file outside a collection folder is reported")
+    func strayContentFile() async throws {
+        let temp = try TemporaryDirectory()
+        try temp.write("id: p\nname: P\nlocales: [en]\n", to: "p/gamepack.yaml")
+        try temp.write("id: 1\n", to: "p/content/stray.yaml")
+        let findings = try await lintSummary(of: temp.url.appendingPathComponent("p"))
+        #expect(findings == ["content/stray.yaml unknown-collection"])
+    }
+
+    @Test("a content folder symlinked outside the project is not read")
+    func symlinkedContent() async throws {
+        let temp = try TemporaryDirectory()
+        try temp.write("id: p\nname: P\nlocales: [en]\n", to: "p/gamepack.yaml")
+        try temp.write("- {id: 1, text: Outside}\n", to: "outside/phrases.yaml")
+        try FileManager.default.createDirectory(at: temp.url.appendingPathComponent("p/content"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: temp.url.appendingPathComponent("p/content/phrases").path, withDestinationPath: temp.url.appendingPathComponent("outside").path)
+        let project = try await Project.load(at: temp.url.appendingPathComponent("p"))
+        #expect(project.items.isEmpty)
+        #expect(project.diagnostics.map(\.rule) == ["asset-outside-project"])
+    }
+}
+
+@Suite("Examples and templates")
+struct ExampleTests {
+    @Test("every example lints clean", arguments: ["gohike-amsterdam", "whack-a-vc", "dealhunter"])
+    func exampleIsClean(_ name: String) async throws {
+        let findings = try await lintSummary(of: TestPaths.example(name))
+        #expect(findings == [])
+    }
+
+    @Test("the gohike example carries the fixture's texts byte for byte, \\r\\n included")
+    func gohikeTexts() async throws {
+        let project = try await Project.load(at: TestPaths.example("gohike-amsterdam"))
+        let rai = try #require(project.items.first { $0.collection == "locations" && $0.id?.text == "1" })
+        let nl = try #require(rai.node["description"]?["nl"]?.scalarText)
+        #expect(nl.hasPrefix("Amsterdam RAI (Rijwiel- en Automobiel-Industrie) is een evenementenorganisatie en een beurscomplex in Amsterdam Zuid.\r\nDe RAI"))
+        let route = try #require(project.items.first { $0.collection == "routes" })
+        #expect(route.node["waypoints"]?.elements?.compactMap(\.scalarText) == ["3", "1", "2"])
+    }
+
+    @Test("the whack-a-vc example has the 23 phrases and 20 VCs of the Kinvey export")
+    func whackAVCCounts() async throws {
+        let project = try await Project.load(at: TestPaths.example("whack-a-vc"))
+        #expect(project.items.filter { $0.collection == "phrases" }.count == 23)
+        #expect(project.items.filter { $0.collection == "vcs" }.count == 20)
+    }
+
+    @Test("every template instantiates into a project that lints clean", arguments: ["gohike", "whackavc", "dealhunter", "blank"])
+    func templateIsClean(_ name: String) async throws {
+        let temp = try TemporaryDirectory()
+        let destination = temp.url.appendingPathComponent("My Game")
+        try ProjectTemplate.instantiate(name, at: destination, projectID: "my-game", projectName: "My Game: \"Deluxe\"")
+        let project = try await Project.load(at: destination)
+        #expect(project.config.id == "my-game")
+        #expect(project.config.name == "My Game: \"Deluxe\"")
+        let findings = await Linter.lint(project)
+        #expect(findings.isEmpty, "\(findings)")
+    }
+
+    @Test("init refuses a non-empty folder and an unknown template, and leaves nothing behind")
+    func templateRefusals() throws {
+        let temp = try TemporaryDirectory()
+        try temp.write("keep me", to: "taken/file.txt")
+        #expect(throws: GamePackError.destinationNotEmpty(path: temp.url.appendingPathComponent("taken").path)) {
+            try ProjectTemplate.instantiate("blank", at: temp.url.appendingPathComponent("taken"), projectID: "x", projectName: "X")
+        }
+        #expect(try String(contentsOf: temp.url.appendingPathComponent("taken/file.txt"), encoding: .utf8) == "keep me")
+        #expect(throws: GamePackError.self) {
+            try ProjectTemplate.instantiate("nope", at: temp.url.appendingPathComponent("new"), projectID: "x", projectName: "X")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temp.url.path) == ["taken"])
+    }
+
+    @Test("project ids derive from folder names")
+    func projectIDs() {
+        #expect(ProjectTemplate.projectID(fromFolderName: "My Game!") == "my-game")
+        #expect(ProjectTemplate.projectID(fromFolderName: "2048") == "game-2048")
+    }
+}
