@@ -285,9 +285,9 @@ struct ItemValidator {
         }
         for locale in config.translationLocales {
             if let translation = texts[locale] {
-                let trimmed = translation.text.trimmingCharacters(in: .whitespacesAndNewlines)
-                if trimmed == source.text.trimmingCharacters(in: .whitespacesAndNewlines),
-                    trimmed.unicodeScalars.contains(where: CharacterSet.letters.contains)
+                let trimmed = translation.text.trimmedWhitespace
+                if trimmed == source.text.trimmedWhitespace,
+                    trimmed.unicodeScalars.contains(where: \.properties.isAlphabetic)
                 {
                     context.report(
                         .identicalTranslation,
@@ -389,5 +389,16 @@ enum DateValue {
         if let date = formatter.date(from: text) { return date }
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         return formatter.date(from: text)
+    }
+}
+
+extension String {
+    /// The text without leading and trailing white space (Unicode `White_Space`), in Swift
+    /// rather than through NSString, which is slow on Linux.
+    var trimmedWhitespace: Substring {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        return self[first...last]
     }
 }

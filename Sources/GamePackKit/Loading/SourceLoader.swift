@@ -39,7 +39,7 @@ public enum SourceLoader {
                     "the file is UTF-16; save it as UTF-8", SourceLocation(file: path, line: 1, column: 1))
             ])
         }
-        guard let text = String(bytes: bytes, encoding: .utf8) else {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
             let location = firstInvalidUTF8(in: Data(bytes), path: path)
             return .failed([
                 syntaxError(
@@ -53,7 +53,8 @@ public enum SourceLoader {
         }
         let root: Node?
         do {
-            let parser = try Parser(yaml: text, resolver: .basic)
+            // `encoding` given explicitly: its default reads the process environment on every call.
+            let parser = try Parser(yaml: text, resolver: .basic, encoding: .utf8)
             root = try parser.singleRoot()
         } catch let error as YamlError {
             return .failed([diagnostic(for: error, text: text, path: path)])
@@ -144,24 +145,34 @@ public enum SourceLoader {
         return nil
     }
 
-    /// The first tab in a line's leading whitespace, outside block scalars' content is not
-    /// distinguished: YAML forbids tabs in indentation everywhere.
+    /// The first tab in a line's leading whitespace (YAML forbids tabs in indentation), found
+    /// by one pass over the UTF-8 bytes.
     static func indentationTab(in text: String, path: String) -> SourceLocation? {
-        var lineNumber = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            lineNumber += 1
-            var column = 0
-            for character in line.unicodeScalars {
-                column += 1
-                if character == " " { continue }
-                if character == "\t" {
-                    // A tab after only spaces, before content, is indentation.
-                    return SourceLocation(file: path, line: lineNumber, column: column)
+        var text = text
+        text.makeContiguousUTF8()
+        var line = 1
+        var column = 1
+        var atIndentation = true
+        return text.utf8.withContiguousStorageIfAvailable { bytes -> SourceLocation? in
+            for byte in bytes {
+                switch byte {
+                case 0x0A:
+                    line += 1
+                    column = 1
+                    atIndentation = true
+                    continue
+                case 0x09 where atIndentation:
+                    return SourceLocation(file: path, line: line, column: column)
+                case 0x20:
+                    break
+                default:
+                    atIndentation = false
                 }
-                break
+                // Count Unicode scalars: skip UTF-8 continuation bytes.
+                if byte & 0xC0 != 0x80 { column += 1 }
             }
-        }
-        return nil
+            return nil
+        } ?? nil
     }
 
     static func firstInvalidUTF8(in data: Data, path: String) -> SourceLocation {

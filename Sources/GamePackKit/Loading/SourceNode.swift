@@ -76,7 +76,7 @@ public struct SourceNode: Sendable {
     public var isEmpty: Bool {
         switch value {
         case .null: true
-        case .string(let s): s.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        case .string(let s): s.unicodeScalars.allSatisfy(\.properties.isWhitespace)
         case .list(let l): l.isEmpty
         case .map(let m): m.isEmpty
         default: false

@@ -83,8 +83,9 @@ public struct Project: Sendable {
         let contentDir = root.appendingPathComponent("content")
         let contentFiles = try listFiles(under: contentDir, relativeTo: root, diagnostics: &diagnostics)
             .filter(isSourceFile)
+        let rootPath = root.path
         let outcomes = await contentFiles.concurrentMap { path in
-            SourceLoader.load(contentsOf: root.appendingPathComponent(path), path: path)
+            SourceLoader.load(contentsOf: URL(fileURLWithPath: rootPath + "/" + path), path: path)
         }
         var items: [ContentItem] = []
         for (path, outcome) in zip(contentFiles, outcomes) {
@@ -138,26 +139,26 @@ public struct Project: Sendable {
     static func listFiles(under dir: URL, relativeTo base: URL, diagnostics: inout [Diagnostic]) throws -> [String] {
         let fm = FileManager.default
         guard fm.fileExists(atPath: dir.path) else { return [] }
-        let projectRoot = base.path.hasSuffix("/assets") ? base.deletingLastPathComponent() : base
+        let basePath = base.path
+        let projectRoot = basePath.hasSuffix("/assets") ? base.deletingLastPathComponent() : base
         let rootPath = projectRoot.resolvingSymlinksInPath().path
         var result: [String] = []
-        var stack = [dir]
+        var stack = [dir.path]
         while let current = stack.popLast() {
             let names: [String]
             do {
-                names = try fm.contentsOfDirectory(atPath: current.path)
+                names = try fm.contentsOfDirectory(atPath: current)
             } catch {
-                throw GamePackError.io(path: current.path, reason: "cannot list the folder (\(error.localizedDescription))")
+                throw GamePackError.io(path: current, reason: "cannot list the folder (\(error.localizedDescription))")
             }
             for name in names where !name.hasPrefix(".") {
-                let url = current.appendingPathComponent(name)
-                let relative = String(url.path.dropFirst(base.path.count + 1))
-                let attributes = try? fm.attributesOfItem(atPath: url.path)
-                let type = attributes?[.type] as? FileAttributeType
-                if type == .typeSymbolicLink {
-                    let target = url.resolvingSymlinksInPath().path
-                    if !(target == rootPath || target.hasPrefix(rootPath + "/")) {
-                        let shown = base == projectRoot ? relative : "assets/" + relative
+                let path = current + "/" + name
+                let relative = String(path.dropFirst(basePath.count + 1))
+                switch FileKind(path) {
+                case .symlink:
+                    let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+                    guard target == rootPath || target.hasPrefix(rootPath + "/") else {
+                        let shown = projectRoot == base ? relative : "assets/" + relative
                         diagnostics.append(
                             Diagnostic(
                                 severity: .error, rule: LintRule.assetOutsideProject.rawValue,
@@ -165,20 +166,37 @@ public struct Project: Sendable {
                                 location: .file(shown)))
                         continue
                     }
-                    var isDir: ObjCBool = false
-                    if fm.fileExists(atPath: target, isDirectory: &isDir), isDir.boolValue {
-                        stack.append(url)
-                    } else {
-                        result.append(relative)
+                    switch FileKind(target) {
+                    case .directory: stack.append(path)
+                    case .regular: result.append(relative)
+                    default: break
                     }
-                } else if type == .typeDirectory {
-                    stack.append(url)
-                } else if type == .typeRegular {
-                    result.append(relative)
+                case .directory: stack.append(path)
+                case .regular: result.append(relative)
+                case .other: break
                 }
             }
         }
         return result.sorted()
+    }
+
+    /// The kind of a file system entry, from `lstat` (symlinks are not followed).
+    enum FileKind {
+        case regular, directory, symlink, other
+
+        init(_ path: String) {
+            var info = stat()
+            guard lstat(path, &info) == 0 else {
+                self = .other
+                return
+            }
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: self = .regular
+            case S_IFDIR: self = .directory
+            case S_IFLNK: self = .symlink
+            default: self = .other
+            }
+        }
     }
 
     /// The content type of `collection`, if the project has one.
