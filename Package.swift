@@ -12,6 +12,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         .executableTarget(
@@ -27,12 +29,20 @@ let package = Package(
             dependencies: [
                 "GamePackFormat",
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
-        .target(name: "GamePackFormat"),
+        .target(
+            name: "GamePackFormat",
+            dependencies: [
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
+        ),
         .target(
             name: "GamePackTestSupport",
-            dependencies: ["GamePackKit"]
+            dependencies: ["GamePackKit", "GamePackFormat"]
         ),
         .testTarget(
             name: "GamePackKitTests",
@@ -41,7 +51,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GamePackFormatTests",
-            dependencies: ["GamePackFormat"]
+            dependencies: ["GamePackFormat", "GamePackTestSupport"]
         ),
         .testTarget(
             name: "GamePackCLITests",

@@ -15,6 +15,10 @@ public enum GamePackError: Error, Sendable, Equatable, CustomStringConvertible {
     case destinationNotEmpty(path: String)
     /// A project id given on the command line is not valid.
     case invalidProjectID(String)
+    /// A build target name is not known.
+    case unknownTarget(String)
+    /// A target could not be emitted.
+    case buildFailed(target: String, reason: String)
 
     public var description: String {
         switch self {
@@ -28,6 +32,10 @@ public enum GamePackError: Error, Sendable, Equatable, CustomStringConvertible {
             "cannot find gamepack's templates folder (looked in \(searched.joined(separator: ", "))); set GAMEPACK_TEMPLATES to it"
         case .destinationNotEmpty(let path):
             "\(path) already exists and is not empty; choose a new folder"
+        case .unknownTarget(let name):
+            "unknown target '\(name)'; targets: \(ProjectConfig.knownTargets.joined(separator: ", "))"
+        case .buildFailed(let target, let reason):
+            "the \(target) target failed: \(reason)"
         case .invalidProjectID(let id):
             "'\(id)' is not a valid project id: use lowercase letters, digits and dashes, starting with a letter"
         }

@@ -9,7 +9,10 @@ struct GamePack: AsyncParsableCommand {
         commandName: "gamepack",
         abstract: "Lint, build and sign game content packs from a content repository.",
         version: GamePackVersion.current,
-        subcommands: [InitCommand.self, LintCommand.self, SchemaCommand.self]
+        subcommands: [
+            InitCommand.self, LintCommand.self, InspectCommand.self,
+            SchemaCommand.self,
+        ]
     )
 }
 

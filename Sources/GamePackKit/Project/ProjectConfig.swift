@@ -31,6 +31,9 @@ public struct ProjectConfig: Sendable {
     public var defaultLocale: String
     /// Build targets (`gohike`, `canonical`, `kinvey`).
     public var targets: [String]
+    /// Whether the canonical target embeds assets as base64 (`targets: [{canonical: {embed: true}}]`)
+    /// instead of referring to them by hash.
+    public var embedCanonicalAssets = false
     public var lint: LintSettings
 
     /// Locales other than the default: the ones translations are expected for.
@@ -105,11 +108,20 @@ public struct ProjectConfig: Sendable {
         }
         if let node = root["targets"] {
             for element in node.elements ?? [node] {
-                guard let target = element.scalarText, knownTargets.contains(target) else {
-                    report("unknown target `\(element.scalarText ?? "?")`; use \(knownTargets.joined(separator: ", "))", element.location)
+                // A target is a name, or a one-key map of name → options.
+                let name = element.scalarText ?? element.entries?.first?.key
+                guard let target = name, knownTargets.contains(target), (element.entries?.count ?? 1) == 1 else {
+                    report("unknown target `\(name ?? "?")`; use \(knownTargets.joined(separator: ", "))", element.location)
                     continue
                 }
                 config.targets.append(target)
+                for option in element.entries?.first?.value.entries ?? [] {
+                    if target == "canonical", option.key == "embed", case .bool(let embed) = option.value.value {
+                        config.embedCanonicalAssets = embed
+                    } else {
+                        report("unknown option `\(option.key)` of target \(target)" + (target == "canonical" ? "; canonical takes `embed: true|false`" : ""), option.keyLocation)
+                    }
+                }
             }
         }
         if let node = root["lint"] {

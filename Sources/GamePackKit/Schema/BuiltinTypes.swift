@@ -28,6 +28,7 @@ public enum BuiltinTypes {
     static let profiles = """
         description: Player profiles (Go Take a Hike!); each offers routes.
         fields:
+          order: {type: int, description: Display order among profiles (then by id)}
           name: {type: localized, required: true, max_length: 60}
           description: {type: localized, max_length: 2000}
           image: {type: image, formats: [jpeg, png], max_width: 4096, max_height: 4096}
@@ -38,6 +39,7 @@ public enum BuiltinTypes {
         description: City walks (Go Take a Hike!) of ordered waypoints at locations.
         fields:
           profile: {type: reference, to: profiles, required: true}
+          order: {type: int, description: Display order within the profile (then by id)}
           name: {type: localized, required: true, max_length: 60}
           description: {type: localized, max_length: 2000}
           image: {type: image, formats: [jpeg, png], max_width: 4096, max_height: 4096}

@@ -1,0 +1,61 @@
+import Crypto
+import Foundation
+
+/// SHA-256 and MD5 of byte streams, computed together in one pass.
+public struct Digest: Sendable {
+    private var sha = SHA256()
+    private var md5: Insecure.MD5?
+    /// Bytes hashed so far.
+    public private(set) var byteCount: Int64 = 0
+
+    /// - Parameter md5: whether to compute MD5 too (verification needs only SHA-256).
+    public init(md5: Bool = true) {
+        self.md5 = md5 ? Insecure.MD5() : nil
+    }
+
+    /// Adds bytes.
+    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
+        sha.update(bufferPointer: bytes)
+        md5?.update(bufferPointer: bytes)
+        byteCount += Int64(bytes.count)
+    }
+
+    /// Adds bytes.
+    public mutating func update(_ data: Data) {
+        data.withUnsafeBytes { update($0) }
+    }
+
+    /// Lowercase hex SHA-256 and MD5 of everything added.
+    public func finalize() -> (sha256: String, md5: String) {
+        (hex(sha.finalize()), md5.map { hex($0.finalize()) } ?? "")
+    }
+
+    /// Hashes a file in 1 MiB chunks, never holding it whole.
+    public static func file(at url: URL) throws -> (sha256: String, md5: String, size: Int64) {
+        let handle = try FileHandle(forReadingFrom: url)
+        defer { try? handle.close() }
+        var digest = Digest()
+        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+            digest.update(chunk)
+        }
+        let (sha, md5) = digest.finalize()
+        return (sha, md5, digest.byteCount)
+    }
+
+    /// Lowercase hex MD5 of `data`.
+    public static func md5Hex(_ data: Data) -> String { hex(Insecure.MD5.hash(data: data)) }
+
+    /// Lowercase hex SHA-256 of `data`.
+    public static func sha256Hex(_ data: Data) -> String { hex(SHA256.hash(data: data)) }
+}
+
+/// Lowercase hex of a digest or byte sequence.
+public func hex<S: Sequence>(_ bytes: S) -> String where S.Element == UInt8 {
+    let digits = Array("0123456789abcdef".utf8)
+    var out = [UInt8]()
+    for byte in bytes {
+        out.append(digits[Int(byte >> 4)])
+        out.append(digits[Int(byte & 0x0F)])
+    }
+    return String(decoding: out, as: UTF8.self)
+}

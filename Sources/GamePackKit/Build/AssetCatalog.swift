@@ -1,0 +1,107 @@
+import Foundation
+import GamePackFormat
+
+/// One asset file a build uses: its bytes' identity and what probing found.
+public struct AssetRecord: Sendable, Codable, Hashable {
+    /// The path relative to `assets/`, as items refer to it (normalized).
+    public var path: String
+    public var sha256: String
+    public var md5: String
+    public var size: Int64
+    public var format: MediaFormat
+    public var width: Int?
+    public var height: Int?
+
+    /// Where the asset goes in a pack: named by content, so identical files are stored once
+    /// and a client can tell which assets it already has.
+    public var packPath: String { "assets/\(sha256).\(format.fileExtension)" }
+}
+
+extension MediaFormat {
+    /// The canonical file extension of the format.
+    public var fileExtension: String {
+        switch self {
+        case .jpeg: "jpg"
+        default: rawValue
+        }
+    }
+
+    /// Whether packing should store the bytes as they are (already compressed).
+    public var isCompressed: Bool {
+        switch self {
+        case .wav, .caf: false
+        default: true
+        }
+    }
+}
+
+/// The assets items refer to, each hashed and probed once per build, with the results cached
+/// in `.gamepack/cache/assets.json` by path, size, modification time and inode, so an
+/// unchanged asset is not read again on the next build.
+public struct AssetCatalog: Sendable {
+    /// Records by normalized asset path.
+    public var records: [String: AssetRecord]
+
+    struct CacheEntry: Codable {
+        var size: Int64
+        var modified: Int64
+        var inode: UInt64
+        var record: AssetRecord
+    }
+
+    struct CacheFile: Codable {
+        var version = 1
+        var entries: [String: CacheEntry]
+    }
+
+    /// The record of an asset path as written in an item.
+    public func record(for path: String) -> AssetRecord? { records[AssetChecks.normalize(path)] }
+
+    /// Hashes and probes `paths` (relative to `assets/`) in parallel, reusing the cache.
+    static func build(project: Project, paths: Set<String>, cacheDirectory: URL?) async throws -> AssetCatalog {
+        let cacheURL = cacheDirectory?.appendingPathComponent("assets.json")
+        var cache: [String: CacheEntry] = [:]
+        if let cacheURL, let data = try? Data(contentsOf: cacheURL),
+            let file = try? JSONDecoder().decode(CacheFile.self, from: data), file.version == 1
+        {
+            cache = file.entries
+        }
+        let sorted = paths.map(AssetChecks.normalize).sorted()
+        let root = project.root
+        let cached = cache
+        let results = await Array(Set(sorted)).sorted().concurrentMap { path -> Result<(String, CacheEntry), Error> in
+            Result {
+                let url = root.appendingPathComponent("assets").appendingPathComponent(path)
+                var info = stat()
+                guard stat(url.path, &info) == 0 else {
+                    throw GamePackError.io(path: "assets/\(path)", reason: "cannot read the file")
+                }
+                let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+                let inode = UInt64(info.st_ino)
+                if let hit = cached[path], hit.size == Int64(info.st_size), hit.modified == modified, hit.inode == inode {
+                    return (path, hit)
+                }
+                let probe = try MediaProbe.probe(fileAt: url)
+                let digest = try Digest.file(at: url)
+                let record = AssetRecord(
+                    path: path, sha256: digest.sha256, md5: digest.md5, size: digest.size, format: probe.format,
+                    width: probe.width, height: probe.height)
+                return (path, CacheEntry(size: digest.size, modified: modified, inode: inode, record: record))
+            }
+        }
+        var entries: [String: CacheEntry] = [:]
+        for result in results {
+            let (path, entry) = try result.get()
+            entries[path] = entry
+        }
+        if let cacheDirectory, let cacheURL, entries.count > 0 {
+            try? FileManager.default.createDirectory(at: cacheDirectory, withIntermediateDirectories: true)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            if let data = try? encoder.encode(CacheFile(entries: entries)) {
+                try? data.write(to: cacheURL, options: .atomic)
+            }
+        }
+        return AssetCatalog(records: entries.mapValues(\.record))
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import GamePackFormat
+
+/// A file a target wrote into the staging folder, with what the manifest needs.
+struct StagedFile: Sendable {
+    var packPath: String
+    var url: URL
+    var size: Int64
+    var sha256: String
+    var md5: String
+    var compress: Bool
+}
+
+/// What one target produced.
+struct TargetOutput: Sendable {
+    var name: String
+    /// The target's content version (MD5 hex, defined per target).
+    var version: String
+    var files: [StagedFile]
+    /// Normalized asset paths the target's files refer to by hash (stored in the pack).
+    var assets: Set<String>
+}
+
+/// Everything a target needs to emit its files.
+struct BuildContext {
+    let project: Project
+    let index: ContentIndex
+    let catalog: AssetCatalog
+    /// Where targets write their files.
+    let staging: URL
+    /// Where embedded assets' base64 is cached across builds (nil: no cache).
+    let base64Cache: URL?
+    /// The build's timestamp (from `SOURCE_DATE_EPOCH` or the last commit).
+    let timestamp: Date
+
+    var config: ProjectConfig { project.config }
+
+    /// Creates `staging/<packPath>`'s folder and an output file for it.
+    func output(_ packPath: String) throws -> OutputFile {
+        let url = staging.appendingPathComponent(packPath)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        return try OutputFile(url: url)
+    }
+
+    /// Closes `out` and describes it as a staged file.
+    func staged(_ out: OutputFile, packPath: String, compress: Bool = true) throws -> StagedFile {
+        let (size, sha, md5) = try out.close()
+        return StagedFile(packPath: packPath, url: out.url, size: size, sha256: sha, md5: md5, compress: compress)
+    }
+
+    /// Writes an asset's base64 as the content of a JSON string, wrapped at `wrap` characters
+    /// when given, reusing (or filling) the base64 cache so an unchanged asset is encoded once.
+    func writeBase64(of record: AssetRecord, wrap: Int?, into out: OutputFile) throws {
+        let source = project.assetURL(record.path)
+        guard let cacheDir = base64Cache else {
+            try Base64Stream.write(fileAt: source, to: out, wrapAt: wrap)
+            return
+        }
+        let cached = cacheDir.appendingPathComponent("\(record.sha256)-\(wrap.map(String.init) ?? "nowrap").b64")
+        if let handle = try? FileHandle(forReadingFrom: cached) {
+            defer { try? handle.close() }
+            while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty { try out.write(chunk) }
+            return
+        }
+        try FileManager.default.createDirectory(at: cacheDir, withIntermediateDirectories: true)
+        let temporary = cacheDir.appendingPathComponent(".\(record.sha256).\(ProcessInfo.processInfo.processIdentifier).tmp")
+        let cacheOut = try OutputFile(url: temporary)
+        try Base64Stream.write(fileAt: source, to: cacheOut, wrapAt: wrap)
+        _ = try cacheOut.close()
+        try? FileManager.default.removeItem(at: cached)
+        try FileManager.default.moveItem(at: temporary, to: cached)
+        let handle = try FileHandle(forReadingFrom: cached)
+        defer { try? handle.close() }
+        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty { try out.write(chunk) }
+    }
+
+    /// The version rule of file-based targets: MD5 of `path<TAB>sha256` lines, sorted, over
+    /// the target's files and the assets they refer to.
+    func fileListVersion(_ files: [StagedFile], assets: Set<String>) -> String {
+        var lines = files.map { "\($0.packPath)\t\($0.sha256)\n" }
+        for path in assets {
+            if let record = catalog.record(for: path) { lines.append("\(record.packPath)\t\(record.sha256)\n") }
+        }
+        return Digest.md5Hex(Data(Set(lines).sorted().joined().utf8))
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import GamePackFormat
+
+/// The legacy Go Take a Hike! v1 `content.json`, in exactly the shape its shipped clients
+/// parse (see the fixtures README): `version` first, then `profiles`; `_en`/`_nl` pairs (""
+/// when absent); images as base64 in `image_data`, wrapped like the old Ruby server wrote them
+/// (60 characters a line, clients accept both); latitude and longitude as strings with the
+/// editor's digits; `rank` from waypoint order. Key order follows the shipped Android file,
+/// and `reward` appears only on routes that have one (the shipped file has no such key).
+///
+/// Version: MD5 (lowercase hex) of the compact JSON of the `profiles` array alone, as
+/// `json.dumps(profiles, separators=(',', ':'), ensure_ascii=False)` writes it.
+struct GohikeTarget {
+    static let name = "gohike"
+    static let path = "gohike/content.json"
+    /// Base64 line length of the legacy server (Ruby `Base64.encode64`).
+    static let base64LineLength = 60
+
+    enum Problem: Error, CustomStringConvertible {
+        case nonNumericID(String, ItemID)
+        var description: String {
+            switch self {
+            case .nonNumericID(let collection, let id):
+                "the gohike target needs whole-number ids, but \(collection) has the id '\(id)'"
+            }
+        }
+    }
+
+    let context: BuildContext
+
+    func emit() throws -> TargetOutput {
+        let profilesOut = try context.output("gohike/.profiles.json")
+        var json = JSONWriter(profilesOut)
+        try writeProfiles(&json)
+        let profiles = try profilesOut.close()
+        let version = profiles.md5
+
+        let out = try context.output(Self.path)
+        try out.write("{\"version\":\"\(version)\",\"profiles\":")
+        let handle = try FileHandle(forReadingFrom: profilesOut.url)
+        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty { try out.write(chunk) }
+        try handle.close()
+        try out.write("}")
+        try? FileManager.default.removeItem(at: profilesOut.url)
+        // Base64 deflates to about 75 %, but slowly; large files are mostly base64 images.
+        let file = try context.staged(out, packPath: Self.path, compress: profiles.size < 8_000_000)
+        return TargetOutput(name: Self.name, version: version, files: [file], assets: [])
+    }
+
+    func number(_ item: ContentItem) throws -> Int {
+        guard let number = item.id?.number else { throw Problem.nonNumericID(item.collection, item.id ?? ItemID("?")) }
+        return number
+    }
+
+    func sorted(_ items: [ContentItem]) -> [ContentItem] {
+        items.sorted { ($0.order ?? Int.max, $0.id!) < ($1.order ?? Int.max, $1.id!) }
+    }
+
+    func writeTexts(_ item: ContentItem, _ json: inout JSONWriter) throws {
+        let defaultLocale = context.config.defaultLocale
+        for field in ["name", "description"] {
+            for locale in ["en", "nl"] {
+                try json.key("\(field)_\(locale)")
+                try json.string(item.text(field, locale: locale, defaultLocale: defaultLocale))
+            }
+        }
+    }
+
+    func writeImage(_ key: String, of item: ContentItem, _ json: inout JSONWriter) throws {
+        try json.key(key)
+        guard let path = item.node[key == "icon_data" ? "icon" : "image"]?.scalarText,
+            let record = context.catalog.record(for: path)
+        else {
+            try json.null()
+            return
+        }
+        try json.rawStringValue { out in
+            try context.writeBase64(of: record, wrap: Self.base64LineLength, into: out)
+        }
+    }
+
+    func writeProfiles(_ json: inout JSONWriter) throws {
+        let index = context.index
+        let routes = index.items(in: "routes")
+        try json.beginArray()
+        for profile in sorted(index.items(in: "profiles")) {
+            let profileID = try number(profile)
+            try json.beginObject()
+            try json.key("id")
+            try json.int(profileID)
+            try writeTexts(profile, &json)
+            try writeImage("image_data", of: profile, &json)
+            try writeImage("icon_data", of: profile, &json)
+            try json.key("routes")
+            try json.beginArray()
+            let own = routes.filter { $0.node["profile"].flatMap(ItemID.init(node:)) == profile.id }
+            for route in sorted(own) {
+                try writeRoute(route, profileID: profileID, &json)
+            }
+            try json.endArray()
+            try json.endObject()
+        }
+        try json.endArray()
+    }
+
+    func writeRoute(_ route: ContentItem, profileID: Int, _ json: inout JSONWriter) throws {
+        let routeID = try number(route)
+        try json.beginObject()
+        try json.key("id")
+        try json.int(routeID)
+        try writeTexts(route, &json)
+        try writeImage("image_data", of: route, &json)
+        try writeImage("icon_data", of: route, &json)
+        try json.key("waypoints")
+        try json.beginArray()
+        for (rank, node) in (route.node["waypoints"]?.elements ?? []).enumerated() {
+            guard let id = ItemID(node: node), let location = context.index.item("locations", id) else { continue }
+            try json.beginObject()
+            try json.key("rank")
+            try json.int(rank)
+            try json.key("location_id")
+            try json.int(try number(location))
+            try writeTexts(location, &json)
+            let position = location.node["position"]
+            for coordinate in ["latitude", "longitude"] {
+                try json.key(coordinate)
+                let value = position?[coordinate]
+                try json.string(value?.raw ?? value?.doubleValue.map { String($0) } ?? "")
+            }
+            try writeImage("image_data", of: location, &json)
+            try json.key("route_id")
+            try json.int(routeID)
+            try json.endObject()
+        }
+        try json.endArray()
+        try json.key("profile_id")
+        try json.int(profileID)
+        if let rewardID = route.node["reward"].flatMap(ItemID.init(node:)), let reward = context.index.item("rewards", rewardID) {
+            try json.key("reward")
+            try json.beginObject()
+            try json.key("id")
+            try json.int(try number(reward))
+            try writeTexts(reward, &json)
+            try writeImage("image_data", of: reward, &json)
+            try json.endObject()
+        }
+        try json.endObject()
+    }
+}

@@ -1,0 +1,201 @@
+import Foundation
+import GamePackFormat
+
+/// A buffered output file that hashes what is written (SHA-256 and MD5) and can also feed an
+/// extra MD5 for a sub-range (the gohike `profiles` array).
+final class OutputFile {
+    let url: URL
+    private let handle: FileHandle
+    private var buffer: [UInt8] = []
+    private(set) var digest = Digest()
+    /// When set, bytes are also fed to this MD5 (see `GohikeTarget`).
+    var sectionDigest: Digest?
+    static let bufferSize = 1 << 20
+
+    init(url: URL) throws {
+        self.url = url
+        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+            throw GamePackError.io(path: url.path, reason: "cannot create the file")
+        }
+        handle = try FileHandle(forWritingTo: url)
+        buffer.reserveCapacity(Self.bufferSize)
+    }
+
+    func write(_ bytes: some Sequence<UInt8>) throws {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= Self.bufferSize { try flush() }
+    }
+
+    func write(_ string: String) throws {
+        try write(string.utf8)
+    }
+
+    func flush() throws {
+        guard !buffer.isEmpty else { return }
+        buffer.withUnsafeBytes { bytes in
+            digest.update(bytes)
+            sectionDigest?.update(bytes)
+        }
+        try handle.write(contentsOf: buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Flushes and closes; returns the size and hashes of everything written.
+    func close() throws -> (size: Int64, sha256: String, md5: String) {
+        try flush()
+        try handle.close()
+        let (sha, md5) = digest.finalize()
+        return (digest.byteCount, sha, md5)
+    }
+}
+
+/// Compact JSON written straight to an `OutputFile`, so a target with hundreds of MB of base64
+/// images is never held in memory. Strings are escaped exactly as Python's
+/// `json.dumps(..., ensure_ascii=False)` does, because the gohike version is the MD5 of that
+/// serialization and other servers recompute it.
+struct JSONWriter {
+    let out: OutputFile
+    /// Per open container: whether the next element needs a comma first.
+    private var needsComma: [Bool] = []
+    /// Whether a key was just written, so the next value follows it directly.
+    private var afterKey = false
+
+    init(_ out: OutputFile) { self.out = out }
+
+    mutating func beginObject() throws {
+        try separator()
+        try out.write("{")
+        needsComma.append(false)
+    }
+
+    mutating func endObject() throws {
+        needsComma.removeLast()
+        try out.write("}")
+    }
+
+    mutating func beginArray() throws {
+        try separator()
+        try out.write("[")
+        needsComma.append(false)
+    }
+
+    mutating func endArray() throws {
+        needsComma.removeLast()
+        try out.write("]")
+    }
+
+    /// Writes `"key":`; the value follows with one of the value calls.
+    mutating func key(_ key: String) throws {
+        try separator()
+        try out.write(Self.escaped(key))
+        try out.write(":")
+        afterKey = true
+    }
+
+    /// Writes the comma that separates this element from the previous one, if any.
+    private mutating func separator() throws {
+        if afterKey {
+            afterKey = false
+            return
+        }
+        guard let last = needsComma.indices.last else { return }
+        if needsComma[last] { try out.write(",") }
+        needsComma[last] = true
+    }
+
+    mutating func string(_ value: String) throws {
+        try separator()
+        try out.write(Self.escaped(value))
+    }
+
+    mutating func null() throws {
+        try separator()
+        try out.write("null")
+    }
+
+    mutating func bool(_ value: Bool) throws {
+        try separator()
+        try out.write(value ? "true" : "false")
+    }
+
+    mutating func int(_ value: Int) throws {
+        try separator()
+        try out.write(String(value))
+    }
+
+    /// A number written from its source text when that is valid JSON (keeps the editor's
+    /// digits), else from the double.
+    mutating func number(_ value: Double, raw: String?) throws {
+        try separator()
+        if let raw, Self.isJSONNumber(raw) {
+            try out.write(raw)
+        } else if value == value.rounded(), abs(value) < 1e15 {
+            try out.write(String(Int(value)))
+        } else {
+            try out.write(String(value))
+        }
+    }
+
+    /// Writes a string value whose content is produced in pieces (a base64 stream).
+    mutating func rawStringValue(_ produce: (OutputFile) throws -> Void) throws {
+        try separator()
+        try out.write("\"")
+        try produce(out)
+        try out.write("\"")
+    }
+
+    /// A JSON string literal with Python's escaping (see the type's comment).
+    static func escaped(_ value: String) -> [UInt8] {
+        var bytes: [UInt8] = [0x22]
+        bytes.reserveCapacity(value.utf8.count + 2)
+        let hexDigits = Array("0123456789abcdef".utf8)
+        for byte in value.utf8 {
+            switch byte {
+            case 0x22: bytes += [0x5C, 0x22]
+            case 0x5C: bytes += [0x5C, 0x5C]
+            case 0x0A: bytes += [0x5C, 0x6E]
+            case 0x0D: bytes += [0x5C, 0x72]
+            case 0x09: bytes += [0x5C, 0x74]
+            case 0x08: bytes += [0x5C, 0x62]
+            case 0x0C: bytes += [0x5C, 0x66]
+            case 0x00..<0x20:
+                bytes += [0x5C, 0x75, 0x30, 0x30, hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(0x22)
+        return bytes
+    }
+
+    static func isJSONNumber(_ text: String) -> Bool {
+        text.range(of: #"^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$"#, options: .regularExpression) != nil
+    }
+}
+
+/// Streams a file as base64 into an output, optionally wrapped like Ruby's `Base64.encode64`
+/// (a newline after every 60 characters and at the end), which the legacy gohike server wrote.
+enum Base64Stream {
+    static func write(fileAt url: URL, to out: OutputFile, wrapAt lineLength: Int?) throws {
+        let handle = try FileHandle(forReadingFrom: url)
+        defer { try? handle.close() }
+        // 45 input bytes make one 60-character line; read whole lines at a time.
+        let chunk = 45 * 16_384
+        while let data = try handle.read(upToCount: chunk), !data.isEmpty {
+            let encoded = data.base64EncodedData()
+            guard let lineLength else {
+                try out.write(encoded)
+                continue
+            }
+            var start = encoded.startIndex
+            var piece: [UInt8] = []
+            piece.reserveCapacity(encoded.count + encoded.count / lineLength + 2)
+            while start < encoded.endIndex {
+                let end = min(start + lineLength, encoded.endIndex)
+                piece.append(contentsOf: encoded[start..<end])
+                piece += [0x5C, 0x6E]  // "\n" escaped inside the JSON string
+                start = end
+            }
+            try out.write(piece)
+        }
+    }
+}

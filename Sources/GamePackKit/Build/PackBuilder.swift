@@ -1,0 +1,229 @@
+import Foundation
+import GamePackFormat
+
+/// Receives a build's progress; the CLI shows it on a terminal. Calls may come from any thread.
+public protocol BuildProgress: Sendable {
+    /// A new step starts ("hashing assets", "writing the pack").
+    func step(_ name: String)
+}
+
+/// How to build.
+public struct BuildOptions: Sendable {
+    /// Where the pack (and its signature) are written.
+    public var outputDirectory: URL
+    /// Targets to emit; nil uses `gamepack.yaml`'s (or `canonical` when it names none).
+    public var targets: [String]?
+    /// The pack's sequence; nil uses the build timestamp in seconds, which grows with commits.
+    public var sequence: Int64?
+    /// When clients should stop accepting the pack.
+    public var expires: Date?
+    /// The cache folder (asset hashes, base64); nil disables caching.
+    public var cacheDirectory: URL?
+    /// Overrides the timestamp (otherwise `SOURCE_DATE_EPOCH`, then the last commit, then 1980-01-01).
+    public var timestamp: Date?
+
+    public init(outputDirectory: URL, targets: [String]? = nil, sequence: Int64? = nil, expires: Date? = nil,
+                cacheDirectory: URL? = nil, timestamp: Date? = nil) {
+        self.outputDirectory = outputDirectory
+        self.targets = targets
+        self.sequence = sequence
+        self.expires = expires
+        self.cacheDirectory = cacheDirectory
+        self.timestamp = timestamp
+    }
+}
+
+/// What a successful build made.
+public struct BuildResult: Sendable {
+    public var manifest: PackManifest
+    public var packURL: URL
+    public var signatureURL: URL?
+    /// Warnings lint found (errors stop the build).
+    public var warnings: [Diagnostic]
+    /// Items per collection.
+    public var itemCounts: [String: Int]
+    /// Distinct assets used and their total bytes.
+    public var assetCount: Int
+    public var assetBytes: Int64
+    /// The pack file's size in bytes.
+    public var packBytes: Int64
+}
+
+/// The outcome of `PackBuilder.build`.
+public enum BuildOutcome: Sendable {
+    /// Lint found errors; nothing was written.
+    case failed([Diagnostic])
+    case built(BuildResult)
+}
+
+/// Builds a project: lint (errors stop it), hash and probe assets, emit each target, write the
+/// manifest and the ZIP, sign, then move the pack into place. Everything is written in a
+/// staging folder inside the output folder and renamed at the end, so a failed build leaves the
+/// previous output untouched.
+public enum PackBuilder {
+    /// - Parameter sign: given the finished pack file and its manifest, returns the contents of
+    ///   its `.minisig` signature file; nil for an unsigned build.
+    public static func build(
+        project: Project, options: BuildOptions, progress: (any BuildProgress)? = nil,
+        sign: (@Sendable (URL, PackManifest) throws -> String)? = nil
+    ) async throws -> BuildOutcome {
+        progress?.step("linting \(project.items.count) items")
+        let diagnostics = await Linter.lint(project)
+        if diagnostics.contains(where: { $0.severity == .error }) { return .failed(diagnostics) }
+        let config = project.config
+        let targets = Array(Set(options.targets ?? (config.targets.isEmpty ? ["canonical"] : config.targets))).sorted()
+        for target in targets where !ProjectConfig.knownTargets.contains(target) {
+            throw GamePackError.unknownTarget(target)
+        }
+        let timestamp = options.timestamp ?? sourceTimestamp(of: project.root)
+
+        progress?.step("hashing assets")
+        var used = Set<String>()
+        for item in project.items {
+            guard let type = project.types[item.collection] else { continue }
+            collectAssets(item.node, fields: type.fields, into: &used)
+        }
+        let catalog = try await AssetCatalog.build(project: project, paths: used, cacheDirectory: options.cacheDirectory)
+
+        let fm = FileManager.default
+        let out = options.outputDirectory.standardizedFileURL
+        do {
+            try fm.createDirectory(at: out, withIntermediateDirectories: true)
+        } catch {
+            throw GamePackError.io(path: out.path, reason: "cannot create the output folder (\(error.localizedDescription))")
+        }
+        let staging = out.appendingPathComponent(".gamepack-staging-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
+        try fm.createDirectory(at: staging, withIntermediateDirectories: true)
+        defer { try? fm.removeItem(at: staging) }
+        let context = BuildContext(
+            project: project, index: ContentIndex(project), catalog: catalog, staging: staging.appendingPathComponent("files"),
+            base64Cache: options.cacheDirectory?.appendingPathComponent("base64"), timestamp: timestamp)
+
+        var outputs: [TargetOutput] = []
+        for target in targets {
+            progress?.step("emitting the \(target) target")
+            do {
+                switch target {
+                case GohikeTarget.name: outputs.append(try GohikeTarget(context: context).emit())
+                case CanonicalTarget.name: outputs.append(try CanonicalTarget(context: context).emit())
+                default: outputs.append(try KinveyTarget(context: context).emit())
+                }
+            } catch let error as GamePackError {
+                throw error
+            } catch {
+                throw GamePackError.buildFailed(target: target, reason: "\(error)")
+            }
+        }
+
+        var entries: [PackArchive.Entry] = []
+        var files: [PackManifest.File] = []
+        for file in outputs.flatMap(\.files) {
+            entries.append(PackArchive.Entry(path: file.packPath, source: .file(file.url), compress: file.compress))
+            files.append(PackManifest.File(path: file.packPath, size: file.size, sha256: file.sha256, md5: file.md5))
+        }
+        var packed = Set<String>()
+        for path in outputs.flatMap(\.assets).sorted() {
+            guard let record = catalog.record(for: path), packed.insert(record.packPath).inserted else { continue }
+            entries.append(
+                PackArchive.Entry(path: record.packPath, source: .file(project.assetURL(record.path)), compress: !record.format.isCompressed))
+            files.append(PackManifest.File(path: record.packPath, size: record.size, sha256: record.sha256, md5: record.md5))
+        }
+        files.sort { $0.path < $1.path }
+        let versions = Dictionary(uniqueKeysWithValues: outputs.map { ($0.name, $0.version) })
+        let formatter = ISO8601DateFormatter()
+        let manifest = PackManifest(
+            project: config.id, name: config.name, version: PackManifest.packVersion(of: versions), versions: versions,
+            sequence: options.sequence ?? Int64(timestamp.timeIntervalSince1970), created: formatter.string(from: timestamp),
+            expires: options.expires.map { formatter.string(from: $0) }, locales: orderedLocales(config), targets: targets, files: files)
+
+        progress?.step("writing \(manifest.fileName)")
+        let packTemp = staging.appendingPathComponent("pack.zip")
+        try PackArchive.write(manifest: manifest, entries: entries, modificationDate: timestamp, to: packTemp)
+        var signatureTemp: URL?
+        if let sign {
+            progress?.step("signing")
+            let text = try sign(packTemp, manifest)
+            let url = staging.appendingPathComponent("pack.minisig")
+            try Data(text.utf8).write(to: url)
+            signatureTemp = url
+        }
+
+        let packURL = out.appendingPathComponent(manifest.fileName)
+        let signatureURL = out.appendingPathComponent(manifest.fileName + ".minisig")
+        do {
+            if fm.fileExists(atPath: packURL.path) { try fm.removeItem(at: packURL) }
+            try fm.moveItem(at: packTemp, to: packURL)
+            if let signatureTemp {
+                if fm.fileExists(atPath: signatureURL.path) { try fm.removeItem(at: signatureURL) }
+                try fm.moveItem(at: signatureTemp, to: signatureURL)
+            } else if fm.fileExists(atPath: signatureURL.path) {
+                // A stale signature of an earlier build of the same version would mislead.
+                try fm.removeItem(at: signatureURL)
+            }
+        } catch {
+            throw GamePackError.io(path: packURL.path, reason: "cannot move the pack into place (\(error.localizedDescription))")
+        }
+        let packBytes = (try? fm.attributesOfItem(atPath: packURL.path)[.size] as? Int64) ?? 0
+        var counts: [String: Int] = [:]
+        for item in project.items { counts[item.collection, default: 0] += 1 }
+        return .built(
+            BuildResult(
+                manifest: manifest, packURL: packURL, signatureURL: signatureTemp == nil ? nil : signatureURL,
+                warnings: diagnostics, itemCounts: counts, assetCount: catalog.records.count,
+                assetBytes: catalog.records.values.reduce(0) { $0 + $1.size }, packBytes: packBytes))
+    }
+
+    /// The project's locales with the default first.
+    static func orderedLocales(_ config: ProjectConfig) -> [String] {
+        [config.defaultLocale] + config.locales.filter { $0 != config.defaultLocale }
+    }
+
+    /// Asset paths written in a node, by its fields' types.
+    static func collectAssets(_ node: SourceNode, fields: [FieldSpec], into paths: inout Set<String>) {
+        for spec in fields {
+            guard let value = node[spec.name] else { continue }
+            collectAssets(value, spec: spec, into: &paths)
+        }
+    }
+
+    static func collectAssets(_ node: SourceNode, spec: FieldSpec, into paths: inout Set<String>) {
+        switch spec.type {
+        case .image, .audio:
+            if let path = node.scalarText { paths.insert(AssetChecks.normalize(path)) }
+        case .list:
+            guard let element = spec.element?.value else { return }
+            for value in node.elements ?? [] { collectAssets(value, spec: element, into: &paths) }
+        case .object:
+            collectAssets(node, fields: spec.fields, into: &paths)
+        default:
+            break
+        }
+    }
+
+    /// The build timestamp: `SOURCE_DATE_EPOCH`, else the project's last commit, else
+    /// 1980-01-01 (the earliest ZIP time). Never the wall clock, so builds are reproducible.
+    public static func sourceTimestamp(of root: URL, environment: [String: String] = ProcessInfo.processInfo.environment) -> Date {
+        if let text = environment["SOURCE_DATE_EPOCH"], let seconds = Int64(text) {
+            return Date(timeIntervalSince1970: TimeInterval(max(seconds, zipEpoch)))
+        }
+        let git = Process()
+        git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        git.arguments = ["git", "-C", root.path, "log", "-1", "--format=%ct", "--", "."]
+        let pipe = Pipe()
+        git.standardOutput = pipe
+        git.standardError = FileHandle.nullDevice
+        if (try? git.run()) != nil {
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            git.waitUntilExit()
+            if git.terminationStatus == 0,
+                let seconds = Int64(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+            {
+                return Date(timeIntervalSince1970: TimeInterval(max(seconds, zipEpoch)))
+            }
+        }
+        return Date(timeIntervalSince1970: TimeInterval(zipEpoch))
+    }
+
+    /// 1980-01-01T00:00:00Z, the earliest time a ZIP entry can carry.
+    static let zipEpoch: Int64 = 315_532_800
+}

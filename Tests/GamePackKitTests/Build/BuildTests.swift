@@ -1,0 +1,175 @@
+import Foundation
+import GamePackFormat
+import GamePackKit
+import GamePackTestSupport
+import Testing
+
+@Suite("Build")
+struct BuildTests {
+    /// Builds a copy of `example` made at `folder` (a fixed timestamp keeps tests independent of git).
+    static func build(
+        _ project: URL, out: URL, targets: [String]? = nil, cache: URL? = nil, timestamp: Date = Date(timeIntervalSince1970: 1_700_000_000)
+    ) async throws -> BuildResult {
+        let loaded = try await Project.load(at: project)
+        let outcome = try await PackBuilder.build(
+            project: loaded, options: BuildOptions(outputDirectory: out, targets: targets, cacheDirectory: cache, timestamp: timestamp))
+        guard case .built(let result) = outcome else {
+            Issue.record("build failed: \(outcome)")
+            throw CancellationError()
+        }
+        return result
+    }
+
+    /// Extracts one file of a pack.
+    static func file(_ path: String, of pack: URL) throws -> Data {
+        try PackArchive.Reader(url: pack).data(at: path, limit: 1 << 30)
+    }
+
+    @Test("gohike content.json: version first, and version = MD5 of the compact profiles JSON as Python writes it")
+    func gohikeVersionRule() async throws {
+        let temp = try TemporaryDirectory()
+        let result = try await Self.build(TestPaths.example("gohike-amsterdam"), out: temp.url.appendingPathComponent("out"), targets: ["gohike"])
+        let content = try Self.file("gohike/content.json", of: result.packURL)
+        let text = String(decoding: content, as: UTF8.self)
+        #expect(text.hasPrefix("{\"version\":\"\(result.manifest.versions["gohike"]!)\",\"profiles\":["))
+        #expect(result.manifest.version == result.manifest.versions["gohike"])
+        #expect(result.packURL.lastPathComponent == "gohike-amsterdam-\(result.manifest.version).gamepack")
+        // An independent implementation recomputes the version the way the old server did.
+        let file = try temp.write(text, to: "content.json")
+        let script = """
+            import json, hashlib, sys
+            raw = open(sys.argv[1], encoding='utf-8').read()
+            pairs = json.loads(raw, object_pairs_hook=lambda p: p)
+            assert pairs[0][0] == 'version', pairs[0][0]
+            d = json.loads(raw)
+            print(hashlib.md5(json.dumps(d['profiles'], separators=(',', ':'), ensure_ascii=False).encode()).hexdigest())
+            print(d['version'])
+            r = d['profiles'][0]['routes'][0]
+            print(r['id'], [w['location_id'] for w in r['waypoints']], [w['rank'] for w in r['waypoints']], r['reward']['id'])
+            print(r['waypoints'][1]['latitude'], r['waypoints'][1]['longitude'], type(r['waypoints'][1]['latitude']).__name__)
+            """
+        let python = try CommandRunner.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, file.path])
+        let lines = python.stdout.split(separator: "\n").map(String.init)
+        #expect(python.status == 0, "\(python.stderr)")
+        #expect(lines.count == 4)
+        #expect(lines[0] == lines[1])
+        #expect(lines[2] == "1 [3, 1, 2] [0, 1, 2] 1")
+        #expect(lines[3] == "52.341645271 4.88477464 str")
+    }
+
+    @Test("embedded images decode to the asset bytes; base64 wrapped at 60 like the legacy server")
+    func gohikeImages() async throws {
+        let temp = try TemporaryDirectory()
+        let result = try await Self.build(TestPaths.example("gohike-amsterdam"), out: temp.url, targets: ["gohike"])
+        let json = try JSONSerialization.jsonObject(with: try Self.file("gohike/content.json", of: result.packURL)) as! [String: Any]
+        let profile = (json["profiles"] as! [[String: Any]])[0]
+        let base64 = profile["image_data"] as! String
+        let lines = base64.split(separator: Character("\n"))
+        #expect(lines.dropLast().allSatisfy { $0.count == 60 })
+        #expect(base64.hasSuffix("\n"))
+        let decoded = Data(base64Encoded: base64, options: .ignoreUnknownCharacters)
+        let original = try Data(contentsOf: TestPaths.example("gohike-amsterdam").appendingPathComponent("assets/profiles/24h-south.jpg"))
+        #expect(decoded == original)
+        #expect(profile["icon_data"] is NSNull)
+    }
+
+    @Test("two builds from two different folders give identical pack bytes", arguments: ["gohike-amsterdam", "whack-a-vc", "dealhunter"])
+    func reproducible(_ example: String) async throws {
+        let temp = try TemporaryDirectory()
+        let first = try temp.copy(TestPaths.example(example), as: "a")
+        let second = try temp.copy(TestPaths.example(example), as: "elsewhere-b")
+        let one = try await Self.build(first, out: temp.url.appendingPathComponent("out1"), cache: temp.url.appendingPathComponent("cache1"))
+        let two = try await Self.build(second, out: temp.url.appendingPathComponent("deep/out2"))
+        #expect(one.packURL.lastPathComponent == two.packURL.lastPathComponent)
+        #expect(try Data(contentsOf: one.packURL) == Data(contentsOf: two.packURL))
+        // A warm rebuild with the cache filled gives the same bytes too.
+        let three = try await Self.build(first, out: temp.url.appendingPathComponent("out3"), cache: temp.url.appendingPathComponent("cache1"))
+        #expect(try Data(contentsOf: one.packURL) == Data(contentsOf: three.packURL))
+    }
+
+    @Test("canonical and kinvey targets: shapes, assets by hash, blob metadata with content hashes")
+    func canonicalAndKinvey() async throws {
+        let temp = try TemporaryDirectory()
+        let result = try await Self.build(TestPaths.example("whack-a-vc"), out: temp.url, targets: ["canonical", "kinvey"])
+        let manifest = result.manifest
+        #expect(manifest.targets == ["canonical", "kinvey"])
+        #expect(manifest.versions.keys.sorted() == ["canonical", "kinvey"])
+        let canonical = try JSONSerialization.jsonObject(with: try Self.file("canonical/vcs.json", of: result.packURL)) as! [String: Any]
+        let vcs = canonical["items"] as! [[String: Any]]
+        #expect(vcs.count == 20)
+        let image = vcs[0]["game_image"] as! [String: Any]
+        let path = image["path"] as! String
+        #expect(path == "assets/\(image["sha256"] as! String).png")
+        #expect(manifest.files.contains { $0.path == path && $0.sha256 == image["sha256"] as! String })
+        let phrases = try JSONSerialization.jsonObject(with: try Self.file("kinvey/phrases.json", of: result.packURL)) as! [[String: Any]]
+        #expect(phrases.count == 23)
+        #expect(phrases[0]["_id"] as? String == "1")
+        #expect(phrases[0]["text"] is String)
+        let blobs = try JSONSerialization.jsonObject(with: try Self.file("kinvey/metaData.json", of: result.packURL)) as! [[String: Any]]
+        #expect(blobs.count == 47)
+        #expect(blobs.allSatisfy { ($0["md5"] as? String)?.count == 32 && ($0["sha256"] as? String)?.count == 64 })
+        let kinveyVCs = try JSONSerialization.jsonObject(with: try Self.file("kinvey/vcs.json", of: result.packURL)) as! [[String: Any]]
+        #expect(blobs.contains { $0["resourceName"] as? String == kinveyVCs[0]["game_image"] as? String })
+        try PackArchive.verifyContents(of: result.packURL)
+    }
+
+    @Test("lint errors stop the build and nothing is written; a failed build keeps the previous pack")
+    func failedBuild() async throws {
+        let temp = try TemporaryDirectory()
+        let project = try temp.copy(TestPaths.example("dealhunter"), as: "deals")
+        let out = temp.url.appendingPathComponent("out")
+        let first = try await Self.build(project, out: out)
+        let before = try Data(contentsOf: first.packURL)
+        try temp.write("id: 1\nname: Broken\n", to: "deals/content/deals/1.yaml")
+        let outcome = try await PackBuilder.build(project: try await Project.load(at: project), options: BuildOptions(outputDirectory: out))
+        guard case .failed(let diagnostics) = outcome else {
+            Issue.record("the build should have failed")
+            return
+        }
+        #expect(diagnostics.contains { $0.rule == "missing-required" })
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == [first.packURL.lastPathComponent])
+        #expect(try Data(contentsOf: first.packURL) == before)
+    }
+
+    @Test("verification names the changed file when a byte of a stored asset is flipped")
+    func tamperedAsset() async throws {
+        let temp = try TemporaryDirectory()
+        let result = try await Self.build(TestPaths.example("gohike-amsterdam"), out: temp.url, targets: ["canonical"])
+        var bytes = try Data(contentsOf: result.packURL)
+        // Find a stored JPEG in the archive and change a byte in its middle.
+        let jpegStart = try #require(bytes.firstRange(of: Data([0xFF, 0xD8, 0xFF]))).lowerBound
+        bytes[jpegStart + 5_000] ^= 0x01
+        let tampered = temp.url.appendingPathComponent("tampered.gamepack")
+        try bytes.write(to: tampered)
+        #expect {
+            try PackArchive.verifyContents(of: tampered)
+        } throws: { error in
+            guard case PackError.hashMismatch(let path, _, _) = error else { return false }
+            return path.hasPrefix("assets/") && path.hasSuffix(".jpg")
+        }
+    }
+
+    @Test("the asset cache skips unchanged files and notices a replaced one")
+    func assetCache() async throws {
+        let temp = try TemporaryDirectory()
+        let project = try temp.copy(TestPaths.example("gohike-amsterdam"), as: "hike")
+        let cache = temp.url.appendingPathComponent("cache")
+        let first = try await Self.build(project, out: temp.url.appendingPathComponent("o1"), targets: ["canonical"], cache: cache)
+        let cacheFile = try String(contentsOf: cache.appendingPathComponent("assets.json"), encoding: .utf8)
+        #expect(cacheFile.contains("rai-congress-center.jpg"))
+        // Replace an image under the same name: the pack must change and carry the new hash.
+        let photo = project.appendingPathComponent("assets/photos/rai-congress-center.jpg")
+        let reward = try Data(contentsOf: project.appendingPathComponent("assets/routes/green-trail.jpg"))
+        try reward.write(to: photo)
+        let second = try await Self.build(project, out: temp.url.appendingPathComponent("o2"), targets: ["canonical"], cache: cache)
+        #expect(first.manifest.version != second.manifest.version)
+        #expect(second.manifest.files.filter { $0.path.hasPrefix("assets/") }.count == first.manifest.files.filter { $0.path.hasPrefix("assets/") }.count - 1)
+    }
+
+    @Test("SOURCE_DATE_EPOCH sets the build timestamp; without it and outside git it is 1980-01-01")
+    func timestamps() throws {
+        let temp = try TemporaryDirectory()
+        #expect(PackBuilder.sourceTimestamp(of: temp.url, environment: ["SOURCE_DATE_EPOCH": "1700000000"]).timeIntervalSince1970 == 1_700_000_000)
+        #expect(PackBuilder.sourceTimestamp(of: temp.url, environment: [:]).timeIntervalSince1970 == 315_532_800)
+    }
+}
