@@ -10,8 +10,8 @@ struct GamePack: AsyncParsableCommand {
         abstract: "Lint, build and sign game content packs from a content repository.",
         version: GamePackVersion.current,
         subcommands: [
-            InitCommand.self, LintCommand.self, InspectCommand.self,
-            SchemaCommand.self,
+            InitCommand.self, LintCommand.self, BuildCommand.self, VerifyCommand.self, InspectCommand.self,
+            KeygenCommand.self, SignCommand.self, SchemaCommand.self,
         ]
     )
 }

@@ -47,6 +47,15 @@ struct GohikeTarget {
         return TargetOutput(name: Self.name, version: version, files: [file], assets: [])
     }
 
+    /// A coordinate as the editor wrote it ("52.359838386"), for the legacy string fields.
+    /// (A separate function: written inline, Swift 6.3's optimizer crashed on it.)
+    static func coordinateText(_ position: SourceNode?, _ name: String) -> String {
+        guard let value = position?[name] else { return "" }
+        if let raw = value.raw { return raw }
+        guard let number = value.doubleValue else { return "" }
+        return String(number)
+    }
+
     func number(_ item: ContentItem) throws -> Int {
         guard let number = item.id?.number else { throw Problem.nonNumericID(item.collection, item.id ?? ItemID("?")) }
         return number
@@ -121,11 +130,9 @@ struct GohikeTarget {
             try json.key("location_id")
             try json.int(try number(location))
             try writeTexts(location, &json)
-            let position = location.node["position"]
             for coordinate in ["latitude", "longitude"] {
                 try json.key(coordinate)
-                let value = position?[coordinate]
-                try json.string(value?.raw ?? value?.doubleValue.map { String($0) } ?? "")
+                try json.string(Self.coordinateText(location.node["position"], coordinate))
             }
             try writeImage("image_data", of: location, &json)
             try json.key("route_id")

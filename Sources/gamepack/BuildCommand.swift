@@ -1,0 +1,128 @@
+import ArgumentParser
+import Foundation
+import GamePackFormat
+import GamePackKit
+
+/// `gamepack build`: lint, emit targets, pack, sign.
+struct BuildCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build",
+        abstract: "Build a signed, versioned content pack from a project.",
+        discussion: """
+            Lints first (errors stop the build), emits each target, writes
+            DIR/<project>-<version>.gamepack and, when a key is given (--sign or the
+            GAMEPACK_SECRET_KEY environment variable holding a secret key file's text),
+            DIR/<project>-<version>.gamepack.minisig. The same sources give the same bytes on any
+            machine: timestamps come from SOURCE_DATE_EPOCH or the last commit.
+            """
+    )
+
+    @Argument(help: "The project folder.")
+    var project: String = "."
+
+    @Option(name: .long, help: "The output folder (default: PROJECT/build).")
+    var out: String?
+
+    @Option(name: .long, help: "A target to emit: gohike, canonical or kinvey (repeatable; default: gamepack.yaml's).")
+    var target: [String] = []
+
+    @Option(help: "Sign with this minisign secret key file (0600 permissions).")
+    var sign: String?
+
+    @Option(help: "The pack's sequence number (default: the build timestamp in seconds).")
+    var sequence: Int64?
+
+    @Option(help: "When clients stop accepting the pack: an ISO 8601 date-time, or a number of days after the build timestamp.")
+    var expires: String?
+
+    @Flag(help: "Do not read or write the asset cache (PROJECT/.gamepack/cache).")
+    var noCache = false
+
+    @OptionGroup var outputOptions: OutputOptions
+
+    func validate() throws {
+        for name in target where !ProjectConfig.knownTargets.contains(name) {
+            throw ValidationError("unknown target '\(name)'; use \(ProjectConfig.knownTargets.joined(separator: ", ")).")
+        }
+    }
+
+    func run() async throws {
+        let path = ProjectPath(project)
+        let started = Date()
+        do {
+            let signer = try SigningKeySource.resolve(option: sign)
+            let loaded = try await Project.load(at: path.url)
+            let timestamp = PackBuilder.sourceTimestamp(of: loaded.root)
+            let options = BuildOptions(
+                outputDirectory: out.map { URL(fileURLWithPath: $0) } ?? loaded.root.appendingPathComponent("build"),
+                targets: target.isEmpty ? nil : target, sequence: sequence, expires: try expiry(after: timestamp),
+                cacheDirectory: noCache ? nil : loaded.root.appendingPathComponent(".gamepack/cache"), timestamp: timestamp)
+            let progress = outputOptions.quiet || !Terminal.isInteractive(STDERR_FILENO) ? nil : TerminalProgress()
+            let outcome = try await PackBuilder.build(project: loaded, options: options, progress: progress, sign: signer?.signer())
+            progress?.finish()
+            let context = ReportContext(
+                pathPrefix: path.displayPrefix, checkedFiles: [Project.configFile] + loaded.contentFiles, sources: loaded.sources,
+                color: outputOptions.useColor)
+            switch outcome {
+            case .failed(let diagnostics):
+                FileHandle.standardError.write(Data(TextReporter().report(diagnostics, context: context).utf8))
+                Terminal.error("the build stopped: fix the lint errors above; nothing was written")
+                throw ExitCode(1)
+            case .built(let result):
+                if !outputOptions.quiet {
+                    if !result.warnings.isEmpty {
+                        FileHandle.standardError.write(Data(TextReporter().report(result.warnings, context: context).utf8))
+                    }
+                    print(summary(result, started: started))
+                }
+            }
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            throw fail(error)
+        }
+    }
+
+    func expiry(after timestamp: Date) throws -> Date? {
+        guard let expires else { return nil }
+        if let days = Double(expires) { return timestamp.addingTimeInterval(days * 86_400) }
+        if let date = ISO8601DateFormatter().date(from: expires) { return date }
+        throw ValidationError("--expires takes an ISO 8601 date-time (2027-01-01T00:00:00Z) or a number of days")
+    }
+
+    func summary(_ result: BuildResult, started: Date) -> String {
+        let manifest = result.manifest
+        let folder = result.packURL.deletingLastPathComponent().path
+        var lines = ["Built \(manifest.fileName) (\(ByteCount.describe(Int(result.packBytes)))) in \(folder)"]
+        lines.append("  version   \(manifest.version), sequence \(manifest.sequence), created \(manifest.created)")
+        for target in manifest.targets { lines.append("  target    \(target) \(manifest.versions[target] ?? "")") }
+        let items = result.itemCounts.keys.sorted().map { "\($0) \(result.itemCounts[$0]!)" }.joined(separator: ", ")
+        lines.append("  items     \(items.isEmpty ? "none" : items)")
+        lines.append("  assets    \(result.assetCount) (\(ByteCount.describe(Int(result.assetBytes))))")
+        lines.append("  files     \(manifest.files.count + 1) in the pack")
+        if let signature = result.signatureURL { lines.append("  signature \(signature.lastPathComponent)") } else {
+            lines.append("  unsigned  (sign with --sign KEY or GAMEPACK_SECRET_KEY)")
+        }
+        if outputOptions.verbose { lines.append(String(format: "  took      %.2f s", Date().timeIntervalSince(started))) }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Build progress on a terminal's standard error: one line, rewritten per step.
+final class TerminalProgress: BuildProgress, @unchecked Sendable {
+    private let lock = NSLock()
+    private var shown = false
+
+    func step(_ name: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        FileHandle.standardError.write(Data("\r\u{1B}[2K\(name)…".utf8))
+        shown = true
+    }
+
+    func finish() {
+        lock.lock()
+        defer { lock.unlock() }
+        if shown { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
+    }
+}

@@ -1,0 +1,207 @@
+import ArgumentParser
+import Foundation
+import GamePackFormat
+import GamePackKit
+
+/// Where a secret key comes from: a file (which must be private to its owner) or the
+/// `GAMEPACK_SECRET_KEY` environment variable holding a key file's text (for CI).
+struct SigningKeySource {
+    let key: MinisignSecretKey
+
+    static let environmentVariable = "GAMEPACK_SECRET_KEY"
+
+    /// The key named by `option`, else the environment's, else nil.
+    static func resolve(option: String?) throws -> SigningKeySource? {
+        if let option { return SigningKeySource(key: try readKeyFile(option)) }
+        if let text = ProcessInfo.processInfo.environment[environmentVariable], !text.isEmpty {
+            do {
+                return SigningKeySource(key: try MinisignSecretKey(fileContents: text))
+            } catch {
+                throw SigningProblem("\(environmentVariable) does not hold a minisign secret key: \(error)")
+            }
+        }
+        return nil
+    }
+
+    /// Reads a secret key file, refusing one that others can read.
+    static func readKeyFile(_ path: String) throws -> MinisignSecretKey {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw SigningProblem("cannot read the secret key \(path)") }
+        if info.st_mode & 0o077 != 0 {
+            throw SigningProblem(
+                "the secret key \(path) can be read by others (mode \(String(info.st_mode & 0o777, radix: 8))); run chmod 600 \(path)")
+        }
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw SigningProblem("cannot read the secret key \(path)")
+        }
+        do {
+            return try MinisignSecretKey(fileContents: text)
+        } catch {
+            throw SigningProblem("\(path) is not a usable minisign secret key: \(error)")
+        }
+    }
+
+    /// The trusted comment binding a signature to a pack's identity.
+    static func trustedComment(for manifest: PackManifest) -> String {
+        "gamepack project=\(manifest.project) version=\(manifest.version) sequence=\(manifest.sequence) file=\(manifest.fileName)"
+    }
+
+    func signer() -> @Sendable (URL, PackManifest) throws -> String {
+        let key = self.key
+        return { url, manifest in
+            try Minisign.sign(fileAt: url, with: key, trustedComment: Self.trustedComment(for: manifest)).fileContents
+        }
+    }
+}
+
+/// A signing problem reported to the user (never containing key material).
+struct SigningProblem: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// `gamepack keygen`: a new minisign key pair.
+struct KeygenCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "keygen",
+        abstract: "Create a minisign key pair for signing packs.",
+        discussion: """
+            Writes PREFIX.pub (share it: servers and clients pin it) and PREFIX.key (secret,
+            0600 permissions, unencrypted like `minisign -G -W`). Refuses to overwrite. In CI, put
+            the key file's text in the GAMEPACK_SECRET_KEY environment variable instead of a file.
+            """
+    )
+
+    @Option(help: "Path prefix of the two key files.")
+    var out: String = "gamepack"
+
+    func run() throws {
+        let secretPath = out + ".key", publicPath = out + ".pub"
+        for path in [secretPath, publicPath] where FileManager.default.fileExists(atPath: path) {
+            Terminal.error("\(path) already exists; keygen never overwrites keys (choose another --out)")
+            throw ExitCode(2)
+        }
+        let key = MinisignSecretKey.generate()
+        do {
+            try writeExclusive(key.fileContents, to: secretPath, mode: 0o600)
+            try writeExclusive(key.publicKey.fileContents, to: publicPath, mode: 0o644)
+        } catch {
+            throw fail(error)
+        }
+        print("Created \(publicPath) and \(secretPath) (key id \(key.publicKey.keyIDHex)).")
+        print("Keep \(secretPath) secret; give \(publicPath) to servers and clients.")
+    }
+
+    /// Creates `path` with `mode` from the start (no window in which others could read it).
+    func writeExclusive(_ text: String, to path: String, mode: mode_t) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, mode)
+        guard fd >= 0 else { throw GamePackError.io(path: path, reason: "cannot create the file (\(String(cString: strerror(errno))))") }
+        defer { close(fd) }
+        let bytes = Array(text.utf8)
+        guard write(fd, bytes, bytes.count) == bytes.count else { throw GamePackError.io(path: path, reason: "cannot write") }
+    }
+}
+
+/// `gamepack sign`: a detached minisign signature for a pack.
+struct SignCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sign",
+        abstract: "Sign a pack, writing PACK.minisig (verifiable with `minisign -Vm PACK -p KEY.pub`)."
+    )
+
+    @Argument(help: "The .gamepack file.")
+    var pack: String
+
+    @Option(help: "The minisign secret key file (default: the GAMEPACK_SECRET_KEY environment variable).")
+    var key: String?
+
+    func run() throws {
+        do {
+            guard let source = try SigningKeySource.resolve(option: key) else {
+                throw SigningProblem("no secret key: pass --key FILE or set \(SigningKeySource.environmentVariable)")
+            }
+            let url = URL(fileURLWithPath: pack)
+            let manifest = try PackArchive.Reader(url: url).manifest()
+            let text = try source.signer()(url, manifest)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: pack + ".minisig"), options: .atomic)
+            print("Signed \(pack) with key \(source.key.publicKey.keyIDHex): \(pack).minisig")
+        } catch {
+            throw fail(error)
+        }
+    }
+}
+
+/// `gamepack verify`: signature, then every file against the manifest.
+struct VerifyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verify",
+        abstract: "Verify a pack: its minisign signature, then every file's size and SHA-256.",
+        discussion: "Exit status 1 when anything does not match (naming the file), 2 when a file cannot be read."
+    )
+
+    @Argument(help: "The .gamepack file.")
+    var pack: String
+
+    @Option(help: "The minisign public key to check the signature with (without it only the contents are checked).")
+    var pubkey: String?
+
+    @Option(help: "The signature file (default: PACK.minisig).")
+    var signature: String?
+
+    @OptionGroup var outputOptions: OutputOptions
+
+    func run() throws {
+        let url = URL(fileURLWithPath: pack)
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            Terminal.error("\(pack) does not exist")
+            throw ExitCode(2)
+        }
+        var signedBy: String?
+        var signedComment: String?
+        if let pubkey {
+            let publicKey: MinisignPublicKey
+            let parsedSignature: MinisignSignature
+            let signaturePath = signature ?? pack + ".minisig"
+            do {
+                publicKey = try MinisignPublicKey(fileContents: try String(contentsOfFile: pubkey, encoding: .utf8))
+            } catch {
+                Terminal.error("\(pubkey): not a minisign public key (\(error))")
+                throw ExitCode(2)
+            }
+            guard let signatureText = try? String(contentsOfFile: signaturePath, encoding: .utf8) else {
+                Terminal.error("\(signaturePath): no signature file; sign the pack with `gamepack sign`")
+                throw ExitCode(1)
+            }
+            do {
+                parsedSignature = try MinisignSignature(fileContents: signatureText)
+                try Minisign.verify(fileAt: url, signature: parsedSignature, publicKey: publicKey)
+            } catch {
+                Terminal.error("\(pack): signature check failed: \(error)")
+                throw ExitCode(1)
+            }
+            signedBy = publicKey.keyIDHex
+            signedComment = parsedSignature.trustedComment
+        }
+        let manifest: PackManifest
+        do {
+            manifest = try PackArchive.verifyContents(of: url)
+        } catch {
+            Terminal.error("\(pack): \(error)")
+            throw ExitCode(1)
+        }
+        if signedBy != nil, let comment = signedComment, comment.hasPrefix("gamepack "),
+            !comment.contains(" project=\(manifest.project) ") || !comment.contains(" version=\(manifest.version) ")
+        {
+            Terminal.error("\(pack): the signature was made for another pack (\(comment))")
+            throw ExitCode(1)
+        }
+        if !outputOptions.quiet {
+            let bytes = manifest.files.reduce(Int64(0)) { $0 + $1.size }
+            let signatureNote = signedBy.map { "signature by key \($0) valid" } ?? "signature NOT checked (pass --pubkey)"
+            print("OK \(pack): \(signatureNote); \(manifest.files.count) files (\(ByteCount.describe(Int(bytes)))) match the manifest")
+        }
+    }
+}

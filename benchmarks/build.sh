@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Time `gamepack build` (cold and warm) and `gamepack verify` on the large generated project.
+#
+#   bash benchmarks/build.sh
+#
+# Generates benchmarks/work/large once (20,000 items, 2,000 images, ~400 MB; git-ignored),
+# builds the release binary, then measures under /usr/bin/time:
+#   cold   build with an empty cache and output folder
+#   warm   build after changing one item, with the cache of the cold build
+#   verify signature and every file's SHA-256
+# and prints wall time, peak memory and throughput over the asset bytes.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PROJECT=benchmarks/work/large
+WORK=benchmarks/work/build
+if [ ! -x /usr/bin/time ]; then echo "install time: apt-get install time" >&2; exit 1; fi
+
+swift build -c release --product gamepack
+BIN=.build/release/gamepack
+if [ ! -f "$PROJECT/gamepack.yaml" ]; then python3 benchmarks/generate.py "$PROJECT"; fi
+
+rm -rf "$WORK" "$PROJECT/.gamepack"
+mkdir -p "$WORK"
+KEY="$WORK/bench"
+"$BIN" keygen --out "$KEY" >/dev/null
+ASSET_BYTES=$(du -sb "$PROJECT/assets" | cut -f1)
+export SOURCE_DATE_EPOCH=1700000000
+
+measure() { # label, command...
+    local label=$1; shift
+    /usr/bin/time -f '%e %M' -o "$WORK/time" "$@" >"$WORK/log" 2>&1 || { cat "$WORK/log"; exit 1; }
+    read -r secs kb < "$WORK/time"
+    local rate
+    rate=$(python3 -c "print(f'{$ASSET_BYTES/1e6/max($secs,0.001):.0f}')")
+    printf '%-7s %6.2f s wall  %5d MB peak RSS  %5s MB/s of assets\n' "$label" "$secs" $((kb / 1024)) "$rate"
+}
+
+measure cold "$BIN" build "$PROJECT" --out "$WORK/out" --sign "$KEY.key" --quiet
+# Change one item's text, then rebuild with the cache.
+ITEM=$(find "$PROJECT/content/locations" -name "*.yaml" -print -quit | xargs basename)
+cp "$PROJECT/content/locations/$ITEM" "$WORK/item.bak"
+sed -i '0,/en: /s/en: /en: Changed /' "$PROJECT/content/locations/$ITEM"
+measure warm "$BIN" build "$PROJECT" --out "$WORK/out" --sign "$KEY.key" --quiet
+cp "$WORK/item.bak" "$PROJECT/content/locations/$ITEM"
+PACK=$(ls -t "$WORK"/out/*.gamepack | head -1)
+measure verify "$BIN" verify "$PACK" --pubkey "$KEY.pub" --quiet
+echo "pack: $(du -h "$PACK" | cut -f1), assets: $((ASSET_BYTES / 1000000)) MB"
