@@ -5,6 +5,8 @@ import Foundation
 public struct Digest: Sendable {
     private var sha = SHA256()
     private var md5: Insecure.MD5?
+    /// zlib CRC-32 of the bytes (what a ZIP entry header records).
+    public private(set) var crc32: UInt32 = 0
     /// Bytes hashed so far.
     public private(set) var byteCount: Int64 = 0
 
@@ -17,6 +19,7 @@ public struct Digest: Sendable {
     public mutating func update(_ bytes: UnsafeRawBufferPointer) {
         sha.update(bufferPointer: bytes)
         md5?.update(bufferPointer: bytes)
+        crc32 = ZipWriter.crc32(bytes, seed: crc32)
         byteCount += Int64(bytes.count)
     }
 
@@ -31,7 +34,7 @@ public struct Digest: Sendable {
     }
 
     /// Hashes a file in 1 MiB chunks, never holding it whole.
-    public static func file(at url: URL) throws -> (sha256: String, md5: String, size: Int64) {
+    public static func file(at url: URL) throws -> (sha256: String, md5: String, size: Int64, crc32: UInt32) {
         let handle = try FileHandle(forReadingFrom: url)
         defer { try? handle.close() }
         var digest = Digest()
@@ -39,7 +42,7 @@ public struct Digest: Sendable {
             digest.update(chunk)
         }
         let (sha, md5) = digest.finalize()
-        return (sha, md5, digest.byteCount)
+        return (sha, md5, digest.byteCount, digest.crc32)
     }
 
     /// Lowercase hex MD5 of `data`.

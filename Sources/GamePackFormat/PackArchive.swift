@@ -5,8 +5,9 @@ import ZIPFoundation
 public enum PackArchive {
     /// Where an entry's bytes come from.
     public enum Source: Sendable {
-        case file(URL)
         case data(Data)
+        /// A file with its known size and CRC-32 (computed when it was hashed).
+        case file(URL, size: Int64, crc32: UInt32)
     }
 
     /// One file to put in a pack.
@@ -23,70 +24,40 @@ public enum PackArchive {
         }
     }
 
-    /// The chunk size entries are read and written with (bytes).
+    /// The chunk size entries are read with (bytes).
     static let chunkSize = 1 << 20
 
     /// Writes a pack to `url` (which must not exist): `manifest.json` first, then `entries` in
     /// path order, every entry with the same timestamp and permissions so that the same inputs
     /// give the same bytes on any machine.
-    public static func write(
-        manifest: PackManifest, entries: [Entry], modificationDate: Date, to url: URL,
-        progress: (@Sendable (Int64) -> Void)? = nil
-    ) throws {
-        let archive: Archive
-        do {
-            archive = try Archive(url: url, accessMode: .create)
-        } catch {
-            throw PackError.io(url.path, "cannot create the pack (\(error))")
-        }
-        let manifestData = try manifest.encoded()
-        var all = [Entry(path: PackFormat.manifestPath, source: .data(manifestData), compress: true)]
-        all += entries.sorted { $0.path < $1.path }
-        for entry in all {
-            try PackPath.validate(entry.path)
-            do {
-                try add(entry, to: archive, modificationDate: modificationDate, progress: progress)
-            } catch let error as PackError {
-                throw error
-            } catch {
-                throw PackError.io(url.path, "cannot add \(entry.path) (\(error))")
+    /// - Returns: the BLAKE2b-512 digest of the pack file (minisign's prehash), computed while
+    ///   writing.
+    @discardableResult
+    public static func write(manifest: PackManifest, entries: [Entry], modificationDate: Date, to url: URL) throws -> [UInt8] {
+        let writer = try ZipWriter(url: url, modificationDate: modificationDate)
+        try writer.add(path: PackFormat.manifestPath, data: try manifest.encoded(), compress: true)
+        for entry in entries.sorted(by: { $0.path < $1.path }) {
+            switch entry.source {
+            case .data(let data):
+                try writer.add(path: entry.path, data: data, compress: entry.compress)
+            case .file(let source, let size, let crc):
+                if entry.compress {
+                    try writer.add(path: entry.path, file: source, compress: true)
+                } else {
+                    try writer.add(path: entry.path, storedFile: source, size: UInt64(size), crc: crc)
+                }
             }
         }
-    }
-
-    static func add(_ entry: Entry, to archive: Archive, modificationDate: Date, progress: (@Sendable (Int64) -> Void)?) throws {
-        let method: CompressionMethod = entry.compress ? .deflate : .none
-        switch entry.source {
-        case .data(let data):
-            try archive.addEntry(
-                with: entry.path, type: .file, uncompressedSize: Int64(data.count), modificationDate: modificationDate,
-                permissions: 0o644, compressionMethod: method, bufferSize: chunkSize
-            ) { position, size in
-                progress?(Int64(size))
-                return data.subdata(in: Int(position)..<Int(position) + size)
-            }
-        case .file(let url):
-            let handle = try FileHandle(forReadingFrom: url)
-            defer { try? handle.close() }
-            let size = Int64(try handle.seekToEnd())
-            try handle.seek(toOffset: 0)
-            try archive.addEntry(
-                with: entry.path, type: .file, uncompressedSize: size, modificationDate: modificationDate,
-                permissions: 0o644, compressionMethod: method, bufferSize: chunkSize
-            ) { position, size in
-                try handle.seek(toOffset: UInt64(position))
-                let data = try handle.read(upToCount: size) ?? Data()
-                guard data.count == size else { throw PackError.io(url.path, "the file changed while it was packed") }
-                progress?(Int64(size))
-                return data
-            }
-        }
+        return try writer.finish()
     }
 
     /// An opened pack for reading.
     public final class Reader: @unchecked Sendable {
         let archive: Archive
         public let url: URL
+        /// Entries by path, read once from the central directory (ZIPFoundation's own lookup
+        /// walks the whole directory on every call).
+        let entries: [String: ZIPFoundation.Entry]
 
         /// Opens `url`; a truncated or non-ZIP file is refused.
         public init(url: URL) throws {
@@ -96,6 +67,9 @@ public enum PackArchive {
             } catch {
                 throw PackError.notAnArchive("\(url.lastPathComponent) (\(error))")
             }
+            var entries: [String: ZIPFoundation.Entry] = [:]
+            for entry in archive where entries[entry.path] == nil { entries[entry.path] = entry }
+            self.entries = entries
         }
 
         /// Entry paths in archive order; every one is checked to be a safe relative path.
@@ -117,7 +91,7 @@ public enum PackArchive {
 
         /// The whole bytes of a small entry (the manifest). Refuses entries over `limit` bytes.
         public func data(at path: String, limit: Int = 64 << 20) throws -> Data {
-            guard let entry = archive[path] else { throw PackError.missingFile(path) }
+            guard let entry = entries[path] else { throw PackError.missingFile(path) }
             guard entry.uncompressedSize <= UInt64(limit) else {
                 throw PackError.io(path, "is \(entry.uncompressedSize) bytes, over the \(limit)-byte limit for this read")
             }
@@ -132,7 +106,7 @@ public enum PackArchive {
 
         /// Streams an entry's bytes to `consumer` in chunks.
         public func stream(_ path: String, _ consumer: (Data) throws -> Void) throws {
-            guard let entry = archive[path] else { throw PackError.missingFile(path) }
+            guard let entry = entries[path] else { throw PackError.missingFile(path) }
             do {
                 // The CRC is skipped: callers check the stronger SHA-256 from the manifest.
                 _ = try archive.extract(entry, bufferSize: chunkSize, skipCRC32: true, consumer: consumer)

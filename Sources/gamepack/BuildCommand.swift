@@ -57,7 +57,9 @@ struct BuildCommand: AsyncParsableCommand {
                 outputDirectory: out.map { URL(fileURLWithPath: $0) } ?? loaded.root.appendingPathComponent("build"),
                 targets: target.isEmpty ? nil : target, sequence: sequence, expires: try expiry(after: timestamp),
                 cacheDirectory: noCache ? nil : loaded.root.appendingPathComponent(".gamepack/cache"), timestamp: timestamp)
-            let progress = outputOptions.quiet || !Terminal.isInteractive(STDERR_FILENO) ? nil : TerminalProgress()
+            let progress: TerminalProgress? =
+                outputOptions.verbose
+                ? TerminalProgress(timed: true) : outputOptions.quiet || !Terminal.isInteractive(STDERR_FILENO) ? nil : TerminalProgress()
             let outcome = try await PackBuilder.build(project: loaded, options: options, progress: progress, sign: signer?.signer())
             progress?.finish()
             let context = ReportContext(
@@ -109,13 +111,22 @@ struct BuildCommand: AsyncParsableCommand {
 }
 
 /// Build progress on a terminal's standard error: one line, rewritten per step.
+/// With `timed`, one line per step with the time since the build started (for --verbose).
 final class TerminalProgress: BuildProgress, @unchecked Sendable {
     private let lock = NSLock()
     private var shown = false
+    private let timed: Bool
+    private let start = Date()
+
+    init(timed: Bool = false) { self.timed = timed }
 
     func step(_ name: String) {
         lock.lock()
         defer { lock.unlock() }
+        if timed {
+            FileHandle.standardError.write(Data(String(format: "%7.3f s  %@\n", Date().timeIntervalSince(start), name).utf8))
+            return
+        }
         FileHandle.standardError.write(Data("\r\u{1B}[2K\(name)…".utf8))
         shown = true
     }
@@ -123,6 +134,7 @@ final class TerminalProgress: BuildProgress, @unchecked Sendable {
     func finish() {
         lock.lock()
         defer { lock.unlock() }
+        if timed { FileHandle.standardError.write(Data(String(format: "%7.3f s  done\n", Date().timeIntervalSince(start)).utf8)) }
         if shown { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
     }
 }

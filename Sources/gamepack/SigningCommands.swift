@@ -49,11 +49,17 @@ struct SigningKeySource {
         "gamepack project=\(manifest.project) version=\(manifest.version) sequence=\(manifest.sequence) file=\(manifest.fileName)"
     }
 
-    func signer() -> @Sendable (URL, PackManifest) throws -> String {
+    /// Signs a pack from its manifest and the BLAKE2b-512 digest the writer computed.
+    func signer() -> @Sendable (PackManifest, [UInt8]) throws -> String {
         let key = self.key
-        return { url, manifest in
-            try Minisign.sign(fileAt: url, with: key, trustedComment: Self.trustedComment(for: manifest)).fileContents
+        return { manifest, digest in
+            try Minisign.sign(blake2bDigest: digest, with: key, trustedComment: Self.trustedComment(for: manifest)).fileContents
         }
+    }
+
+    /// Signs an existing pack file.
+    func sign(fileAt url: URL, manifest: PackManifest) throws -> String {
+        try Minisign.sign(fileAt: url, with: key, trustedComment: Self.trustedComment(for: manifest)).fileContents
     }
 }
 
@@ -125,7 +131,7 @@ struct SignCommand: ParsableCommand {
             }
             let url = URL(fileURLWithPath: pack)
             let manifest = try PackArchive.Reader(url: url).manifest()
-            let text = try source.signer()(url, manifest)
+            let text = try source.sign(fileAt: url, manifest: manifest)
             try Data(text.utf8).write(to: URL(fileURLWithPath: pack + ".minisig"), options: .atomic)
             print("Signed \(pack) with key \(source.key.publicKey.keyIDHex): \(pack).minisig")
         } catch {
@@ -135,7 +141,7 @@ struct SignCommand: ParsableCommand {
 }
 
 /// `gamepack verify`: signature, then every file against the manifest.
-struct VerifyCommand: ParsableCommand {
+struct VerifyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
         abstract: "Verify a pack: its minisign signature, then every file's size and SHA-256.",
@@ -153,8 +159,10 @@ struct VerifyCommand: ParsableCommand {
 
     @OptionGroup var outputOptions: OutputOptions
 
-    func run() throws {
+    func run() async throws {
         let url = URL(fileURLWithPath: pack)
+        // The contents check runs beside the signature check: each reads the whole pack.
+        let contents = Task.detached { try PackArchive.verifyContents(of: url) }
         guard FileManager.default.fileExists(atPath: url.path) else {
             Terminal.error("\(pack) does not exist")
             throw ExitCode(2)
@@ -187,7 +195,7 @@ struct VerifyCommand: ParsableCommand {
         }
         let manifest: PackManifest
         do {
-            manifest = try PackArchive.verifyContents(of: url)
+            manifest = try await contents.value
         } catch {
             Terminal.error("\(pack): \(error)")
             throw ExitCode(1)

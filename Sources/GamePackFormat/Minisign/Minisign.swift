@@ -34,6 +34,17 @@ public enum Minisign {
             untrustedComment: untrustedComment)
     }
 
+    /// Signs a file whose BLAKE2b-512 digest the caller already computed while writing it
+    /// (the pack writer hashes its output as it goes, so the pack is not read again).
+    public static func sign(
+        blake2bDigest digest: [UInt8], with key: MinisignSecretKey, trustedComment: String,
+        untrustedComment: String = "signature from gamepack secret key"
+    ) throws -> MinisignSignature {
+        precondition(digest.count == 64, "a minisign prehash is a 64-byte BLAKE2b-512 digest")
+        try checkComments(trusted: trustedComment, untrusted: untrustedComment)
+        return try sign(prehash: digest, with: key, trustedComment: trustedComment, untrustedComment: untrustedComment)
+    }
+
     /// Verifies the file at `url` against `signature` and `publicKey`: first that the key ids
     /// match, then the file signature (prehashed `ED`, streamed; or legacy `Ed`, over the
     /// mapped file), then the global signature over the trusted comment.

@@ -7,6 +7,8 @@ public struct AssetRecord: Sendable, Codable, Hashable {
     public var path: String
     public var sha256: String
     public var md5: String
+    /// zlib CRC-32, for the pack's ZIP entry header.
+    public var crc32: UInt32
     public var size: Int64
     public var format: MediaFormat
     public var width: Int?
@@ -50,7 +52,7 @@ public struct AssetCatalog: Sendable {
     }
 
     struct CacheFile: Codable {
-        var version = 1
+        var version = 2
         var entries: [String: CacheEntry]
     }
 
@@ -62,7 +64,7 @@ public struct AssetCatalog: Sendable {
         let cacheURL = cacheDirectory?.appendingPathComponent("assets.json")
         var cache: [String: CacheEntry] = [:]
         if let cacheURL, let data = try? Data(contentsOf: cacheURL),
-            let file = try? JSONDecoder().decode(CacheFile.self, from: data), file.version == 1
+            let file = try? JSONDecoder().decode(CacheFile.self, from: data), file.version == 2
         {
             cache = file.entries
         }
@@ -84,7 +86,7 @@ public struct AssetCatalog: Sendable {
                 let probe = try MediaProbe.probe(fileAt: url)
                 let digest = try Digest.file(at: url)
                 let record = AssetRecord(
-                    path: path, sha256: digest.sha256, md5: digest.md5, size: digest.size, format: probe.format,
+                    path: path, sha256: digest.sha256, md5: digest.md5, crc32: digest.crc32, size: digest.size, format: probe.format,
                     width: probe.width, height: probe.height)
                 return (path, CacheEntry(size: digest.size, modified: modified, inode: inode, record: record))
             }

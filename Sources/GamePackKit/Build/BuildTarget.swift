@@ -8,6 +8,7 @@ struct StagedFile: Sendable {
     var size: Int64
     var sha256: String
     var md5: String
+    var crc32: UInt32
     var compress: Bool
 }
 
@@ -44,8 +45,8 @@ struct BuildContext {
 
     /// Closes `out` and describes it as a staged file.
     func staged(_ out: OutputFile, packPath: String, compress: Bool = true) throws -> StagedFile {
-        let (size, sha, md5) = try out.close()
-        return StagedFile(packPath: packPath, url: out.url, size: size, sha256: sha, md5: md5, compress: compress)
+        let (size, sha, md5, crc) = try out.close()
+        return StagedFile(packPath: packPath, url: out.url, size: size, sha256: sha, md5: md5, crc32: crc, compress: compress)
     }
 
     /// Writes an asset's base64 as the content of a JSON string, wrapped at `wrap` characters

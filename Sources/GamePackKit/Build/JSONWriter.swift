@@ -41,11 +41,11 @@ final class OutputFile {
     }
 
     /// Flushes and closes; returns the size and hashes of everything written.
-    func close() throws -> (size: Int64, sha256: String, md5: String) {
+    func close() throws -> (size: Int64, sha256: String, md5: String, crc32: UInt32) {
         try flush()
         try handle.close()
         let (sha, md5) = digest.finalize()
-        return (digest.byteCount, sha, md5)
+        return (digest.byteCount, sha, md5, digest.crc32)
     }
 }
 

@@ -61,11 +61,12 @@ public enum BuildOutcome: Sendable {
 /// staging folder inside the output folder and renamed at the end, so a failed build leaves the
 /// previous output untouched.
 public enum PackBuilder {
-    /// - Parameter sign: given the finished pack file and its manifest, returns the contents of
-    ///   its `.minisig` signature file; nil for an unsigned build.
+    /// - Parameter sign: given the pack's manifest and the BLAKE2b-512 digest of the pack file
+    ///   (minisign's prehash, computed while writing), returns the contents of its `.minisig`
+    ///   signature file; nil for an unsigned build.
     public static func build(
         project: Project, options: BuildOptions, progress: (any BuildProgress)? = nil,
-        sign: (@Sendable (URL, PackManifest) throws -> String)? = nil
+        sign: (@Sendable (PackManifest, [UInt8]) throws -> String)? = nil
     ) async throws -> BuildOutcome {
         progress?.step("linting \(project.items.count) items")
         let diagnostics = await Linter.lint(project)
@@ -118,14 +119,17 @@ public enum PackBuilder {
         var entries: [PackArchive.Entry] = []
         var files: [PackManifest.File] = []
         for file in outputs.flatMap(\.files) {
-            entries.append(PackArchive.Entry(path: file.packPath, source: .file(file.url), compress: file.compress))
+            entries.append(
+                PackArchive.Entry(path: file.packPath, source: .file(file.url, size: file.size, crc32: file.crc32), compress: file.compress))
             files.append(PackManifest.File(path: file.packPath, size: file.size, sha256: file.sha256, md5: file.md5))
         }
         var packed = Set<String>()
         for path in outputs.flatMap(\.assets).sorted() {
             guard let record = catalog.record(for: path), packed.insert(record.packPath).inserted else { continue }
             entries.append(
-                PackArchive.Entry(path: record.packPath, source: .file(project.assetURL(record.path)), compress: !record.format.isCompressed))
+                PackArchive.Entry(
+                    path: record.packPath, source: .file(project.assetURL(record.path), size: record.size, crc32: record.crc32),
+                    compress: !record.format.isCompressed))
             files.append(PackManifest.File(path: record.packPath, size: record.size, sha256: record.sha256, md5: record.md5))
         }
         files.sort { $0.path < $1.path }
@@ -138,11 +142,11 @@ public enum PackBuilder {
 
         progress?.step("writing \(manifest.fileName)")
         let packTemp = staging.appendingPathComponent("pack.zip")
-        try PackArchive.write(manifest: manifest, entries: entries, modificationDate: timestamp, to: packTemp)
+        let digest = try PackArchive.write(manifest: manifest, entries: entries, modificationDate: timestamp, to: packTemp)
         var signatureTemp: URL?
         if let sign {
             progress?.step("signing")
-            let text = try sign(packTemp, manifest)
+            let text = try sign(manifest, digest)
             let url = staging.appendingPathComponent("pack.minisig")
             try Data(text.utf8).write(to: url)
             signatureTemp = url

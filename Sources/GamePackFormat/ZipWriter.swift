@@ -1,0 +1,277 @@
+import Foundation
+
+// zlib: on Linux its module map comes with ZIPFoundation (that package's `CZlib` target);
+// Apple's SDKs have it as `zlib`.
+#if canImport(CZlib)
+import CZlib
+#else
+import zlib
+#endif
+
+/// Writes ZIP archives (PKWARE APPNOTE 6.3: local headers, central directory, end record;
+/// stored or raw-deflated entries; UTF-8 names) strictly front to back, hashing the output with
+/// BLAKE2b-512 as it goes so a pack can be signed without being read again.
+///
+/// Written by hand rather than through ZIPFoundation, which remains the reader: on Linux
+/// ZIPFoundation computes CRC-32 with a Swift table (its zlib path is Apple-only) and cannot
+/// take a CRC known in advance, so every asset would be read and checksummed twice; that capped
+/// builds at about 55 MB/s. Here an entry's CRC-32 comes from zlib, computed with its other
+/// hashes. Archives are limited to 4 GiB and 65,535 entries (no ZIP64).
+public final class ZipWriter {
+    /// One entry's description for the central directory.
+    struct CentralRecord {
+        var name: [UInt8]
+        var method: UInt16
+        var crc: UInt32
+        var compressedSize: UInt32
+        var size: UInt32
+        var offset: UInt32
+    }
+
+    /// The running BLAKE2b of the output and the checks of files copied in the kernel, touched
+    /// only on `hashQueue`, which sees the output's bytes in order.
+    final class HashState: @unchecked Sendable {
+        var hash = BLAKE2b()
+        var problem: PackError?
+    }
+
+    let url: URL
+    private let fd: Int32
+    private var buffer: [UInt8] = []
+    private var offset: UInt64 = 0
+    private var records: [CentralRecord] = []
+    private let hashQueue = DispatchQueue(label: "gamepack.zip.hash")
+    private let state = HashState()
+    private let dosTime: UInt16
+    private let dosDate: UInt16
+
+    static let bufferSize = 1 << 20
+    static let maxSize = UInt64(UInt32.max)
+
+    /// Creates the archive file at `url` (which must not exist); every entry gets
+    /// `modificationDate` (UTC) as its time.
+    public init(url: URL, modificationDate: Date) throws {
+        self.url = url
+        fd = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw PackError.io(url.path, "cannot create the file (\(String(cString: strerror(errno))))") }
+        (dosTime, dosDate) = Self.dosDateTime(modificationDate)
+        buffer.reserveCapacity(Self.bufferSize)
+    }
+
+    deinit { close(fd) }
+
+    /// MS-DOS time and date fields of a UTC date (2-second resolution, years 1980–2107).
+    static func dosDateTime(_ date: Date) -> (UInt16, UInt16) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        let year = min(max(c.year ?? 1980, 1980), 2107)
+        let time = UInt16((c.hour ?? 0) << 11 | (c.minute ?? 0) << 5 | (c.second ?? 0) / 2)
+        let day = UInt16((year - 1980) << 9 | (c.month ?? 1) << 5 | (c.day ?? 1))
+        return (time, day)
+    }
+
+    /// Adds an entry whose bytes are `data`, deflated when `compress` is true.
+    public func add(path: String, data: Data, compress: Bool) throws {
+        let crc = Self.crc32(data)
+        let payload = compress ? try Self.deflate(data) : data
+        try addHeader(path: path, method: compress ? 8 : 0, crc: crc, compressedSize: UInt64(payload.count), size: UInt64(data.count))
+        try write(payload)
+    }
+
+    /// Adds an entry stored (not compressed) from the file at `source`, whose size and CRC-32
+    /// the caller knows. The kernel copies the bytes (`sendfile`) while another core reads
+    /// them for the archive's BLAKE2b and checks them against the size and CRC given.
+    public func add(path: String, storedFile source: URL, size: UInt64, crc: UInt32) throws {
+        try addHeader(path: path, method: 0, crc: crc, compressedSize: size, size: size)
+        try flush()
+        let input = open(source.path, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { throw PackError.io(source.path, "cannot read (\(String(cString: strerror(errno))))") }
+        defer { close(input) }
+        var copied: UInt64 = 0
+        var sourceOffset = off_t(0)
+        while copied < size {
+            let sent = sendfile(fd, input, &sourceOffset, Int(min(size - copied, 1 << 30)))
+            if sent < 0 && errno == EINTR { continue }
+            guard sent > 0 else {
+                throw PackError.io(source.path, sent == 0 ? "the file is shorter than when it was hashed" : "cannot copy (\(String(cString: strerror(errno))))")
+            }
+            copied += UInt64(sent)
+        }
+        offset += size
+        let state = self.state
+        hashQueue.async {
+            guard state.problem == nil else { return }
+            do {
+                let handle = try FileHandle(forReadingFrom: source)
+                defer { try? handle.close() }
+                var read: UInt64 = 0
+                var check = UInt32(0)
+                while read < size, let chunk = try handle.read(upToCount: Int(min(UInt64(Self.bufferSize), size - read))), !chunk.isEmpty {
+                    chunk.withUnsafeBytes { bytes in
+                        state.hash.update(bytes)
+                        check = Self.crc32(bytes, seed: check)
+                    }
+                    read += UInt64(chunk.count)
+                }
+                if read != size || check != crc { state.problem = .io(source.path, "the file changed while it was packed") }
+            } catch {
+                state.problem = .io(source.path, "cannot read (\(error.localizedDescription))")
+            }
+        }
+    }
+
+    /// Adds an entry from the file at `source`, deflated: compressed into memory chunk by chunk
+    /// is avoided by compressing the whole file first (target files are at most tens of MB).
+    public func add(path: String, file source: URL, compress: Bool) throws {
+        let data = try Data(contentsOf: source, options: .alwaysMapped)
+        try add(path: path, data: data, compress: compress)
+    }
+
+    private func addHeader(path: String, method: UInt16, crc: UInt32, compressedSize: UInt64, size: UInt64) throws {
+        try PackPath.validate(path)
+        let name = Array(path.utf8)
+        guard offset + compressedSize + 30 + UInt64(name.count) < Self.maxSize, records.count < 65_535 else {
+            throw PackError.io(url.path, "packs are limited to 4 GiB and 65,535 files")
+        }
+        records.append(
+            CentralRecord(
+                name: name, method: method, crc: crc, compressedSize: UInt32(compressedSize), size: UInt32(size),
+                offset: UInt32(offset)))
+        var header: [UInt8] = []
+        header.le32(0x0403_4B50)
+        header.le16(20)  // version needed: 2.0
+        header.le16(0x0800)  // UTF-8 names
+        header.le16(method)
+        header.le16(dosTime)
+        header.le16(dosDate)
+        header.le32(crc)
+        header.le32(UInt32(compressedSize))
+        header.le32(UInt32(size))
+        header.le16(UInt16(name.count))
+        header.le16(0)
+        header += name
+        try write(header)
+    }
+
+    /// Writes the central directory and end record, closes the file, and returns the BLAKE2b-512
+    /// digest of the whole archive (minisign's prehash).
+    public func finish() throws -> [UInt8] {
+        let start = offset
+        for record in records {
+            var entry: [UInt8] = []
+            entry.le32(0x0201_4B50)
+            entry.le16(3 << 8 | 20)  // made by: Unix, 2.0
+            entry.le16(20)
+            entry.le16(0x0800)
+            entry.le16(record.method)
+            entry.le16(dosTime)
+            entry.le16(dosDate)
+            entry.le32(record.crc)
+            entry.le32(record.compressedSize)
+            entry.le32(record.size)
+            entry.le16(UInt16(record.name.count))
+            entry.le16(0)  // extra
+            entry.le16(0)  // comment
+            entry.le16(0)  // disk
+            entry.le16(0)  // internal attributes
+            entry.le32(UInt32(0o100644) << 16)  // regular file, rw-r--r--
+            entry.le32(record.offset)
+            entry += record.name
+            try write(entry)
+        }
+        let size = offset - start
+        guard offset < Self.maxSize else { throw PackError.io(url.path, "packs are limited to 4 GiB") }
+        var end: [UInt8] = []
+        end.le32(0x0605_4B50)
+        end.le16(0)
+        end.le16(0)
+        end.le16(UInt16(records.count))
+        end.le16(UInt16(records.count))
+        end.le32(UInt32(size))
+        end.le32(UInt32(start))
+        end.le16(0)
+        try write(end)
+        try flush()
+        let state = self.state
+        return try hashQueue.sync {
+            if let problem = state.problem { throw problem }
+            return state.hash.finalize()
+        }
+    }
+
+    private func write(_ bytes: some Collection<UInt8>) throws {
+        buffer.append(contentsOf: bytes)
+        offset += UInt64(bytes.count)
+        if buffer.count >= Self.bufferSize { try flush() }
+    }
+
+    private func flush() throws {
+        guard !buffer.isEmpty else { return }
+        let chunk = buffer
+        let state = self.state
+        hashQueue.async { chunk.withUnsafeBytes { state.hash.update($0) } }
+        var done = 0
+        while done < buffer.count {
+            let written = buffer.withUnsafeBytes { bytes in Glibc.write(fd, bytes.baseAddress! + done, bytes.count - done) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { throw PackError.io(url.path, "cannot write (\(String(cString: strerror(errno))))") }
+            done += written
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// zlib's CRC-32 of `data`, continuing from `seed`.
+    public static func crc32(_ data: Data, seed: UInt32 = 0) -> UInt32 {
+        data.withUnsafeBytes { crc32($0, seed: seed) }
+    }
+
+    /// zlib's CRC-32 of `bytes`, continuing from `seed`.
+    public static func crc32(_ bytes: UnsafeRawBufferPointer, seed: UInt32 = 0) -> UInt32 {
+        UInt32(zlibCRC32(uLong(seed), bytes.bindMemory(to: Bytef.self).baseAddress, uInt(bytes.count)))
+    }
+
+    /// Raw deflate (no zlib header), as ZIP method 8 stores it, at the default level.
+    static func deflate(_ data: Data) throws -> Data {
+        var stream = z_stream()
+        guard deflateInit2_(&stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+            throw PackError.io("deflate", "zlib could not start")
+        }
+        defer { deflateEnd(&stream) }
+        var output = Data(count: Int(deflateBound(&stream, uLong(data.count))) + 64)
+        let produced: Int = try data.withUnsafeBytes { input in
+            try output.withUnsafeMutableBytes { out in
+                stream.next_in = UnsafeMutablePointer(mutating: input.bindMemory(to: Bytef.self).baseAddress)
+                stream.avail_in = uInt(input.count)
+                stream.next_out = out.bindMemory(to: Bytef.self).baseAddress
+                stream.avail_out = uInt(out.count)
+                guard zlibDeflate(&stream, Z_FINISH) == Z_STREAM_END else {
+                    throw PackError.io("deflate", "zlib could not compress")
+                }
+                return Int(stream.total_out)
+            }
+        }
+        output.count = produced
+        return output
+    }
+}
+
+extension Array where Element == UInt8 {
+    mutating func le16(_ value: UInt16) {
+        append(UInt8(value & 0xFF))
+        append(UInt8(value >> 8))
+    }
+
+    mutating func le32(_ value: UInt32) {
+        for shift in stride(from: 0, to: 32, by: 8) { append(UInt8((value >> UInt32(shift)) & 0xFF)) }
+    }
+}
+
+/// zlib's `crc32` and `deflate`, named apart from this module's own `crc32` and `deflate`.
+private func zlibCRC32(_ crc: uLong, _ buffer: UnsafePointer<Bytef>?, _ length: uInt) -> uLong {
+    crc32(crc, buffer, length)
+}
+
+private func zlibDeflate(_ stream: UnsafeMutablePointer<z_stream>, _ flush: Int32) -> Int32 {
+    deflate(stream, flush)
+}
