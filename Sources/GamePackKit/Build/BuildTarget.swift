@@ -23,7 +23,7 @@ struct TargetOutput: Sendable {
 }
 
 /// Everything a target needs to emit its files.
-struct BuildContext {
+struct BuildContext: Sendable {
     let project: Project
     let index: ContentIndex
     let catalog: AssetCatalog

@@ -128,36 +128,43 @@ struct CanonicalTarget {
     static let name = "canonical"
     let context: BuildContext
 
-    func emit() throws -> TargetOutput {
+    func emit() async throws -> TargetOutput {
+        let context = self.context
+        // One file per collection, written in parallel.
+        let parts = try await collections(context).concurrentMap { collection -> Result<(StagedFile, Set<String>), Error> in
+            Result { try Self.write(collection, context: context) }
+        }.map { try $0.get() }
+        let files = parts.map(\.0)
+        let assets = parts.reduce(into: Set<String>()) { $0.formUnion($1.1) }
+        let version = context.fileListVersion(files, assets: assets)
+        return TargetOutput(name: Self.name, version: version, files: files, assets: assets)
+    }
+
+    static func write(_ collection: String, context: BuildContext) throws -> (StagedFile, Set<String>) {
         var writer = ItemJSON(context: context, style: .canonical(embed: context.config.embedCanonicalAssets))
-        var files: [StagedFile] = []
-        for collection in collections(context) {
-            let type = context.project.types[collection]!
-            let path = "canonical/\(collection).json"
-            let out = try context.output(path)
-            var json = JSONWriter(out)
+        let type = context.project.types[collection]!
+        let path = "canonical/\(collection).json"
+        let out = try context.output(path)
+        var json = JSONWriter(out)
+        try json.beginObject()
+        try json.key("collection")
+        try json.string(collection)
+        try json.key("locales")
+        try json.beginArray()
+        for locale in context.config.locales { try json.string(locale) }
+        try json.endArray()
+        try json.key("items")
+        try json.beginArray()
+        for item in context.index.items(in: collection) {
             try json.beginObject()
-            try json.key("collection")
-            try json.string(collection)
-            try json.key("locales")
-            try json.beginArray()
-            for locale in context.config.locales { try json.string(locale) }
-            try json.endArray()
-            try json.key("items")
-            try json.beginArray()
-            for item in context.index.items(in: collection) {
-                try json.beginObject()
-                try json.key("id")
-                if let number = item.id!.number { try json.int(number) } else { try json.string(item.id!.text) }
-                try writer.writeFields(of: item.node, fields: type.fields, &json)
-                try json.endObject()
-            }
-            try json.endArray()
+            try json.key("id")
+            if let number = item.id!.number { try json.int(number) } else { try json.string(item.id!.text) }
+            try writer.writeFields(of: item.node, fields: type.fields, &json)
             try json.endObject()
-            files.append(try context.staged(out, packPath: path))
         }
-        let version = context.fileListVersion(files, assets: writer.assets)
-        return TargetOutput(name: Self.name, version: version, files: files, assets: writer.assets)
+        try json.endArray()
+        try json.endObject()
+        return (try context.staged(out, packPath: path), writer.assets)
     }
 }
 

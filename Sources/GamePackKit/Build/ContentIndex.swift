@@ -1,7 +1,7 @@
 import Foundation
 
 /// Items of a project by collection and id, for targets that follow references.
-struct ContentIndex {
+struct ContentIndex: Sendable {
     let project: Project
     private(set) var byCollection: [String: [ItemID: ContentItem]] = [:]
 

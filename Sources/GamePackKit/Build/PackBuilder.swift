@@ -106,7 +106,7 @@ public enum PackBuilder {
             do {
                 switch target {
                 case GohikeTarget.name: outputs.append(try GohikeTarget(context: context).emit())
-                case CanonicalTarget.name: outputs.append(try CanonicalTarget(context: context).emit())
+                case CanonicalTarget.name: outputs.append(try await CanonicalTarget(context: context).emit())
                 default: outputs.append(try KinveyTarget(context: context).emit())
                 }
             } catch let error as GamePackError {
