@@ -1,0 +1,775 @@
+import Crypto
+import Foundation
+
+// MARK: - What an import returns and throws (shared by the importers)
+
+/// The number of items an import wrote into one collection.
+public struct ImportedCollection: Sendable, Hashable {
+    /// The collection's name, e.g. `routes`.
+    public var name: String
+    /// Items written (0 when the source had none).
+    public var itemCount: Int
+}
+
+/// What an importer wrote: items per collection, asset files, and what it could not carry over.
+/// The importers never print; the CLI shows this.
+public struct ImportSummary: Sendable {
+    /// The project folder written.
+    public var destination: URL
+    /// Items per collection, in the order the importer wrote them.
+    public var collections: [ImportedCollection]
+    /// Asset files written, project-relative (`assets/images/…`), sorted.
+    public var assetFiles: [String]
+    /// Total size of the asset files written, in bytes.
+    public var assetBytes: Int
+    /// Assets the content refers to that the source did not have, project-relative
+    /// (`assets/vcs/vc1.png`): the references are written anyway and lint reports them as
+    /// `asset-missing` until the files are added.
+    public var missingAssets: [String]
+    /// What the importer could not carry over, or carried over with a choice the user should
+    /// know about. One sentence each.
+    public var warnings: [String]
+
+    /// The number of items written into `collection` (0 for a collection not imported).
+    public func itemCount(_ collection: String) -> Int {
+        collections.first { $0.name == collection }?.itemCount ?? 0
+    }
+}
+
+/// Why an import stopped. Paths inside JSON files are written as `profiles[0].routes[2].image_data`;
+/// rows of CSV files as `VC-Details.csv line 4`. Problems with the destination or with reading
+/// and writing files are `GamePackError`s (`destinationNotEmpty`, `io`).
+public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The input file is not JSON at all.
+    case notJSON(file: String, reason: String)
+    /// The value at `path` is not of the expected kind (`expected` says what it should be).
+    case wrongShape(path: String, expected: String)
+    /// The object at `path` lacks the required key `key`.
+    case missingField(path: String, key: String)
+    /// The value at `path` has the right kind but an unusable value.
+    case invalidValue(path: String, reason: String)
+    /// The string at `path` is not base64.
+    case invalidBase64(path: String)
+    /// The bytes at `path` are not an image gamepack knows (PNG, JPEG, GIF, WebP).
+    case notAnImage(path: String, reason: String)
+    /// Two items of `collection` have the id `id`, at `path` and at `firstPath`.
+    case duplicateID(collection: String, id: String, path: String, firstPath: String)
+    /// A folder that should hold a Kinvey export has none of its CSV files.
+    case notAnExport(folder: String, expected: [String])
+    /// A CSV file lacks a column the importer needs.
+    case missingColumn(file: String, column: String)
+    /// A CSV row cannot be read (`line` is 1-based).
+    case malformedCSV(file: String, line: Int, reason: String)
+    /// More than one of the problems above, all found in one pass.
+    case several([ImportError])
+
+    /// What went wrong and where, in one line (several lines for `several`).
+    public var description: String {
+        switch self {
+        case .notJSON(let file, let reason):
+            "\(file) is not JSON: \(reason)"
+        case .wrongShape(let path, let expected):
+            "\(path): expected \(expected)"
+        case .missingField(let path, let key):
+            "\(path.isEmpty ? "the top-level object" : path) has no `\(key)`"
+        case .invalidValue(let path, let reason):
+            "\(path): \(reason)"
+        case .invalidBase64(let path):
+            "\(path): not valid base64"
+        case .notAnImage(let path, let reason):
+            "\(path): not an image (\(reason))"
+        case .duplicateID(let collection, let id, let path, let firstPath):
+            "\(path): \(collection) id \(id) is already used at \(firstPath)"
+        case .notAnExport(let folder, let expected):
+            "\(folder) holds none of \(expected.joined(separator: ", ")); is it a Kinvey export folder?"
+        case .missingColumn(let file, let column):
+            "\(file) has no column `\(column)`"
+        case .malformedCSV(let file, let line, let reason):
+            "\(file) line \(line): \(reason)"
+        case .several(let problems):
+            "\(problems.count) problems:\n" + problems.map { "  \($0.description)" }.joined(separator: "\n")
+        }
+    }
+
+    /// One error for a list of problems found in one pass (nil when there are none).
+    static func combined(_ problems: [ImportError]) -> ImportError? {
+        problems.count > 1 ? .several(problems) : problems.first
+    }
+}
+
+// MARK: - Go Take a Hike!
+
+/// Turns a Go Take a Hike! `content.json` (API v1, or the early unversioned iOS bundle) into a
+/// gamepack source project: profiles, routes, locations (from the routes' waypoints) and
+/// rewards as YAML items, embedded images as files named by content hash.
+///
+/// The result rebuilds to the same content: ids are kept, profiles and routes get an `order`
+/// from their position in the file, texts are written as double-quoted YAML with escapes so
+/// every byte (`\r\n` included) survives, coordinates keep their digits.
+public enum GohikeImporter {
+    /// The project name written to `gamepack.yaml`.
+    public static let projectName = "Go Take a Hike!"
+
+    /// Imports the content file at `file` into a new project folder `destination`. The project
+    /// id comes from the destination's folder name.
+    ///
+    /// Nothing is written unless the whole file could be read: the project is assembled in a
+    /// hidden sibling folder and renamed to `destination` at the end.
+    /// - Throws: `GamePackError.destinationNotEmpty` when `destination` exists and is not
+    ///   empty, `GamePackError.io` for files that cannot be read or written, `ImportError` for
+    ///   content that is not a Go Take a Hike! content file (every problem found, with its JSON
+    ///   path).
+    public static func importContent(from file: URL, to destination: URL) throws -> ImportSummary {
+        try ProjectStaging.checkDestination(destination)
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            throw GamePackError.io(path: file.path, reason: "cannot read (\(error.localizedDescription))")
+        }
+        let root: JSONValue
+        do {
+            root = try JSONDecoder().decode(JSONValue.self, from: data)
+        } catch {
+            throw ImportError.notJSON(file: file.path, reason: JSONValue.syntaxError(in: data) ?? "\(error)")
+        }
+        var reader = GohikeContentReader()
+        reader.read(root)
+        if let error = ImportError.combined(reader.errors) { throw error }
+
+        let projectID = ProjectTemplate.projectID(fromFolderName: destination.lastPathComponent)
+        let staging = try ProjectStaging(destination: destination)
+        do {
+            try staging.write(
+                """
+                # Imported from \(file.lastPathComponent) by `gamepack import gohike`.
+                id: \(projectID)
+                name: \(YAMLScalar.quoted(projectName))
+                locales: [en, nl]
+                targets: [gohike]
+
+                """, to: Project.configFile)
+            for profile in reader.profiles {
+                try staging.write(profile.yaml, to: "content/profiles/\(profile.id).yaml")
+            }
+            for route in reader.routes {
+                try staging.write(route.yaml, to: "content/routes/\(route.id).yaml")
+            }
+            for location in reader.locations {
+                try staging.write(location.yaml, to: "content/locations/\(location.id).yaml")
+            }
+            for reward in reader.rewards {
+                try staging.write(reward.yaml, to: "content/rewards/\(reward.id).yaml")
+            }
+            var bytes = 0
+            for path in reader.imageOrder {
+                let data = reader.images[path]!
+                try staging.write(data, to: "assets/" + path)
+                bytes += data.count
+            }
+            try staging.commit()
+            return ImportSummary(
+                destination: destination,
+                collections: [
+                    ImportedCollection(name: "profiles", itemCount: reader.profiles.count),
+                    ImportedCollection(name: "routes", itemCount: reader.routes.count),
+                    ImportedCollection(name: "locations", itemCount: reader.locations.count),
+                    ImportedCollection(name: "rewards", itemCount: reader.rewards.count),
+                ],
+                assetFiles: reader.imageOrder.map { "assets/" + $0 }.sorted(), assetBytes: bytes, missingAssets: [],
+                warnings: reader.warnings)
+        } catch {
+            staging.discard()
+            throw error
+        }
+    }
+}
+
+/// One item read from the content file, ready to be written as YAML.
+struct GohikeItem {
+    /// The item's id, kept from the source.
+    var id: Int
+    /// The item's YAML lines, without the id.
+    var lines: [String]
+    /// The source fields that define the item (`name_en`, `latitude`, `image_data` as its
+    /// asset path, …), absent when empty or null: what two copies of a location or a reward
+    /// are compared by.
+    var sourceValues: [String: String]
+    /// Where in the file the item was read, e.g. `profiles[0].routes[2].waypoints[1]`.
+    var path: String
+    /// The route the item was read from (locations and rewards), for warnings.
+    var routeID: Int? = nil
+    /// The item's decoded images by asset path, stored once the item is kept.
+    var images: [(path: String, data: Data)] = []
+
+    /// The whole YAML file of the item.
+    var yaml: String { (["id: \(id)"] + lines).joined(separator: "\n") + "\n" }
+}
+
+/// Reads the JSON tree of a Go Take a Hike! content file into items and decoded images,
+/// collecting every error and warning instead of stopping at the first.
+struct GohikeContentReader {
+    /// Items in file order (locations and rewards: in the order first met).
+    var profiles: [GohikeItem] = []
+    var routes: [GohikeItem] = []
+    var locations: [GohikeItem] = []
+    var rewards: [GohikeItem] = []
+    /// Decoded images by asset path (`images/<hash>.<ext>`, relative to `assets/`).
+    var images: [String: Data] = [:]
+    /// Asset paths in the order first met.
+    var imageOrder: [String] = []
+    /// What could not be carried over as it is.
+    var warnings: [String] = []
+    /// Problems that stop the import, all of them.
+    var errors: [ImportError] = []
+
+    /// Where each id was first read, and the index of each kept location and reward.
+    private var profilePaths: [Int: String] = [:]
+    private var routePaths: [Int: String] = [:]
+    private var locationIndex: [Int: Int] = [:]
+    private var rewardIndex: [Int: Int] = [:]
+
+    static let textKeys = ["name_en", "name_nl", "description_en", "description_nl"]
+    static let profileKeys = ["id"] + textKeys + ["image_data", "icon_data", "routes"]
+    static let routeKeys = ["id"] + textKeys + ["image_data", "icon_data", "waypoints", "profile_id"]
+    static let waypointKeys = ["rank", "location_id"] + textKeys + ["latitude", "longitude", "image_data", "route_id"]
+    static let rewardKeys = ["id"] + textKeys + ["image_data"]
+
+    mutating func read(_ root: JSONValue) {
+        guard case .object(let top) = root else {
+            errors.append(.wrongShape(path: "(top level)", expected: "an object with `profiles`"))
+            return
+        }
+        switch top["version"] {
+        case nil, .string?: break
+        default: errors.append(.wrongShape(path: "version", expected: "a string"))
+        }
+        for key in top.keys.sorted() where key != "version" && key != "profiles" {
+            warnings.append("the top-level key `\(key)` is not part of the format; not imported")
+        }
+        guard let profilesValue = top["profiles"] else {
+            errors.append(.missingField(path: "", key: "profiles"))
+            return
+        }
+        guard case .array(let profileValues) = profilesValue else {
+            errors.append(.wrongShape(path: "profiles", expected: "an array of profiles"))
+            return
+        }
+        for (index, value) in profileValues.enumerated() {
+            readProfile(value, order: index, path: "profiles[\(index)]")
+        }
+    }
+
+    // MARK: Objects
+
+    mutating func readProfile(_ value: JSONValue, order: Int, path: String) {
+        guard let object = object(value, at: path, kind: "a profile object") else { return }
+        let absent = checkKeys(object, expected: Self.profileKeys, at: path)
+        guard let id = wholeNumber(object, "id", at: path, required: true) else { return }
+        reportAbsent(absent, at: path, what: "profile \(id)")
+        if let first = profilePaths[id] {
+            errors.append(.duplicateID(collection: "profiles", id: String(id), path: path, firstPath: first))
+        }
+        profilePaths[id] = profilePaths[id] ?? path
+
+        var item = GohikeItem(id: id, lines: ["order: \(order)"], sourceValues: [:], path: path)
+        addTexts(object, to: &item)
+        addImage(object, key: "image_data", field: "image", to: &item)
+        addImage(object, key: "icon_data", field: "icon", to: &item)
+        storeImages(of: item)
+        profiles.append(item)
+
+        guard let routesValue = object["routes"], routesValue != .null else { return }
+        guard case .array(let routeValues) = routesValue else {
+            errors.append(.wrongShape(path: path + ".routes", expected: "an array of routes"))
+            return
+        }
+        for (index, route) in routeValues.enumerated() {
+            readRoute(route, order: index, profileID: id, path: "\(path).routes[\(index)]")
+        }
+    }
+
+    mutating func readRoute(_ value: JSONValue, order: Int, profileID: Int, path: String) {
+        guard let object = object(value, at: path, kind: "a route object") else { return }
+        // The old server's template bug: `"": null` where `"reward": null` was meant.
+        var expected = Self.routeKeys + ["reward"]
+        if object[""] == .null { expected.append("") }
+        let absent = checkKeys(object, expected: expected, at: path).filter { $0 != "reward" && $0 != "" }
+        guard let id = wholeNumber(object, "id", at: path, required: true) else { return }
+        reportAbsent(absent, at: path, what: "route \(id)")
+        if let first = routePaths[id] {
+            errors.append(.duplicateID(collection: "routes", id: String(id), path: path, firstPath: first))
+        }
+        routePaths[id] = routePaths[id] ?? path
+
+        var profile = profileID
+        if let stated = wholeNumber(object, "profile_id", at: path, required: false), stated != profileID {
+            warnings.append(
+                "\(path): route \(id) is listed under profile \(profileID) but says profile_id \(stated); imported with profile \(stated)")
+            profile = stated
+        }
+        var item = GohikeItem(id: id, lines: ["profile: \(profile)", "order: \(order)"], sourceValues: [:], path: path)
+        addTexts(object, to: &item)
+        addImage(object, key: "image_data", field: "image", to: &item)
+        addImage(object, key: "icon_data", field: "icon", to: &item)
+
+        switch object["reward"] {
+        case nil, .null?:
+            break
+        case .object?:
+            if let rewardID = readReward(object["reward"]!, routeID: id, path: path + ".reward") {
+                item.lines.append("reward: \(rewardID)")
+            }
+        default:
+            errors.append(.wrongShape(path: path + ".reward", expected: "a reward object or null"))
+        }
+
+        var stops: [(rank: Int, position: Int, location: Int)] = []
+        switch object["waypoints"] {
+        case nil, .null?:
+            break
+        case .array(let waypoints)?:
+            for (index, waypoint) in waypoints.enumerated() {
+                let waypointPath = "\(path).waypoints[\(index)]"
+                guard let stop = readWaypoint(waypoint, routeID: id, path: waypointPath) else { continue }
+                stops.append((stop.rank ?? index, index, stop.location))
+            }
+        default:
+            errors.append(.wrongShape(path: path + ".waypoints", expected: "an array of waypoints"))
+        }
+        let ranks = stops.map(\.rank)
+        if Set(ranks).count != ranks.count {
+            warnings.append("\(path): route \(id) has waypoints of equal rank; they keep their order in the file")
+        }
+        stops.sort { ($0.rank, $0.position) < ($1.rank, $1.position) }
+        item.lines.append("waypoints: [" + stops.map { String($0.location) }.joined(separator: ", ") + "]")
+        storeImages(of: item)
+        routes.append(item)
+    }
+
+    /// Reads a waypoint into its location (the first copy of each location is kept) and
+    /// returns its rank (nil when absent) and location id.
+    mutating func readWaypoint(_ value: JSONValue, routeID: Int, path: String) -> (rank: Int?, location: Int)? {
+        guard let object = object(value, at: path, kind: "a waypoint object") else { return nil }
+        let absent = checkKeys(object, expected: Self.waypointKeys, at: path)
+        guard let id = wholeNumber(object, "location_id", at: path, required: true) else { return nil }
+        let rank = wholeNumber(object, "rank", at: path, required: false)
+        if let stated = wholeNumber(object, "route_id", at: path, required: false), stated != routeID {
+            warnings.append("\(path): a waypoint of route \(routeID) says route_id \(stated); it stays in route \(routeID)")
+        }
+        var item = GohikeItem(id: id, lines: [], sourceValues: [:], path: path, routeID: routeID)
+        addTexts(object, to: &item)
+        let latitude = coordinate(object, "latitude", at: path)
+        let longitude = coordinate(object, "longitude", at: path)
+        if let latitude { item.sourceValues["latitude"] = latitude }
+        if let longitude { item.sourceValues["longitude"] = longitude }
+        if let latitude, let longitude {
+            item.lines.append("position: {latitude: \(latitude), longitude: \(longitude)}")
+        }
+        addImage(object, key: "image_data", field: "image", to: &item)
+
+        var consequence = ""
+        if absent.contains("latitude") || absent.contains("longitude") {
+            consequence = " (without a position the location fails lint's missing-required)"
+        }
+        reportAbsent(absent, at: path, what: "location \(id)", consequence: consequence)
+        if let first = locationIndex[id] {
+            compare(item, with: locations[first], kind: "location")
+        } else {
+            locationIndex[id] = locations.count
+            storeImages(of: item)
+            locations.append(item)
+        }
+        return (rank, id)
+    }
+
+    /// Reads a route's reward (the first copy of each reward is kept) and returns its id.
+    mutating func readReward(_ value: JSONValue, routeID: Int, path: String) -> Int? {
+        guard let object = object(value, at: path, kind: "a reward object") else { return nil }
+        let absent = checkKeys(object, expected: Self.rewardKeys, at: path)
+        guard let id = wholeNumber(object, "id", at: path, required: true) else { return nil }
+        reportAbsent(absent, at: path, what: "reward \(id)")
+        var item = GohikeItem(id: id, lines: [], sourceValues: [:], path: path, routeID: routeID)
+        addTexts(object, to: &item)
+        addImage(object, key: "image_data", field: "image", to: &item)
+        if let first = rewardIndex[id] {
+            compare(item, with: rewards[first], kind: "reward")
+        } else {
+            rewardIndex[id] = rewards.count
+            storeImages(of: item)
+            rewards.append(item)
+        }
+        return id
+    }
+
+    /// Warns when a second copy of a location or reward differs from the first one kept.
+    mutating func compare(_ copy: GohikeItem, with kept: GohikeItem, kind: String) {
+        let keys = Set(copy.sourceValues.keys).union(kept.sourceValues.keys).sorted()
+        let differing = keys.filter { copy.sourceValues[$0] != kept.sourceValues[$0] }
+        guard !differing.isEmpty else { return }
+        let keptRoute = kept.routeID.map { "route \($0)" } ?? "?"
+        let copyRoute = copy.routeID.map { "route \($0)" } ?? "?"
+        warnings.append(
+            "\(kind) \(kept.id) differs between \(keptRoute) (\(kept.path)) and \(copyRoute) (\(copy.path)) in "
+                + differing.map { "`\($0)`" }.joined(separator: ", ") + "; kept the copy of \(keptRoute)")
+    }
+
+    // MARK: Values
+
+    mutating func object(_ value: JSONValue, at path: String, kind: String) -> [String: JSONValue]? {
+        guard case .object(let object) = value else {
+            errors.append(.wrongShape(path: path, expected: kind))
+            return nil
+        }
+        return object
+    }
+
+    /// Warns about keys the format does not have; returns the expected keys that are absent.
+    mutating func checkKeys(_ object: [String: JSONValue], expected: [String], at path: String) -> [String] {
+        for key in object.keys.sorted() where !expected.contains(key) {
+            warnings.append("\(path): the key `\(key)` is not part of the format; not imported")
+        }
+        return expected.filter { object[$0] == nil }
+    }
+
+    mutating func reportAbsent(_ absent: [String], at path: String, what: String, consequence: String = "") {
+        guard !absent.isEmpty else { return }
+        warnings.append(
+            "\(path) (\(what)) has no " + absent.map { "`\($0)`" }.joined(separator: ", ")
+                + "; imported without \(absent.count == 1 ? "it" : "them")" + consequence)
+    }
+
+    /// A whole number: a JSON integer, or a string of digits.
+    mutating func wholeNumber(_ object: [String: JSONValue], _ key: String, at path: String, required: Bool) -> Int? {
+        switch object[key] {
+        case .int(let value)?:
+            return value
+        case .number(let value)? where value.rounded() == value && abs(value) < 1e15:
+            return Int(value)
+        case .string(let text)? where !text.isEmpty && text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) && Int(text) != nil:
+            return Int(text)
+        case nil, .null?:
+            if required { errors.append(.missingField(path: path, key: key)) }
+            return nil
+        default:
+            errors.append(.invalidValue(path: "\(path).\(key)", reason: "expected a whole number"))
+            return nil
+        }
+    }
+
+    /// `name` and `description` from their `_en`/`_nl` pairs; empty texts are left out, and
+    /// the field when both are empty (the gohike target writes "" for them).
+    mutating func addTexts(_ object: [String: JSONValue], to item: inout GohikeItem) {
+        for field in ["name", "description"] {
+            var lines: [String] = []
+            for locale in ["en", "nl"] {
+                let key = "\(field)_\(locale)"
+                switch object[key] {
+                case .string(let text)? where !text.isEmpty:
+                    lines.append("  \(locale): \(YAMLScalar.quoted(text))")
+                    item.sourceValues[key] = text
+                case .string?, .null?, nil:
+                    break
+                default:
+                    errors.append(.wrongShape(path: "\(item.path).\(key)", expected: "a string"))
+                }
+            }
+            if !lines.isEmpty { item.lines += ["\(field):"] + lines }
+        }
+    }
+
+    /// A latitude or longitude: its text when it is a decimal number (kept digit for digit),
+    /// else nil with a warning.
+    mutating func coordinate(_ object: [String: JSONValue], _ key: String, at path: String) -> String? {
+        switch object[key] {
+        case .string(let text)?:
+            if Self.isDecimal(text) { return text }
+            warnings.append("\(path).\(key): \(YAMLScalar.quoted(text)) is not a decimal number; the position is left out")
+        case .int(let value)?:
+            return String(value)
+        case .number(let value)? where value.isFinite:
+            warnings.append("\(path).\(key) is a JSON number, not a string; written as \(value) (trailing zeros are lost)")
+            return "\(value)"
+        case .null?:
+            warnings.append("\(path).\(key) is null; the position is left out")
+        case nil:
+            break  // reported with the other absent keys
+        default:
+            warnings.append("\(path).\(key) is not a number; the position is left out")
+        }
+        return nil
+    }
+
+    /// Whether `text` is a decimal number YAML reads as a number with the same text: an
+    /// optional sign, digits, and an optional fraction (`52.341645271`, `-0.5`, `4`).
+    static func isDecimal(_ text: String) -> Bool {
+        var bytes = Array(text.utf8)[...]
+        if let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+        let parts = bytes.split(separator: UInt8(ascii: "."), maxSplits: 1, omittingEmptySubsequences: false)
+        let isDigits = { (part: ArraySlice<UInt8>) in !part.isEmpty && part.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
+        return isDigits(parts[0]) && (parts.count == 1 || isDigits(parts[1]))
+    }
+
+    /// Decodes a base64 image into an asset named by its content (`images/<hash>.<ext>`)
+    /// and adds the field; identical images share one file.
+    mutating func addImage(_ object: [String: JSONValue], key: String, field: String, to item: inout GohikeItem) {
+        let path = "\(item.path).\(key)"
+        switch object[key] {
+        case nil, .null?:
+            return
+        case .string(let text)?:
+            if text.isEmpty { return }
+            guard let data = Self.decodeBase64(text) else {
+                errors.append(.invalidBase64(path: path))
+                return
+            }
+            guard let assetPath = assetPath(of: data, at: path) else { return }
+            item.images.append((assetPath, data))
+            item.lines.append("\(field): \(assetPath)")
+            item.sourceValues[key] = assetPath
+        default:
+            errors.append(.wrongShape(path: path, expected: "a base64 string or null"))
+        }
+    }
+
+    /// Base64 with or without line breaks (the old server wrapped at 60 characters), with or
+    /// without `=` padding.
+    static func decodeBase64(_ text: String) -> Data? {
+        var compact = String.UnicodeScalarView()
+        compact.append(contentsOf: text.unicodeScalars.lazy.filter { $0 != "\n" && $0 != "\r" && $0 != " " && $0 != "\t" })
+        var base64 = String(compact)
+        switch base64.utf8.count % 4 {
+        case 0: break
+        case 1: return nil
+        case let remainder: base64 += String(repeating: "=", count: 4 - remainder)
+        }
+        guard !base64.isEmpty else { return nil }
+        return Data(base64Encoded: base64)
+    }
+
+    /// Keeps an item's images (each distinct image once).
+    mutating func storeImages(of item: GohikeItem) {
+        for (path, data) in item.images where images[path] == nil {
+            images[path] = data
+            imageOrder.append(path)
+        }
+    }
+
+    /// The asset path of an image, named by its content and real format.
+    mutating func assetPath(of data: Data, at path: String) -> String? {
+        let format: MediaFormat
+        do {
+            format = try MediaProbe.probe(
+                header: data.prefix(MediaProbe.jpegScanLimit), tail: data.suffix(16), byteCount: data.count
+            ).format
+        } catch MediaProbeError.corrupt(let damaged, let why) {
+            format = damaged
+            warnings.append("\(path): a damaged \(damaged.rawValue.uppercased()) image (\(why)); written as is, lint will report it")
+        } catch {
+            errors.append(.notAnImage(path: path, reason: "\(error)"))
+            return nil
+        }
+        guard format.isImage else {
+            errors.append(.notAnImage(path: path, reason: "the bytes are \(format.rawValue.uppercased()) audio"))
+            return nil
+        }
+        let digest = SHA256.hash(data: data).prefix(8).map { byte in
+            let hex = String(byte, radix: 16)
+            return byte < 16 ? "0" + hex : hex
+        }.joined()
+        return "images/\(digest).\(format == .jpeg ? "jpg" : format.rawValue)"
+    }
+}
+
+// MARK: - JSON
+
+/// A JSON value with integers told apart from other numbers, decoded by Foundation's
+/// `JSONDecoder` (so strings arrive byte for byte).
+enum JSONValue: Decodable, Equatable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int.self) {
+            self = .int(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    /// Why `data` is not JSON, with the line and column when known. `JSONDecoder` only says
+    /// "not valid JSON"; `JSONSerialization` names the character.
+    static func syntaxError(in data: Data) -> String? {
+        do {
+            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            return nil
+        } catch {
+            let message = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
+            // "Invalid value around character 12." → line and column (1-based).
+            guard let range = message.range(of: "character "),
+                let offset = Int(message[range.upperBound...].prefix { $0.isNumber }), offset <= data.count
+            else { return message }
+            let before = data.prefix(offset)
+            let line = before.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+            let column = offset - (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0) + 1
+            return "line \(line), column \(column): \(message)"
+        }
+    }
+}
+
+// MARK: - Writing
+
+/// YAML scalars for the files importers write.
+enum YAMLScalar {
+    /// A double-quoted scalar that reads back as exactly `text`: `"` and `\` escaped; line
+    /// breaks and tabs as `\r`, `\n`, `\t`; other control characters as `\xNN`; characters YAML
+    /// treats as line breaks or as not printable (U+2028, U+2029, BOM, U+FFFE, U+FFFF) as
+    /// `\uNNNN`; every other character as UTF-8, as is.
+    static func quoted(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        out.append("\"")
+        func hex(_ value: UInt32, digits: Int) -> String {
+            let text = String(value, radix: 16, uppercase: true)
+            return String(repeating: "0", count: max(0, digits - text.count)) + text
+        }
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out.append(contentsOf: "\\\"".unicodeScalars)
+            case "\\": out.append(contentsOf: "\\\\".unicodeScalars)
+            case "\n": out.append(contentsOf: "\\n".unicodeScalars)
+            case "\r": out.append(contentsOf: "\\r".unicodeScalars)
+            case "\t": out.append(contentsOf: "\\t".unicodeScalars)
+            default:
+                let value = scalar.value
+                if value < 0x20 || (0x7F...0x9F).contains(value) {
+                    out.append(contentsOf: "\\x\(hex(value, digits: 2))".unicodeScalars)
+                } else if value == 0x2028 || value == 0x2029 || value == 0xFEFF || value == 0xFFFE || value == 0xFFFF {
+                    out.append(contentsOf: "\\u\(hex(value, digits: 4))".unicodeScalars)
+                } else {
+                    out.append(scalar)
+                }
+            }
+        }
+        out.append("\"")
+        return String(out)
+    }
+
+    /// `text` as a plain scalar when that reads back as the same string (letters first, a
+    /// few punctuation marks, no `: ` or ` #`, not a YAML 1.1 boolean or null), else quoted.
+    static func plainOrQuoted(_ text: String) -> String {
+        let allowed = Set(" ,.?!/'()&+_-".unicodeScalars)
+        let scalars = text.unicodeScalars
+        guard let first = scalars.first, first.isASCIILetter,
+            scalars.allSatisfy({ $0.isASCIILetter || ($0 >= "0" && $0 <= "9") || allowed.contains($0) }),
+            text.last != " ", !text.contains(": "), !text.contains(" #"),
+            !["true", "false", "yes", "no", "on", "off", "null", "y", "n"].contains(text.lowercased())
+        else { return quoted(text) }
+        return text
+    }
+}
+
+extension Unicode.Scalar {
+    fileprivate var isASCIILetter: Bool { (self >= "a" && self <= "z") || (self >= "A" && self <= "Z") }
+}
+
+/// A project being written by an importer: files go into a hidden sibling of the destination,
+/// which is renamed to the destination at the end, so a failed import leaves nothing behind.
+final class ProjectStaging {
+    /// The folder the project will have.
+    let destination: URL
+    /// The hidden sibling folder written first.
+    let staging: URL
+
+    /// Refuses a destination that exists and is not an empty folder.
+    static func checkDestination(_ destination: URL) throws {
+        let fm = FileManager.default
+        guard fm.fileExists(atPath: destination.path) else { return }
+        let contents = (try? fm.contentsOfDirectory(atPath: destination.path)) ?? ["?"]
+        if !contents.isEmpty { throw GamePackError.destinationNotEmpty(path: destination.path) }
+    }
+
+    init(destination: URL) throws {
+        try Self.checkDestination(destination)
+        self.destination = destination.standardizedFileURL
+        let parent = self.destination.deletingLastPathComponent()
+        staging = parent.appendingPathComponent(
+            ".\(self.destination.lastPathComponent).gamepack-import-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
+        do {
+            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+        } catch {
+            throw GamePackError.io(path: parent.path, reason: "cannot create a folder (\(error.localizedDescription))")
+        }
+    }
+
+    private func prepare(_ relativePath: String) throws -> URL {
+        let url = staging.appendingPathComponent(relativePath)
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        } catch {
+            throw GamePackError.io(
+                path: destination.appendingPathComponent(relativePath).path, reason: "cannot create its folder (\(error.localizedDescription))")
+        }
+        return url
+    }
+
+    /// Writes UTF-8 `text` to `relativePath` of the project.
+    func write(_ text: String, to relativePath: String) throws {
+        try write(Data(text.utf8), to: relativePath)
+    }
+
+    /// Writes `data` to `relativePath` of the project.
+    func write(_ data: Data, to relativePath: String) throws {
+        let url = try prepare(relativePath)
+        do {
+            try data.write(to: url)
+        } catch {
+            throw GamePackError.io(
+                path: destination.appendingPathComponent(relativePath).path, reason: "cannot write (\(error.localizedDescription))")
+        }
+    }
+
+    /// Copies the file `source` to `relativePath` of the project.
+    func copy(_ source: URL, to relativePath: String) throws {
+        let url = try prepare(relativePath)
+        do {
+            try FileManager.default.copyItem(at: source, to: url)
+        } catch {
+            throw GamePackError.io(path: source.path, reason: "cannot copy (\(error.localizedDescription))")
+        }
+    }
+
+    /// Moves the finished project to its destination (replacing an empty folder).
+    func commit() throws {
+        let fm = FileManager.default
+        do {
+            try Self.checkDestination(destination)
+            if fm.fileExists(atPath: destination.path) { try fm.removeItem(at: destination) }
+            try fm.moveItem(at: staging, to: destination)
+        } catch let error as GamePackError {
+            throw error
+        } catch {
+            throw GamePackError.io(path: destination.path, reason: "cannot move the imported project into place (\(error.localizedDescription))")
+        }
+    }
+
+    /// Removes the staging folder after a failure.
+    func discard() {
+        try? FileManager.default.removeItem(at: staging)
+    }
+}
