@@ -150,6 +150,19 @@ struct BuildCommandTests {
             #expect(verify.status == 1)
             #expect(verify.stderr.contains(expected), "\(verify.stderr)")
         }
+        // A manifest listing a file the archive lacks.
+        var listing = manifest
+        listing.files = [PackManifest.File(path: "canonical/deals.json", size: 1, sha256: String(repeating: "0", count: 64), md5: "")]
+        let listingFile = try temp.write(String(decoding: try listing.encoded(), as: UTF8.self), to: "listing.json")
+        let pack = temp.url.appendingPathComponent("missing.gamepack")
+        let made = try CommandRunner.run(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["python3", "-c", "import zipfile,sys; z=zipfile.ZipFile(sys.argv[1],'w'); z.writestr('manifest.json', open(sys.argv[2]).read()); z.close()",
+             pack.path, listingFile.path])
+        #expect(made.status == 0)
+        let verify = try CommandRunner.gamepack(["verify", pack.path], in: temp.url)
+        #expect(verify.status == 1)
+        #expect(verify.stderr.contains("canonical/deals.json is listed in the manifest but missing from the pack"))
     }
 
     @Test("the secret key from GAMEPACK_SECRET_KEY signs; a world-readable key file is refused")
