@@ -3,9 +3,9 @@ import Foundation
 // zlib: on Linux its module map comes with ZIPFoundation (that package's `CZlib` target);
 // Apple's SDKs have it as `zlib`.
 #if canImport(CZlib)
-import CZlib
+    import CZlib
 #else
-import zlib
+    import zlib
 #endif
 
 /// Writes ZIP archives (PKWARE APPNOTE 6.3: local headers, central directory, end record;
@@ -75,7 +75,8 @@ public final class ZipWriter {
     public func add(path: String, data: Data, compress: Bool) throws {
         let crc = Self.crc32(data)
         let payload = compress ? try Self.deflate(data) : data
-        try addHeader(path: path, method: compress ? 8 : 0, crc: crc, compressedSize: UInt64(payload.count), size: UInt64(data.count))
+        try addHeader(
+            path: path, method: compress ? 8 : 0, crc: crc, compressedSize: UInt64(payload.count), size: UInt64(data.count))
         try write(payload)
     }
 
@@ -94,7 +95,10 @@ public final class ZipWriter {
             let sent = sendfile(fd, input, &sourceOffset, Int(min(size - copied, 1 << 30)))
             if sent < 0 && errno == EINTR { continue }
             guard sent > 0 else {
-                throw PackError.io(source.path, sent == 0 ? "the file is shorter than when it was hashed" : "cannot copy (\(String(cString: strerror(errno))))")
+                throw PackError.io(
+                    source.path,
+                    sent == 0
+                        ? "the file is shorter than when it was hashed" : "cannot copy (\(String(cString: strerror(errno))))")
             }
             copied += UInt64(sent)
         }
@@ -107,7 +111,9 @@ public final class ZipWriter {
                 defer { try? handle.close() }
                 var read: UInt64 = 0
                 var check = UInt32(0)
-                while read < size, let chunk = try handle.read(upToCount: Int(min(UInt64(Self.bufferSize), size - read))), !chunk.isEmpty {
+                while read < size, let chunk = try handle.read(upToCount: Int(min(UInt64(Self.bufferSize), size - read))),
+                    !chunk.isEmpty
+                {
                     chunk.withUnsafeBytes { bytes in
                         state.hash.update(bytes)
                         check = Self.crc32(bytes, seed: check)
@@ -234,7 +240,11 @@ public final class ZipWriter {
     /// Raw deflate (no zlib header), as ZIP method 8 stores it, at the default level.
     static func deflate(_ data: Data) throws -> Data {
         var stream = z_stream()
-        guard deflateInit2_(&stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+        guard
+            deflateInit2_(
+                &stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
+                Int32(MemoryLayout<z_stream>.size)) == Z_OK
+        else {
             throw PackError.io("deflate", "zlib could not start")
         }
         defer { deflateEnd(&stream) }

@@ -97,12 +97,16 @@ public struct CommandResult: Sendable {
 /// Runs programs for end-to-end tests.
 public enum CommandRunner {
     /// Runs the built `gamepack` with `arguments` in `directory`.
-    public static func gamepack(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> CommandResult {
+    public static func gamepack(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws
+        -> CommandResult
+    {
         try run(TestPaths.gamepackBinary, arguments, in: directory, environment: environment)
     }
 
     /// Runs `executable` with `arguments`, capturing both outputs.
-    public static func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> CommandResult {
+    public static func run(
+        _ executable: URL, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]
+    ) throws -> CommandResult {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

@@ -59,8 +59,10 @@ struct BuildCommand: AsyncParsableCommand {
                 cacheDirectory: noCache ? nil : loaded.root.appendingPathComponent(".gamepack/cache"), timestamp: timestamp)
             let progress: TerminalProgress? =
                 outputOptions.verbose
-                ? TerminalProgress(timed: true) : outputOptions.quiet || !Terminal.isInteractive(STDERR_FILENO) ? nil : TerminalProgress()
-            let outcome = try await PackBuilder.build(project: loaded, options: options, progress: progress, sign: signer?.signer())
+                ? TerminalProgress(timed: true)
+                : outputOptions.quiet || !Terminal.isInteractive(STDERR_FILENO) ? nil : TerminalProgress()
+            let outcome = try await PackBuilder.build(
+                project: loaded, options: options, progress: progress, sign: signer?.signer())
             progress?.finish()
             let context = ReportContext(
                 pathPrefix: path.displayPrefix, checkedFiles: [Project.configFile] + loaded.contentFiles, sources: loaded.sources,
@@ -102,7 +104,9 @@ struct BuildCommand: AsyncParsableCommand {
         lines.append("  items     \(items.isEmpty ? "none" : items)")
         lines.append("  assets    \(result.assetCount) (\(ByteCount.describe(Int(result.assetBytes))))")
         lines.append("  files     \(manifest.files.count + 1) in the pack")
-        if let signature = result.signatureURL { lines.append("  signature \(signature.lastPathComponent)") } else {
+        if let signature = result.signatureURL {
+            lines.append("  signature \(signature.lastPathComponent)")
+        } else {
             lines.append("  unsigned  (sign with --sign KEY or GAMEPACK_SECRET_KEY)")
         }
         if outputOptions.verbose { lines.append(String(format: "  took      %.2f s", Date().timeIntervalSince(started))) }

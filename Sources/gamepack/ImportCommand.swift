@@ -75,7 +75,8 @@ struct ImportCommand: ParsableCommand {
 private func printSummary(_ summary: ImportSummary, source: String, destination: String) {
     let counts = summary.collections.map { "\($0.name): \($0.itemCount)" }.joined(separator: ", ")
     print("Imported \(source) into \(destination): \(counts).")
-    var assets = "Assets: \(summary.assetFiles.count) file\(summary.assetFiles.count == 1 ? "" : "s"), \(summary.assetBytes) bytes"
+    var assets =
+        "Assets: \(summary.assetFiles.count) file\(summary.assetFiles.count == 1 ? "" : "s"), \(summary.assetBytes) bytes"
     if !summary.missingAssets.isEmpty { assets += "; \(summary.missingAssets.count) missing" }
     print(assets + ".")
     for warning in summary.warnings {

@@ -48,7 +48,9 @@ struct LintCommand: AsyncParsableCommand {
             throw fail(error)
         }
         if outputOptions.verbose {
-            Terminal.info("loaded \(loaded.items.count) items from \(loaded.contentFiles.count) files, \(loaded.assetFiles.count) assets in \(elapsed(since: started))")
+            Terminal.info(
+                "loaded \(loaded.items.count) items from \(loaded.contentFiles.count) files, \(loaded.assetFiles.count) assets in \(elapsed(since: started))"
+            )
         }
         var diagnostics = await Linter.lint(loaded)
         if strict {

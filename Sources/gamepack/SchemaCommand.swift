@@ -34,7 +34,9 @@ struct SchemaCommand: AsyncParsableCommand {
             for name in names {
                 let origin = custom[name].map { "from \($0)" } ?? "built-in"
                 let description = loaded?.types[name]?.description ?? ""
-                print("\(name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(origin.padding(toLength: 24, withPad: " ", startingAt: 0)) \(description)")
+                print(
+                    "\(name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(origin.padding(toLength: 24, withPad: " ", startingAt: 0)) \(description)"
+                )
             }
             return
         }

@@ -29,7 +29,8 @@ struct SigningKeySource {
         guard stat(path, &info) == 0 else { throw SigningProblem("cannot read the secret key \(path)") }
         if info.st_mode & 0o077 != 0 {
             throw SigningProblem(
-                "the secret key \(path) can be read by others (mode \(String(info.st_mode & 0o777, radix: 8))); run chmod 600 \(path)")
+                "the secret key \(path) can be read by others (mode \(String(info.st_mode & 0o777, radix: 8))); run chmod 600 \(path)"
+            )
         }
         let text: String
         do {
@@ -104,7 +105,9 @@ struct KeygenCommand: ParsableCommand {
     /// Creates `path` with `mode` from the start (no window in which others could read it).
     func writeExclusive(_ text: String, to path: String, mode: mode_t) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, mode)
-        guard fd >= 0 else { throw GamePackError.io(path: path, reason: "cannot create the file (\(String(cString: strerror(errno))))") }
+        guard fd >= 0 else {
+            throw GamePackError.io(path: path, reason: "cannot create the file (\(String(cString: strerror(errno))))")
+        }
         defer { close(fd) }
         let bytes = Array(text.utf8)
         guard write(fd, bytes, bytes.count) == bytes.count else { throw GamePackError.io(path: path, reason: "cannot write") }
@@ -209,7 +212,9 @@ struct VerifyCommand: AsyncParsableCommand {
         if !outputOptions.quiet {
             let bytes = manifest.files.reduce(Int64(0)) { $0 + $1.size }
             let signatureNote = signedBy.map { "signature by key \($0) valid" } ?? "signature NOT checked (pass --pubkey)"
-            print("OK \(pack): \(signatureNote); \(manifest.files.count) files (\(ByteCount.describe(Int(bytes)))) match the manifest")
+            print(
+                "OK \(pack): \(signatureNote); \(manifest.files.count) files (\(ByteCount.describe(Int(bytes)))) match the manifest"
+            )
         }
     }
 }

@@ -50,7 +50,8 @@ struct BuildCommandTests {
         #expect(build.status == 0, "\(build.stdout)\(build.stderr)")
         #expect(build.stdout.contains("Built gohike-amsterdam-"))
         let pack = try pack(in: temp.url.appendingPathComponent("out"))
-        let stock = try CommandRunner.run(try minisign(), ["-Vm", pack.path, "-p", temp.url.appendingPathComponent("key.pub").path])
+        let stock = try CommandRunner.run(
+            try minisign(), ["-Vm", pack.path, "-p", temp.url.appendingPathComponent("key.pub").path])
         #expect(stock.status == 0, "\(stock.stderr)")
         #expect(stock.stdout.contains("Trusted comment: gamepack project=gohike-amsterdam"))
         let verify = try CommandRunner.gamepack(["verify", pack.path, "--pubkey", "key.pub"], in: temp.url)
@@ -59,7 +60,11 @@ struct BuildCommandTests {
         // Python's zipfile reads the archive and checks every CRC-32 independently.
         let python = try CommandRunner.run(
             URL(fileURLWithPath: "/usr/bin/env"),
-            ["python3", "-c", "import zipfile,sys; z=zipfile.ZipFile(sys.argv[1]); print(z.testzip(), z.namelist()[0], len(z.namelist()))", pack.path])
+            [
+                "python3", "-c",
+                "import zipfile,sys; z=zipfile.ZipFile(sys.argv[1]); print(z.testzip(), z.namelist()[0], len(z.namelist()))",
+                pack.path,
+            ])
         #expect(python.stdout.hasPrefix("None manifest.json "), "\(python.stderr)")
     }
 
@@ -87,7 +92,8 @@ struct BuildCommandTests {
     func flippedByte(_ fraction: Double) throws {
         let (temp, _) = try setUp("gohike-amsterdam")
         let build = try CommandRunner.gamepack(
-            ["build", "project", "--out", "out", "--sign", "key.key", "--target", "canonical"], in: temp.url, environment: Self.environment)
+            ["build", "project", "--out", "out", "--sign", "key.key", "--target", "canonical"], in: temp.url,
+            environment: Self.environment)
         #expect(build.status == 0)
         let pack = try pack(in: temp.url.appendingPathComponent("out"))
         var bytes = try Data(contentsOf: pack)
@@ -111,7 +117,8 @@ struct BuildCommandTests {
     @Test("a truncated pack, a signature for another pack, and a missing pack")
     func badPacks() throws {
         let (temp, _) = try setUp("dealhunter")
-        _ = try CommandRunner.gamepack(["build", "project", "--out", "out", "--sign", "key.key"], in: temp.url, environment: Self.environment)
+        _ = try CommandRunner.gamepack(
+            ["build", "project", "--out", "out", "--sign", "key.key"], in: temp.url, environment: Self.environment)
         let pack = try pack(in: temp.url.appendingPathComponent("out"))
         let bytes = try Data(contentsOf: pack)
         let truncated = temp.url.appendingPathComponent("truncated.gamepack")
@@ -120,10 +127,14 @@ struct BuildCommandTests {
         #expect(cut.status == 1)
         #expect(cut.stderr.contains("not a readable gamepack archive"))
         // Another pack's signature next to this one.
-        try temp.write("id: 99\nname: Extra\nlocation: {latitude: 52.37, longitude: 4.9}\ndetails: {store_name: X}\n", to: "project/content/deals/99.yaml")
-        _ = try CommandRunner.gamepack(["build", "project", "--out", "out2", "--sign", "key.key"], in: temp.url, environment: Self.environment)
+        try temp.write(
+            "id: 99\nname: Extra\nlocation: {latitude: 52.37, longitude: 4.9}\ndetails: {store_name: X}\n",
+            to: "project/content/deals/99.yaml")
+        _ = try CommandRunner.gamepack(
+            ["build", "project", "--out", "out2", "--sign", "key.key"], in: temp.url, environment: Self.environment)
         let other = try self.pack(in: temp.url.appendingPathComponent("out2"))
-        let mixed = try CommandRunner.gamepack(["verify", pack.path, "--pubkey", "key.pub", "--signature", other.path + ".minisig"], in: temp.url)
+        let mixed = try CommandRunner.gamepack(
+            ["verify", pack.path, "--pubkey", "key.pub", "--signature", other.path + ".minisig"], in: temp.url)
         #expect(mixed.status == 1)
         let missing = try CommandRunner.gamepack(["verify", "nope.gamepack"], in: temp.url)
         #expect(missing.status == 2)
@@ -133,7 +144,8 @@ struct BuildCommandTests {
     func hostileArchive() throws {
         let temp = try TemporaryDirectory()
         let manifest = PackManifest(
-            project: "evil", name: "Evil", version: "v", versions: ["canonical": "v"], sequence: 1, created: "2023-11-14T22:13:20Z",
+            project: "evil", name: "Evil", version: "v", versions: ["canonical": "v"], sequence: 1,
+            created: "2023-11-14T22:13:20Z",
             locales: ["en"], targets: ["canonical"], files: [])
         let script = """
             import zipfile, sys
@@ -144,7 +156,8 @@ struct BuildCommandTests {
         let manifestFile = try temp.write(String(decoding: try manifest.encoded(), as: UTF8.self), to: "manifest.json")
         for (name, expected) in [("../../escape.txt", "unsafe path"), ("extra.json", "not listed in the manifest")] {
             let pack = temp.url.appendingPathComponent("evil-\(expected.count).gamepack")
-            let made = try CommandRunner.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, pack.path, manifestFile.path, name])
+            let made = try CommandRunner.run(
+                URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, pack.path, manifestFile.path, name])
             #expect(made.status == 0, "\(made.stderr)")
             let verify = try CommandRunner.gamepack(["verify", pack.path], in: temp.url)
             #expect(verify.status == 1)
@@ -152,13 +165,18 @@ struct BuildCommandTests {
         }
         // A manifest listing a file the archive lacks.
         var listing = manifest
-        listing.files = [PackManifest.File(path: "canonical/deals.json", size: 1, sha256: String(repeating: "0", count: 64), md5: "")]
+        listing.files = [
+            PackManifest.File(path: "canonical/deals.json", size: 1, sha256: String(repeating: "0", count: 64), md5: "")
+        ]
         let listingFile = try temp.write(String(decoding: try listing.encoded(), as: UTF8.self), to: "listing.json")
         let pack = temp.url.appendingPathComponent("missing.gamepack")
         let made = try CommandRunner.run(
             URL(fileURLWithPath: "/usr/bin/env"),
-            ["python3", "-c", "import zipfile,sys; z=zipfile.ZipFile(sys.argv[1],'w'); z.writestr('manifest.json', open(sys.argv[2]).read()); z.close()",
-             pack.path, listingFile.path])
+            [
+                "python3", "-c",
+                "import zipfile,sys; z=zipfile.ZipFile(sys.argv[1],'w'); z.writestr('manifest.json', open(sys.argv[2]).read()); z.close()",
+                pack.path, listingFile.path,
+            ])
         #expect(made.status == 0)
         let verify = try CommandRunner.gamepack(["verify", pack.path], in: temp.url)
         #expect(verify.status == 1)
@@ -174,9 +192,11 @@ struct BuildCommandTests {
         let build = try CommandRunner.gamepack(["build", "project", "--out", "out"], in: temp.url, environment: env)
         #expect(build.status == 0)
         #expect(build.stdout.contains("signature "))
-        #expect(!build.stdout.contains(secret.split(separator: "\n")[1]) && !build.stderr.contains(secret.split(separator: "\n")[1]))
+        #expect(
+            !build.stdout.contains(secret.split(separator: "\n")[1]) && !build.stderr.contains(secret.split(separator: "\n")[1]))
         chmod(temp.url.appendingPathComponent("key.key").path, 0o644)
-        let loose = try CommandRunner.gamepack(["build", "project", "--out", "out3", "--sign", "key.key"], in: temp.url, environment: Self.environment)
+        let loose = try CommandRunner.gamepack(
+            ["build", "project", "--out", "out3", "--sign", "key.key"], in: temp.url, environment: Self.environment)
         #expect(loose.status == 2)
         #expect(loose.stderr.contains("chmod 600"))
         #expect(!FileManager.default.fileExists(atPath: temp.url.appendingPathComponent("out3").path))
@@ -203,10 +223,12 @@ struct BuildCommandTests {
         let pack = try pack(in: temp.url.appendingPathComponent("out"))
         let sign = try CommandRunner.gamepack(["sign", pack.path, "--key", "key.key"], in: temp.url)
         #expect(sign.status == 0, "\(sign.stderr)")
-        let stock = try CommandRunner.run(try minisign(), ["-Vm", pack.path, "-p", temp.url.appendingPathComponent("key.pub").path])
+        let stock = try CommandRunner.run(
+            try minisign(), ["-Vm", pack.path, "-p", temp.url.appendingPathComponent("key.pub").path])
         #expect(stock.status == 0)
         try temp.write("id: 1\nname: Broken\n", to: "project/content/deals/1.yaml")
-        let broken = try CommandRunner.gamepack(["build", "project", "--out", "out-broken"], in: temp.url, environment: Self.environment)
+        let broken = try CommandRunner.gamepack(
+            ["build", "project", "--out", "out-broken"], in: temp.url, environment: Self.environment)
         #expect(broken.status == 1)
         #expect(broken.stderr.contains("[missing-required]"))
         #expect(!FileManager.default.fileExists(atPath: temp.url.appendingPathComponent("out-broken").path))

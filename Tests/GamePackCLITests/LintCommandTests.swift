@@ -18,13 +18,17 @@ struct LintCommandTests {
         let temp = try TemporaryDirectory()
         let project = try temp.copy(TestPaths.example("gohike-amsterdam"), as: "hike")
         let route = project.appendingPathComponent("content/routes/1.yaml")
-        let text = try String(contentsOf: route, encoding: .utf8).replacingOccurrences(of: "waypoints: [3, 1, 2]", with: "waypoints: [3, 1, 2, 42]")
+        let text = try String(contentsOf: route, encoding: .utf8).replacingOccurrences(
+            of: "waypoints: [3, 1, 2]", with: "waypoints: [3, 1, 2, 42]")
         try text.write(to: route, atomically: true, encoding: .utf8)
         let result = try CommandRunner.gamepack(["lint", "hike"], in: temp.url)
         #expect(result.status == 1)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("hike/content/routes/1.yaml:") == true)
-        #expect(lines.first?.contains(": error: [dangling-reference] route 1 refers to location 42, which does not exist; the closest existing id is 3") == true)
+        #expect(
+            lines.first?.contains(
+                ": error: [dangling-reference] route 1 refers to location 42, which does not exist; the closest existing id is 3")
+                == true)
         #expect(lines.count > 2 && lines[1].contains("waypoints: [3, 1, 2, 42]") && lines[2].hasSuffix("^"))
         #expect(lines.last == "1 error, 0 warnings, 0 notes in 7 files.")
     }
@@ -52,7 +56,9 @@ struct LintCommandTests {
         let sarif = try CommandRunner.gamepack(["lint", "deals", "--format", "sarif", "--output", "out.sarif"], in: temp.url)
         #expect(sarif.status == 1)
         #expect(sarif.stdout.isEmpty)
-        let document = try JSONSerialization.jsonObject(with: Data(contentsOf: temp.url.appendingPathComponent("out.sarif"))) as? [String: Any]
+        let document =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: temp.url.appendingPathComponent("out.sarif")))
+            as? [String: Any]
         let results = ((document?["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]]) ?? []
         #expect(results.count == 1 && results.first?["ruleId"] as? String == "unknown-field")
         let github = try CommandRunner.gamepack(["lint", "deals", "--format", "github"], in: temp.url)
@@ -72,7 +78,8 @@ struct LintCommandTests {
         let notProject = try CommandRunner.gamepack(["lint", temp.url.path])
         #expect(notProject.status == 2)
         #expect(notProject.stderr.contains("is not a gamepack project"))
-        let unwritable = try CommandRunner.gamepack(["lint", "examples/dealhunter", "--output", "/nonexistent/dir/out.txt"], in: TestPaths.repoRoot)
+        let unwritable = try CommandRunner.gamepack(
+            ["lint", "examples/dealhunter", "--output", "/nonexistent/dir/out.txt"], in: TestPaths.repoRoot)
         #expect(unwritable.status == 2)
         #expect(unwritable.stderr.contains("/nonexistent/dir/out.txt"))
     }
@@ -100,7 +107,8 @@ struct LintCommandTests {
 
 @Suite("gamepack init (end to end)")
 struct InitCommandTests {
-    @Test("init works from any directory and the new project lints clean", arguments: ["gohike", "whackavc", "dealhunter", "blank"])
+    @Test(
+        "init works from any directory and the new project lints clean", arguments: ["gohike", "whackavc", "dealhunter", "blank"])
     func initTemplate(_ template: String) throws {
         let temp = try TemporaryDirectory()
         let created = try CommandRunner.gamepack(["init", "my-\(template)", "--template", template], in: temp.url)

@@ -60,12 +60,13 @@ struct BLAKE2bTests {
     /// `length` deterministic pseudo-random bytes.
     static func bytes(_ length: Int, seed: UInt64) -> Data {
         var state = seed | 1
-        return Data((0..<length).map { _ in
-            state ^= state << 13
-            state ^= state >> 7
-            state ^= state << 17
-            return UInt8(truncatingIfNeeded: state)
-        })
+        return Data(
+            (0..<length).map { _ in
+                state ^= state << 13
+                state ^= state >> 7
+                state ^= state << 17
+                return UInt8(truncatingIfNeeded: state)
+            })
     }
 
     /// Python's `hashlib.blake2b` hex digest of the file, as an independent reference.
@@ -73,7 +74,8 @@ struct BLAKE2bTests {
         guard let python = CommandRunner.which("python3") else {
             throw ToolMissing(description: "python3 is not installed: apt-get install python3 (it checks BLAKE2b)")
         }
-        let script = "import hashlib,sys; print(hashlib.blake2b(open(sys.argv[1],'rb').read(), digest_size=int(sys.argv[2])).hexdigest())"
+        let script =
+            "import hashlib,sys; print(hashlib.blake2b(open(sys.argv[1],'rb').read(), digest_size=int(sys.argv[2])).hexdigest())"
         let result = try CommandRunner.run(python, ["-c", script, file.path, String(outputByteCount)])
         guard result.status == 0 else { throw ToolMissing(description: "python3 failed: \(result.stderr)") }
         return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -149,7 +149,9 @@ struct MinisignTests {
     @Test("comments that would break the signature file are refused")
     func invalidComments() throws {
         let key = MinisignSecretKey.generate()
-        for (trusted, untrusted) in [("a\nb", "u"), ("t", "a\r\nb"), ("a\u{0}b", "u"), (String(repeating: "x", count: 8174), "u")] {
+        for (trusted, untrusted) in [
+            ("a\nb", "u"), ("t", "a\r\nb"), ("a\u{0}b", "u"), (String(repeating: "x", count: 8174), "u"),
+        ] {
             #expect(throws: SignatureError.self) {
                 try Minisign.sign(Data(), with: key, trustedComment: trusted, untrustedComment: untrusted)
             }
@@ -210,7 +212,8 @@ struct MinisignTests {
         var bytes = try #require(Data(base64Encoded: lines[1]))
         bytes.replaceSubrange(2..<4, with: Array("Sc".utf8))
         #expect(throws: SignatureError.encryptedSecretKey) {
-            try MinisignSecretKey(fileContents: "untrusted comment: minisign encrypted secret key\n\(bytes.base64EncodedString())\n")
+            try MinisignSecretKey(
+                fileContents: "untrusted comment: minisign encrypted secret key\n\(bytes.base64EncodedString())\n")
         }
         let message = SignatureError.encryptedSecretKey.description
         #expect(message.contains("minisign -G -W") && message.contains("gamepack keygen"))

@@ -52,7 +52,8 @@ public struct MinisignSignature: Sendable, Equatable {
         let lines = MinisignEncoding.lines(of: fileContents)
         guard lines.count >= 4 else {
             throw SignatureError.malformed(
-                .signature, problem: "it has \(lines.count) line(s), expected 4 (untrusted comment, signature, "
+                .signature,
+                problem: "it has \(lines.count) line(s), expected 4 (untrusted comment, signature, "
                     + "trusted comment, global signature)")
         }
         guard lines[0].hasPrefix(MinisignEncoding.untrustedCommentPrefix) else {

@@ -86,7 +86,8 @@ public struct AssetCatalog: Sendable {
                 let probe = try MediaProbe.probe(fileAt: url)
                 let digest = try Digest.file(at: url)
                 let record = AssetRecord(
-                    path: path, sha256: digest.sha256, md5: digest.md5, crc32: digest.crc32, size: digest.size, format: probe.format,
+                    path: path, sha256: digest.sha256, md5: digest.md5, crc32: digest.crc32, size: digest.size,
+                    format: probe.format,
                     width: probe.width, height: probe.height)
                 return (path, CacheEntry(size: digest.size, modified: modified, inode: inode, record: record))
             }

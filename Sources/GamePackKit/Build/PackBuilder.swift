@@ -22,8 +22,10 @@ public struct BuildOptions: Sendable {
     /// Overrides the timestamp (otherwise `SOURCE_DATE_EPOCH`, then the last commit, then 1980-01-01).
     public var timestamp: Date?
 
-    public init(outputDirectory: URL, targets: [String]? = nil, sequence: Int64? = nil, expires: Date? = nil,
-                cacheDirectory: URL? = nil, timestamp: Date? = nil) {
+    public init(
+        outputDirectory: URL, targets: [String]? = nil, sequence: Int64? = nil, expires: Date? = nil,
+        cacheDirectory: URL? = nil, timestamp: Date? = nil
+    ) {
         self.outputDirectory = outputDirectory
         self.targets = targets
         self.sequence = sequence
@@ -96,7 +98,8 @@ public enum PackBuilder {
         } catch {
             throw GamePackError.io(path: out.path, reason: "cannot create the output folder (\(error.localizedDescription))")
         }
-        let staging = out.appendingPathComponent(".gamepack-staging-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
+        let staging = out.appendingPathComponent(
+            ".gamepack-staging-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
         try fm.createDirectory(at: staging, withIntermediateDirectories: true)
         defer { try? fm.removeItem(at: staging) }
         let context = BuildContext(
@@ -123,7 +126,8 @@ public enum PackBuilder {
         var files: [PackManifest.File] = []
         for file in outputs.flatMap(\.files) {
             entries.append(
-                PackArchive.Entry(path: file.packPath, source: .file(file.url, size: file.size, crc32: file.crc32), compress: file.compress))
+                PackArchive.Entry(
+                    path: file.packPath, source: .file(file.url, size: file.size, crc32: file.crc32), compress: file.compress))
             files.append(PackManifest.File(path: file.packPath, size: file.size, sha256: file.sha256, md5: file.md5))
         }
         var packed = Set<String>()
@@ -141,7 +145,8 @@ public enum PackBuilder {
         let manifest = PackManifest(
             project: config.id, name: config.name, version: PackManifest.packVersion(of: versions), versions: versions,
             sequence: options.sequence ?? Int64(timestamp.timeIntervalSince1970), created: formatter.string(from: timestamp),
-            expires: options.expires.map { formatter.string(from: $0) }, locales: orderedLocales(config), targets: targets, files: files)
+            expires: options.expires.map { formatter.string(from: $0) }, locales: orderedLocales(config), targets: targets,
+            files: files)
 
         progress?.step("writing \(manifest.fileName)")
         let packTemp = staging.appendingPathComponent("pack.zip")
@@ -217,7 +222,8 @@ public enum PackBuilder {
 
     /// The build timestamp: `SOURCE_DATE_EPOCH`, else the project's last commit, else
     /// 1980-01-01 (the earliest ZIP time). Never the wall clock, so builds are reproducible.
-    public static func sourceTimestamp(of root: URL, environment: [String: String] = ProcessInfo.processInfo.environment) -> Date {
+    public static func sourceTimestamp(of root: URL, environment: [String: String] = ProcessInfo.processInfo.environment) -> Date
+    {
         if let text = environment["SOURCE_DATE_EPOCH"], let seconds = Int64(text) {
             return Date(timeIntervalSince1970: TimeInterval(max(seconds, zipEpoch)))
         }

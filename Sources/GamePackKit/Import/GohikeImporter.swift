@@ -305,7 +305,8 @@ struct GohikeContentReader {
         var profile = profileID
         if let stated = wholeNumber(object, "profile_id", at: path, required: false), stated != profileID {
             warnings.append(
-                "\(path): route \(id) is listed under profile \(profileID) but says profile_id \(stated); imported with profile \(stated)")
+                "\(path): route \(id) is listed under profile \(profileID) but says profile_id \(stated); imported with profile \(stated)"
+            )
             profile = stated
         }
         var item = GohikeItem(id: id, lines: ["profile: \(profile)", "order: \(order)"], sourceValues: [:], path: path)
@@ -564,7 +565,8 @@ struct GohikeContentReader {
             ).format
         } catch MediaProbeError.corrupt(let damaged, let why) {
             format = damaged
-            warnings.append("\(path): a damaged \(damaged.rawValue.uppercased()) image (\(why)); written as is, lint will report it")
+            warnings.append(
+                "\(path): a damaged \(damaged.rawValue.uppercased()) image (\(why)); written as is, lint will report it")
         } catch {
             errors.append(.notAnImage(path: path, reason: "\(error)"))
             return nil
@@ -709,7 +711,8 @@ final class ProjectStaging {
         self.destination = destination.standardizedFileURL
         let parent = self.destination.deletingLastPathComponent()
         staging = parent.appendingPathComponent(
-            ".\(self.destination.lastPathComponent).gamepack-import-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
+            ".\(self.destination.lastPathComponent).gamepack-import-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
+        )
         do {
             try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
         } catch {
@@ -723,7 +726,8 @@ final class ProjectStaging {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         } catch {
             throw GamePackError.io(
-                path: destination.appendingPathComponent(relativePath).path, reason: "cannot create its folder (\(error.localizedDescription))")
+                path: destination.appendingPathComponent(relativePath).path,
+                reason: "cannot create its folder (\(error.localizedDescription))")
         }
         return url
     }
@@ -740,7 +744,8 @@ final class ProjectStaging {
             try data.write(to: url)
         } catch {
             throw GamePackError.io(
-                path: destination.appendingPathComponent(relativePath).path, reason: "cannot write (\(error.localizedDescription))")
+                path: destination.appendingPathComponent(relativePath).path,
+                reason: "cannot write (\(error.localizedDescription))")
         }
     }
 
@@ -764,7 +769,8 @@ final class ProjectStaging {
         } catch let error as GamePackError {
             throw error
         } catch {
-            throw GamePackError.io(path: destination.path, reason: "cannot move the imported project into place (\(error.localizedDescription))")
+            throw GamePackError.io(
+                path: destination.path, reason: "cannot move the imported project into place (\(error.localizedDescription))")
         }
     }
 

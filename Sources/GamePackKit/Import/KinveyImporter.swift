@@ -66,7 +66,9 @@ public enum KinveyImporter {
                         case .success(let records) where records.count == 1 && records[0].fields.count == 1:
                             phrases.append(records[0].fields[0])
                         default:
-                            errors.append(.malformedCSV(file: phrasesFile, line: line, reason: "a quoted phrase that does not end in a quote"))
+                            errors.append(
+                                .malformedCSV(
+                                    file: phrasesFile, line: line, reason: "a quoted phrase that does not end in a quote"))
                         }
                     } else {
                         phrases.append(text)
@@ -80,7 +82,8 @@ public enum KinveyImporter {
         var referencedImages: [String] = []
         if present.contains(vcsFile) {
             let columns = ["name", "firm", "twitter_handle", "profileImageNameInBlob", "gameImageNameInBlob"]
-            let rows = table(try readText(folder.appendingPathComponent(vcsFile)).text, file: vcsFile, columns: columns, errors: &errors)
+            let rows = table(
+                try readText(folder.appendingPathComponent(vcsFile)).text, file: vcsFile, columns: columns, errors: &errors)
             for row in rows {
                 var lines: [String] = []
                 if row.values[0].isEmpty {
@@ -123,7 +126,9 @@ public enum KinveyImporter {
                 } else if format == .wav {
                     if !sounds.contains(name) { sounds.append(name) }
                 } else {
-                    warnings.append("\(metadataFile) line \(row.line): the resource \(name) is neither an image nor a .wav sound; not imported")
+                    warnings.append(
+                        "\(metadataFile) line \(row.line): the resource \(name) is neither an image nor a .wav sound; not imported"
+                    )
                 }
             }
             let unreferenced = listedImages.filter { !referencedImages.contains($0) }
@@ -142,7 +147,10 @@ public enum KinveyImporter {
         var found: [(source: URL, asset: String)] = []
         var missing: [String] = []
         for blob in wanted {
-            let candidates = [folder.appendingPathComponent(blob.name), folder.appendingPathComponent(blobsFolder).appendingPathComponent(blob.name)]
+            let candidates = [
+                folder.appendingPathComponent(blob.name),
+                folder.appendingPathComponent(blobsFolder).appendingPathComponent(blob.name),
+            ]
             if let source = candidates.first(where: { isRegularFile($0) }) {
                 found.append((source, blob.asset))
             } else {
@@ -177,7 +185,8 @@ public enum KinveyImporter {
                 try staging.write(lines.joined(separator: "\n") + "\n", to: "content/phrases/phrases.yaml")
             }
             for (index, lines) in vcs.enumerated() {
-                try staging.write((["id: \(index + 1)"] + lines).joined(separator: "\n") + "\n", to: "content/vcs/\(index + 1).yaml")
+                try staging.write(
+                    (["id: \(index + 1)"] + lines).joined(separator: "\n") + "\n", to: "content/vcs/\(index + 1).yaml")
             }
             if !sounds.isEmpty {
                 try staging.write(soundsSchema, to: "schema/sounds.yaml")
@@ -237,7 +246,9 @@ public enum KinveyImporter {
 
     /// The rows of a CSV table with a header: for each row, the values of `columns` (other
     /// columns, such as Kinvey's `_id`, are ignored) and the row's 1-based line.
-    static func table(_ text: String, file: String, columns: [String], errors: inout [ImportError]) -> [(line: Int, values: [String])] {
+    static func table(_ text: String, file: String, columns: [String], errors: inout [ImportError]) -> [(
+        line: Int, values: [String]
+    )] {
         let records: [CSVReader.Record]
         switch CSVReader.records(text, file: file) {
         case .success(let all): records = all

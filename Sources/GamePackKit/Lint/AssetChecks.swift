@@ -31,11 +31,13 @@ enum AssetChecks {
                     "`\(use.path)` \(why); asset paths are relative to assets/ and stay inside it",
                     at: use.location)
             case .missing:
-                let hint = Suggestions.closest(to: use.path, among: existing)
+                let hint =
+                    Suggestions.closest(to: use.path, among: existing)
                     ?? existing.first { ($0 as NSString).lastPathComponent == (use.path as NSString).lastPathComponent }
                 context.report(
                     .assetMissing,
-                    "assets/\(use.path) does not exist" + (hint.map { "; did you mean `\($0)`?" } ?? "; add the file or correct the path"),
+                    "assets/\(use.path) does not exist"
+                        + (hint.map { "; did you mean `\($0)`?" } ?? "; add the file or correct the path"),
                     at: use.location, fix: hint)
             case .unreadable(let why):
                 context.report(.assetUnreadable, "assets/\(use.path) cannot be used: \(why)", at: use.location)

@@ -39,7 +39,9 @@ struct ItemValidator {
             guard let spec = fields.first(where: { $0.name == entry.key }) else {
                 let names = fields.map(\.name)
                 let hint = Suggestions.closest(to: entry.key, among: names)
-                let known = names.isEmpty ? "" : " Fields of \(collection)\(path.isEmpty ? "" : " \(path)"): \(names.joined(separator: ", "))."
+                let known =
+                    names.isEmpty
+                    ? "" : " Fields of \(collection)\(path.isEmpty ? "" : " \(path)"): \(names.joined(separator: ", "))."
                 context.report(
                     .unknownField,
                     "unknown field `\(entry.key)`" + (hint.map { "; did you mean `\($0)`?" } ?? ".") + (hint == nil ? known : ""),
@@ -162,10 +164,12 @@ struct ItemValidator {
                 return
             }
             if let min = spec.minItems, elements.count < min {
-                context.report(.outOfRange, "`\(path)` has \(elements.count) entries; at least \(min) are required", at: node.location)
+                context.report(
+                    .outOfRange, "`\(path)` has \(elements.count) entries; at least \(min) are required", at: node.location)
             }
             if let max = spec.maxItems, elements.count > max {
-                context.report(.outOfRange, "`\(path)` has \(elements.count) entries; at most \(max) are allowed", at: node.location)
+                context.report(
+                    .outOfRange, "`\(path)` has \(elements.count) entries; at most \(max) are allowed", at: node.location)
             }
             guard let element = spec.element?.value else { return }
             for (index, value) in elements.enumerated() {
@@ -200,7 +204,8 @@ struct ItemValidator {
         let length = text.count
         let name = locale.map { "`\(path)` (\($0))" } ?? "`\(path)`"
         if let max = spec.maxLength, length > max {
-            context.report(.textTooLong, "\(name) is \(length) characters; the limit is \(max). Shorten it by \(length - max)", at: location)
+            context.report(
+                .textTooLong, "\(name) is \(length) characters; the limit is \(max). Shorten it by \(length - max)", at: location)
         }
         if let min = spec.minLength, length < min {
             context.report(.textTooLong, "\(name) is \(length) characters; at least \(min) are required", at: location)
@@ -314,7 +319,8 @@ struct ItemValidator {
             let hint = aliases[entry.key] ?? Suggestions.closest(to: entry.key, among: ["latitude", "longitude"])
             context.report(
                 .unknownField,
-                "unknown field `\(entry.key)` in a geo point" + (hint.map { "; did you mean `\($0)`?" } ?? "; write {latitude: …, longitude: …}"),
+                "unknown field `\(entry.key)` in a geo point"
+                    + (hint.map { "; did you mean `\($0)`?" } ?? "; write {latitude: …, longitude: …}"),
                 at: entry.keyLocation, fix: hint)
         }
         var coordinates: [String: Double] = [:]

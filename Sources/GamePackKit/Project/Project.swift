@@ -162,7 +162,8 @@ public struct Project: Sendable {
                         diagnostics.append(
                             Diagnostic(
                                 severity: .error, rule: LintRule.assetOutsideProject.rawValue,
-                                message: "\(shown) is a symlink leading outside the project; it is not read. Copy the file into the project instead",
+                                message:
+                                    "\(shown) is a symlink leading outside the project; it is not read. Copy the file into the project instead",
                                 location: .file(shown)))
                         continue
                     }

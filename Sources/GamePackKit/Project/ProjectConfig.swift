@@ -39,7 +39,9 @@ public struct ProjectConfig: Sendable {
     /// Locales other than the default: the ones translations are expected for.
     public var translationLocales: [String] { locales.filter { $0 != defaultLocale } }
 
-    public init(id: String, name: String, locales: [String], defaultLocale: String, targets: [String] = [], lint: LintSettings = .init()) {
+    public init(
+        id: String, name: String, locales: [String], defaultLocale: String, targets: [String] = [], lint: LintSettings = .init()
+    ) {
         self.id = id
         self.name = name
         self.locales = locales
@@ -67,20 +69,27 @@ public struct ProjectConfig: Sendable {
         for entry in entries where !knownKeys.contains(entry.key) {
             let hint = Suggestions.closest(to: entry.key, among: knownKeys)
             report(
-                "unknown setting `\(entry.key)`" + (hint.map { "; did you mean `\($0)`?" } ?? "; known settings: \(knownKeys.joined(separator: ", "))"),
+                "unknown setting `\(entry.key)`"
+                    + (hint.map { "; did you mean `\($0)`?" } ?? "; known settings: \(knownKeys.joined(separator: ", "))"),
                 entry.keyLocation, fix: hint)
         }
         if let node = root["id"] {
             if let id = node.scalarText, isValidProjectID(id) {
                 config.id = id
             } else {
-                report("`id` must be lowercase letters, digits and dashes, starting with a letter (e.g. gohike-amsterdam)", node.location)
+                report(
+                    "`id` must be lowercase letters, digits and dashes, starting with a letter (e.g. gohike-amsterdam)",
+                    node.location)
             }
         } else {
             report("`id:` is missing; add a stable project id such as `id: my-game`", root.location)
         }
         if let node = root["name"] {
-            if let name = node.scalarText, !name.isEmpty { config.name = name } else { report("`name` must be text", node.location) }
+            if let name = node.scalarText, !name.isEmpty {
+                config.name = name
+            } else {
+                report("`name` must be text", node.location)
+            }
         } else {
             report("`name:` is missing; add the project's display name", root.location)
         }
@@ -119,7 +128,9 @@ public struct ProjectConfig: Sendable {
                     if target == "canonical", option.key == "embed", case .bool(let embed) = option.value.value {
                         config.embedCanonicalAssets = embed
                     } else {
-                        report("unknown option `\(option.key)` of target \(target)" + (target == "canonical" ? "; canonical takes `embed: true|false`" : ""), option.keyLocation)
+                        report(
+                            "unknown option `\(option.key)` of target \(target)"
+                                + (target == "canonical" ? "; canonical takes `embed: true|false`" : ""), option.keyLocation)
                     }
                 }
             }
@@ -142,11 +153,15 @@ public struct ProjectConfig: Sendable {
                 for rule in entry.value.entries ?? [] {
                     guard let id = LintRule(rawValue: rule.key) else {
                         let hint = Suggestions.closest(to: rule.key, among: LintRule.allCases.map(\.rawValue))
-                        report("unknown lint rule `\(rule.key)`" + (hint.map { "; did you mean `\($0)`?" } ?? ""), rule.keyLocation, hint)
+                        report(
+                            "unknown lint rule `\(rule.key)`" + (hint.map { "; did you mean `\($0)`?" } ?? ""), rule.keyLocation,
+                            hint)
                         continue
                     }
                     guard id.isConfigurable else {
-                        report("rule `\(id.rawValue)` cannot be changed: without it the project cannot be read", rule.keyLocation, nil)
+                        report(
+                            "rule `\(id.rawValue)` cannot be changed: without it the project cannot be read", rule.keyLocation,
+                            nil)
                         continue
                     }
                     switch rule.value.scalarText {
@@ -155,19 +170,27 @@ public struct ProjectConfig: Sendable {
                     default: report("a rule's setting is error, warning, note or off", rule.value.location, nil)
                     }
                 }
-                if entry.value.entries == nil { report("`rules` is a map of rule id → error|warning|note|off", entry.value.location, nil) }
+                if entry.value.entries == nil {
+                    report("`rules` is a map of rule id → error|warning|note|off", entry.value.location, nil)
+                }
             case "waypoint_max_meters":
-                if let meters = entry.value.doubleValue, meters > 0 { settings.waypointMaxMeters = meters } else {
+                if let meters = entry.value.doubleValue, meters > 0 {
+                    settings.waypointMaxMeters = meters
+                } else {
                     report("`waypoint_max_meters` must be a positive number of meters", entry.value.location, nil)
                 }
             case "max_asset_bytes":
-                if case .int(let bytes) = entry.value.value, bytes > 0 { settings.maxAssetBytes = bytes } else {
+                if case .int(let bytes) = entry.value.value, bytes > 0 {
+                    settings.maxAssetBytes = bytes
+                } else {
                     report("`max_asset_bytes` must be a positive whole number of bytes", entry.value.location, nil)
                 }
             default:
                 let known = ["rules", "waypoint_max_meters", "max_asset_bytes"]
                 let hint = Suggestions.closest(to: entry.key, among: known)
-                report("unknown lint setting `\(entry.key)`" + (hint.map { "; did you mean `\($0)`?" } ?? ""), entry.keyLocation, hint)
+                report(
+                    "unknown lint setting `\(entry.key)`" + (hint.map { "; did you mean `\($0)`?" } ?? ""), entry.keyLocation,
+                    hint)
             }
         }
         return settings

@@ -16,11 +16,13 @@ public struct JUnitReporter: DiagnosticReporter {
         let failures = diagnostics.errorCount
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<testsuites name=\"gamepack lint\" tests=\"\(files.count)\" failures=\"\(failures)\" errors=\"0\">\n"
-        out += "  <testsuite name=\"gamepack lint\" tests=\"\(files.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
+        out +=
+            "  <testsuite name=\"gamepack lint\" tests=\"\(files.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
         for file in files {
             let found = file.isEmpty ? unplaced : byFile[file] ?? []
             let name = file.isEmpty ? "(project)" : context.display(file)
-            let classname = file.isEmpty ? "gamepack" : (file as NSString).deletingLastPathComponent.replacingOccurrences(of: "/", with: ".")
+            let classname =
+                file.isEmpty ? "gamepack" : (file as NSString).deletingLastPathComponent.replacingOccurrences(of: "/", with: ".")
             out += "    <testcase classname=\"\(escape(classname.isEmpty ? "project" : classname))\" name=\"\(escape(name))\""
             if found.isEmpty {
                 out += "/>\n"
@@ -28,7 +30,8 @@ public struct JUnitReporter: DiagnosticReporter {
             }
             out += ">\n"
             for d in found where d.severity == .error {
-                out += "      <failure type=\"\(escape(d.rule))\" message=\"\(escape(d.message))\">\(escape(line(d, context)))</failure>\n"
+                out +=
+                    "      <failure type=\"\(escape(d.rule))\" message=\"\(escape(d.message))\">\(escape(line(d, context)))</failure>\n"
             }
             let others = found.filter { $0.severity != .error }
             if !others.isEmpty {

@@ -148,7 +148,8 @@ public struct SchemaParser {
                     }
                 }
             default:
-                let suggestion = Suggestions.closest(to: entry.key, among: Self.knownOptions).map { " (did you mean `\($0)`?)" } ?? ""
+                let suggestion =
+                    Suggestions.closest(to: entry.key, among: Self.knownOptions).map { " (did you mean `\($0)`?)" } ?? ""
                 report("unknown field option `\(entry.key)`\(suggestion)", entry.keyLocation)
             }
         }
@@ -179,7 +180,8 @@ public struct SchemaParser {
     }
 
     mutating func reportUnknownType(_ name: String, _ location: SourceLocation) {
-        let suggestion = Suggestions.closest(to: name, among: FieldType.allCases.map(\.rawValue)).map { " Did you mean `\($0)`?" } ?? ""
+        let suggestion =
+            Suggestions.closest(to: name, among: FieldType.allCases.map(\.rawValue)).map { " Did you mean `\($0)`?" } ?? ""
         report(
             "unknown field type `\(name)`.\(suggestion) Types: \(FieldType.allCases.map(\.rawValue).joined(separator: ", "))",
             location)

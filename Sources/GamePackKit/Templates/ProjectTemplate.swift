@@ -66,7 +66,8 @@ public enum ProjectTemplate {
             if !contents.isEmpty { throw GamePackError.destinationNotEmpty(path: destination.path) }
         }
         let parent = destination.deletingLastPathComponent()
-        let staging = parent.appendingPathComponent(".\(destination.lastPathComponent).gamepack-init-\(ProcessInfo.processInfo.processIdentifier)")
+        let staging = parent.appendingPathComponent(
+            ".\(destination.lastPathComponent).gamepack-init-\(ProcessInfo.processInfo.processIdentifier)")
         do {
             try fm.createDirectory(at: parent, withIntermediateDirectories: true)
             try? fm.removeItem(at: staging)

@@ -44,7 +44,9 @@ struct MediaProbeTests {
         #expect(throws: MediaProbeError.self) { try MediaProbe.probe(header: cut, tail: cut.suffix(16), byteCount: cut.count) }
         let png = try Data(contentsOf: base.appendingPathComponent("badges/art-lover.png"))
         let cutPNG = png.prefix(50)
-        #expect(throws: MediaProbeError.self) { try MediaProbe.probe(header: cutPNG, tail: cutPNG.suffix(16), byteCount: cutPNG.count) }
+        #expect(throws: MediaProbeError.self) {
+            try MediaProbe.probe(header: cutPNG, tail: cutPNG.suffix(16), byteCount: cutPNG.count)
+        }
         let text = Data("hello, not an image".utf8)
         #expect(throws: MediaProbeError.unknownFormat) { try MediaProbe.probe(header: text, tail: text, byteCount: text.count) }
     }

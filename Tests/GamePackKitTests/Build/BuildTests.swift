@@ -8,11 +8,13 @@ import Testing
 struct BuildTests {
     /// Builds a copy of `example` made at `folder` (a fixed timestamp keeps tests independent of git).
     static func build(
-        _ project: URL, out: URL, targets: [String]? = nil, cache: URL? = nil, timestamp: Date = Date(timeIntervalSince1970: 1_700_000_000)
+        _ project: URL, out: URL, targets: [String]? = nil, cache: URL? = nil,
+        timestamp: Date = Date(timeIntervalSince1970: 1_700_000_000)
     ) async throws -> BuildResult {
         let loaded = try await Project.load(at: project)
         let outcome = try await PackBuilder.build(
-            project: loaded, options: BuildOptions(outputDirectory: out, targets: targets, cacheDirectory: cache, timestamp: timestamp))
+            project: loaded,
+            options: BuildOptions(outputDirectory: out, targets: targets, cacheDirectory: cache, timestamp: timestamp))
         guard case .built(let result) = outcome else {
             Issue.record("build failed: \(outcome)")
             throw CancellationError()
@@ -28,7 +30,8 @@ struct BuildTests {
     @Test("gohike content.json: version first, and version = MD5 of the compact profiles JSON as Python writes it")
     func gohikeVersionRule() async throws {
         let temp = try TemporaryDirectory()
-        let result = try await Self.build(TestPaths.example("gohike-amsterdam"), out: temp.url.appendingPathComponent("out"), targets: ["gohike"])
+        let result = try await Self.build(
+            TestPaths.example("gohike-amsterdam"), out: temp.url.appendingPathComponent("out"), targets: ["gohike"])
         let content = try Self.file("gohike/content.json", of: result.packURL)
         let text = String(decoding: content, as: UTF8.self)
         #expect(text.hasPrefix("{\"version\":\"\(result.manifest.versions["gohike"]!)\",\"profiles\":["))
@@ -61,29 +64,35 @@ struct BuildTests {
     func gohikeImages() async throws {
         let temp = try TemporaryDirectory()
         let result = try await Self.build(TestPaths.example("gohike-amsterdam"), out: temp.url, targets: ["gohike"])
-        let json = try JSONSerialization.jsonObject(with: try Self.file("gohike/content.json", of: result.packURL)) as! [String: Any]
+        let json =
+            try JSONSerialization.jsonObject(with: try Self.file("gohike/content.json", of: result.packURL)) as! [String: Any]
         let profile = (json["profiles"] as! [[String: Any]])[0]
         let base64 = profile["image_data"] as! String
         let lines = base64.split(separator: Character("\n"))
         #expect(lines.dropLast().allSatisfy { $0.count == 60 })
         #expect(base64.hasSuffix("\n"))
         let decoded = Data(base64Encoded: base64, options: .ignoreUnknownCharacters)
-        let original = try Data(contentsOf: TestPaths.example("gohike-amsterdam").appendingPathComponent("assets/profiles/24h-south.jpg"))
+        let original = try Data(
+            contentsOf: TestPaths.example("gohike-amsterdam").appendingPathComponent("assets/profiles/24h-south.jpg"))
         #expect(decoded == original)
         #expect(profile["icon_data"] is NSNull)
     }
 
-    @Test("two builds from two different folders give identical pack bytes", arguments: ["gohike-amsterdam", "whack-a-vc", "dealhunter"])
+    @Test(
+        "two builds from two different folders give identical pack bytes",
+        arguments: ["gohike-amsterdam", "whack-a-vc", "dealhunter"])
     func reproducible(_ example: String) async throws {
         let temp = try TemporaryDirectory()
         let first = try temp.copy(TestPaths.example(example), as: "a")
         let second = try temp.copy(TestPaths.example(example), as: "elsewhere-b")
-        let one = try await Self.build(first, out: temp.url.appendingPathComponent("out1"), cache: temp.url.appendingPathComponent("cache1"))
+        let one = try await Self.build(
+            first, out: temp.url.appendingPathComponent("out1"), cache: temp.url.appendingPathComponent("cache1"))
         let two = try await Self.build(second, out: temp.url.appendingPathComponent("deep/out2"))
         #expect(one.packURL.lastPathComponent == two.packURL.lastPathComponent)
         #expect(try Data(contentsOf: one.packURL) == Data(contentsOf: two.packURL))
         // A warm rebuild with the cache filled gives the same bytes too.
-        let three = try await Self.build(first, out: temp.url.appendingPathComponent("out3"), cache: temp.url.appendingPathComponent("cache1"))
+        let three = try await Self.build(
+            first, out: temp.url.appendingPathComponent("out3"), cache: temp.url.appendingPathComponent("cache1"))
         #expect(try Data(contentsOf: one.packURL) == Data(contentsOf: three.packURL))
     }
 
@@ -94,21 +103,25 @@ struct BuildTests {
         let manifest = result.manifest
         #expect(manifest.targets == ["canonical", "kinvey"])
         #expect(manifest.versions.keys.sorted() == ["canonical", "kinvey"])
-        let canonical = try JSONSerialization.jsonObject(with: try Self.file("canonical/vcs.json", of: result.packURL)) as! [String: Any]
+        let canonical =
+            try JSONSerialization.jsonObject(with: try Self.file("canonical/vcs.json", of: result.packURL)) as! [String: Any]
         let vcs = canonical["items"] as! [[String: Any]]
         #expect(vcs.count == 20)
         let image = vcs[0]["game_image"] as! [String: Any]
         let path = image["path"] as! String
         #expect(path == "assets/\(image["sha256"] as! String).png")
         #expect(manifest.files.contains { $0.path == path && $0.sha256 == image["sha256"] as! String })
-        let phrases = try JSONSerialization.jsonObject(with: try Self.file("kinvey/phrases.json", of: result.packURL)) as! [[String: Any]]
+        let phrases =
+            try JSONSerialization.jsonObject(with: try Self.file("kinvey/phrases.json", of: result.packURL)) as! [[String: Any]]
         #expect(phrases.count == 23)
         #expect(phrases[0]["_id"] as? String == "1")
         #expect(phrases[0]["text"] is String)
-        let blobs = try JSONSerialization.jsonObject(with: try Self.file("kinvey/metaData.json", of: result.packURL)) as! [[String: Any]]
+        let blobs =
+            try JSONSerialization.jsonObject(with: try Self.file("kinvey/metaData.json", of: result.packURL)) as! [[String: Any]]
         #expect(blobs.count == 47)
         #expect(blobs.allSatisfy { ($0["md5"] as? String)?.count == 32 && ($0["sha256"] as? String)?.count == 64 })
-        let kinveyVCs = try JSONSerialization.jsonObject(with: try Self.file("kinvey/vcs.json", of: result.packURL)) as! [[String: Any]]
+        let kinveyVCs =
+            try JSONSerialization.jsonObject(with: try Self.file("kinvey/vcs.json", of: result.packURL)) as! [[String: Any]]
         #expect(blobs.contains { $0["resourceName"] as? String == kinveyVCs[0]["game_image"] as? String })
         try PackArchive.verifyContents(of: result.packURL)
     }
@@ -121,7 +134,8 @@ struct BuildTests {
         let first = try await Self.build(project, out: out)
         let before = try Data(contentsOf: first.packURL)
         try temp.write("id: 1\nname: Broken\n", to: "deals/content/deals/1.yaml")
-        let outcome = try await PackBuilder.build(project: try await Project.load(at: project), options: BuildOptions(outputDirectory: out))
+        let outcome = try await PackBuilder.build(
+            project: try await Project.load(at: project), options: BuildOptions(outputDirectory: out))
         guard case .failed(let diagnostics) = outcome else {
             Issue.record("the build should have failed")
             return
@@ -154,22 +168,29 @@ struct BuildTests {
         let temp = try TemporaryDirectory()
         let project = try temp.copy(TestPaths.example("gohike-amsterdam"), as: "hike")
         let cache = temp.url.appendingPathComponent("cache")
-        let first = try await Self.build(project, out: temp.url.appendingPathComponent("o1"), targets: ["canonical"], cache: cache)
+        let first = try await Self.build(
+            project, out: temp.url.appendingPathComponent("o1"), targets: ["canonical"], cache: cache)
         let cacheFile = try String(contentsOf: cache.appendingPathComponent("assets.json"), encoding: .utf8)
         #expect(cacheFile.contains("rai-congress-center.jpg"))
         // Replace an image under the same name: the pack must change and carry the new hash.
         let photo = project.appendingPathComponent("assets/photos/rai-congress-center.jpg")
         let reward = try Data(contentsOf: project.appendingPathComponent("assets/routes/green-trail.jpg"))
         try reward.write(to: photo)
-        let second = try await Self.build(project, out: temp.url.appendingPathComponent("o2"), targets: ["canonical"], cache: cache)
+        let second = try await Self.build(
+            project, out: temp.url.appendingPathComponent("o2"), targets: ["canonical"], cache: cache)
         #expect(first.manifest.version != second.manifest.version)
-        #expect(second.manifest.files.filter { $0.path.hasPrefix("assets/") }.count == first.manifest.files.filter { $0.path.hasPrefix("assets/") }.count - 1)
+        #expect(
+            second.manifest.files.filter { $0.path.hasPrefix("assets/") }.count == first.manifest.files.filter {
+                $0.path.hasPrefix("assets/")
+            }.count - 1)
     }
 
     @Test("SOURCE_DATE_EPOCH sets the build timestamp; without it and outside git it is 1980-01-01")
     func timestamps() throws {
         let temp = try TemporaryDirectory()
-        #expect(PackBuilder.sourceTimestamp(of: temp.url, environment: ["SOURCE_DATE_EPOCH": "1700000000"]).timeIntervalSince1970 == 1_700_000_000)
+        #expect(
+            PackBuilder.sourceTimestamp(of: temp.url, environment: ["SOURCE_DATE_EPOCH": "1700000000"]).timeIntervalSince1970
+                == 1_700_000_000)
         #expect(PackBuilder.sourceTimestamp(of: temp.url, environment: [:]).timeIntervalSince1970 == 315_532_800)
     }
 }

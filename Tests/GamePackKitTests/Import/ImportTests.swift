@@ -88,7 +88,8 @@ struct GohikeImportTests {
                 }
             }
         }
-        func checkImage(_ source: [String: Any], _ item: ContentItem, key: String = "image_data", field: String = "image") throws {
+        func checkImage(_ source: [String: Any], _ item: ContentItem, key: String = "image_data", field: String = "image") throws
+        {
             guard let expected = Self.base64(source[key]) else {
                 #expect(item.node[field] == nil, "\(item.collection) \(item.id!) \(field)")
                 return
@@ -115,7 +116,8 @@ struct GohikeImportTests {
             checkTexts(route, item)
             try checkImage(route, item)
             let waypoints = (route["waypoints"] as! [[String: Any]]).sorted { ($0["rank"] as! Int) < ($1["rank"] as! Int) }
-            #expect(item.node["waypoints"]?.elements?.compactMap(\.scalarText) == waypoints.map { String($0["location_id"] as! Int) })
+            #expect(
+                item.node["waypoints"]?.elements?.compactMap(\.scalarText) == waypoints.map { String($0["location_id"] as! Int) })
             for waypoint in waypoints {
                 let location = try #require(Self.item(project, "locations", waypoint["location_id"] as! Int))
                 checkTexts(waypoint, location)
@@ -196,7 +198,9 @@ struct GohikeImportTests {
         #expect(summary.assetFiles.count == 2)  // the profile's and the route's photos
         #expect(summary.warnings.count == 2, "\(summary.warnings)")
         for (index, location) in [(0, 2), (1, 1)] {
-            let warning = summary.warnings.first { $0.hasPrefix("profiles[0].routes[0].waypoints[\(index)] (location \(location))") }
+            let warning = summary.warnings.first {
+                $0.hasPrefix("profiles[0].routes[0].waypoints[\(index)] (location \(location))")
+            }
             #expect(warning?.contains("`latitude`, `longitude`, `image_data`") == true, "\(summary.warnings)")
             #expect(warning?.contains("missing-required") == true)
         }
@@ -214,9 +218,11 @@ struct GohikeImportTests {
     @Test("the old server's `\"\": null` means no reward; a reward object becomes a rewards item")
     func rewardQuirk() async throws {
         let temp = try TemporaryDirectory()
-        let png = try Data(contentsOf: TestPaths.example("gohike-amsterdam").appendingPathComponent("assets/rewards/green-trail.png"))
+        let png = try Data(
+            contentsOf: TestPaths.example("gohike-amsterdam").appendingPathComponent("assets/rewards/green-trail.png"))
         // Wrapped at 60 characters with a final newline, as Ruby's encode64 writes it.
-        let wrapped = png.base64EncodedString(options: [.lineLength64Characters])
+        let wrapped =
+            png.base64EncodedString(options: [.lineLength64Characters])
             .replacingOccurrences(of: "\r\n", with: "").chunked(60) + "\n"
         let json = """
             {"profiles":[{"id":1,"name_en":"P","name_nl":"P nl","description_en":"","description_nl":"","image_data":null,"icon_data":null,
@@ -275,7 +281,8 @@ struct GohikeImportTests {
     @Test("texts with quotes, backslashes, control and line-break characters read back byte for byte")
     func escapes() async throws {
         let temp = try TemporaryDirectory()
-        let tricky = "tab\there \"quoted\" back\\slash nul\u{0} bell\u{7} del\u{7F} nel\u{85} ls\u{2028} ps\u{2029} bom\u{FEFF} é ü 😀 crlf\r\nend\n"
+        let tricky =
+            "tab\there \"quoted\" back\\slash nul\u{0} bell\u{7} del\u{7F} nel\u{85} ls\u{2028} ps\u{2029} bom\u{FEFF} é ü 😀 crlf\r\nend\n"
         let json = """
             {"profiles":[{"id":1,"name_en":\(jsonString(tricky)),"name_nl":"  leading and trailing spaces  ","description_en":"",
               "description_nl":"#not a comment: really","image_data":null,"icon_data":null,"routes":[]}]}
@@ -301,7 +308,10 @@ struct GohikeImportTests {
                   "latitude":"52,37","longitude":"4.89","image_data":null,"route_id":1}]}]}]}
             """
         let (summary, destination) = try Self.importJSON(json, in: temp)
-        #expect(summary.warnings == [#"profiles[0].routes[0].waypoints[0].latitude: "52,37" is not a decimal number; the position is left out"#])
+        #expect(
+            summary.warnings == [
+                #"profiles[0].routes[0].waypoints[0].latitude: "52,37" is not a decimal number; the position is left out"#
+            ])
         let yaml = try String(contentsOf: destination.appendingPathComponent("content/locations/1.yaml"), encoding: .utf8)
         #expect(!yaml.contains("position"))
     }
@@ -340,7 +350,8 @@ struct GohikeImportTests {
                 return
             }
             #expect(problems.contains(.missingField(path: "profiles[0]", key: "id")))
-            #expect(problems.contains { if case .notAnImage(let path, _) = $0 { path == "profiles[1].image_data" } else { false } })
+            #expect(
+                problems.contains { if case .notAnImage(let path, _) = $0 { path == "profiles[1].image_data" } else { false } })
             #expect(problems.contains(.invalidValue(path: "profiles[1].routes[0].id", reason: "expected a whole number")))
             #expect(problems.contains(.wrongShape(path: "profiles[1].routes[1].waypoints", expected: "an array of waypoints")))
             #expect(error.description.contains("profiles[1].routes[1].waypoints: expected an array of waypoints"))
@@ -397,7 +408,9 @@ struct KinveyImportTests {
     static let export = TestPaths.shared.appendingPathComponent("fixtures/whackavc")
 
     /// The Twitter handles of VC-Details.csv that are not `NA`, by VC id (row number).
-    static let handles = [1: "BostonVC", 3: "daltonsean", 15: "bijan", 16: "jeff", 17: "AndySack", 18: "jimihendrixlive", 20: "quixotic"]
+    static let handles = [
+        1: "BostonVC", 3: "daltonsean", 15: "bijan", 16: "jeff", 17: "AndySack", 18: "jimihendrixlive", 20: "quixotic",
+    ]
 
     static func item(_ project: Project, _ collection: String, _ id: String) -> ContentItem? {
         project.items.first { $0.collection == collection && $0.id == ItemID(id) }
@@ -494,7 +507,8 @@ struct KinveyImportTests {
         try temp.write(
             "_id,name,firm,twitter_handle,profileImageNameInBlob,gameImageNameInBlob\r\n"
                 + "a1,\"Doe, Jane\",\"Firm \"\"X\"\"\",@jane,p.png,g.png\r\n", to: "in/VC-Details.csv")
-        let summary = try KinveyImporter.importExport(from: temp.url.appendingPathComponent("in"), to: temp.url.appendingPathComponent("out"))
+        let summary = try KinveyImporter.importExport(
+            from: temp.url.appendingPathComponent("in"), to: temp.url.appendingPathComponent("out"))
         #expect(summary.collections.map(\.itemCount) == [2, 1, 0])
         #expect(summary.warnings.first == "metaData.csv is not in the export folder; its content is not imported")
         let project = try await Project.load(at: temp.url.appendingPathComponent("out"))
@@ -506,19 +520,26 @@ struct KinveyImportTests {
 
         // With Kinvey's `_id` column the phrases are read as CSV.
         try temp.write("_id,Phrase\nx1,\"Hello, world\"\nx2,Bye\n", to: "ids/Phrases.csv")
-        let withIDs = try KinveyImporter.importExport(from: temp.url.appendingPathComponent("ids"), to: temp.url.appendingPathComponent("out-ids"))
+        let withIDs = try KinveyImporter.importExport(
+            from: temp.url.appendingPathComponent("ids"), to: temp.url.appendingPathComponent("out-ids"))
         #expect(withIDs.itemCount("phrases") == 2)
-        let phrases = try String(contentsOf: temp.url.appendingPathComponent("out-ids/content/phrases/phrases.yaml"), encoding: .utf8)
+        let phrases = try String(
+            contentsOf: temp.url.appendingPathComponent("out-ids/content/phrases/phrases.yaml"), encoding: .utf8)
         #expect(phrases == "- id: 1\n  text: Hello, world\n- id: 2\n  text: Bye\n")
 
-        try temp.write("name,firm,twitter_handle,profileImageNameInBlob,gameImageNameInBlob\nA,Firm, Inc,NA,p.png,g.png\n", to: "bad/VC-Details.csv")
+        try temp.write(
+            "name,firm,twitter_handle,profileImageNameInBlob,gameImageNameInBlob\nA,Firm, Inc,NA,p.png,g.png\n",
+            to: "bad/VC-Details.csv")
         #expect(
             throws: ImportError.malformedCSV(
                 file: "VC-Details.csv", line: 2, reason: "6 fields where the header has 5 (an unquoted comma?)")
         ) {
-            try KinveyImporter.importExport(from: temp.url.appendingPathComponent("bad"), to: temp.url.appendingPathComponent("out2"))
+            try KinveyImporter.importExport(
+                from: temp.url.appendingPathComponent("bad"), to: temp.url.appendingPathComponent("out2"))
         }
-        #expect(throws: ImportError.notAnExport(folder: temp.url.path, expected: ["Phrases.csv", "VC-Details.csv", "metaData.csv"])) {
+        #expect(
+            throws: ImportError.notAnExport(folder: temp.url.path, expected: ["Phrases.csv", "VC-Details.csv", "metaData.csv"])
+        ) {
             try KinveyImporter.importExport(from: temp.url, to: temp.url.appendingPathComponent("out3"))
         }
     }

@@ -89,7 +89,8 @@ struct LintRuleTests {
         let temp = try TemporaryDirectory()
         let project = try temp.copy(Self.lintFixtures.appendingPathComponent("base"), as: "project")
         // The base's two waypoints are 310 m apart.
-        try temp.write("id: lint-base\nname: Lint Base\nlocales: [en, nl]\nlint:\n  waypoint_max_meters: 200\n", to: "project/gamepack.yaml")
+        try temp.write(
+            "id: lint-base\nname: Lint Base\nlocales: [en, nl]\nlint:\n  waypoint_max_meters: 200\n", to: "project/gamepack.yaml")
         let findings = try await lintSummary(of: project)
         #expect(findings == ["content/routes/1.yaml:5:16 waypoint-distance"])
     }

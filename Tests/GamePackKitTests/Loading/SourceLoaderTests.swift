@@ -81,7 +81,8 @@ struct SourceLoaderTests {
 
     @Test("non-UTF-8, UTF-16, empty and multi-document files are reported")
     func encodingsAndEmpty() {
-        let latin1 = SourceLoader.load(data: Data([0x69, 0x64, 0x3A, 0x20, 0x31, 0x0A, 0x6E, 0x3A, 0x20, 0xE9, 0x0A]), path: "a.yaml")
+        let latin1 = SourceLoader.load(
+            data: Data([0x69, 0x64, 0x3A, 0x20, 0x31, 0x0A, 0x6E, 0x3A, 0x20, 0xE9, 0x0A]), path: "a.yaml")
         #expect(problems(latin1).first?.location == SourceLocation(file: "a.yaml", line: 2, column: 4))
         let utf16 = SourceLoader.load(data: Data([0xFF, 0xFE, 0x69, 0x00]), path: "a.yaml")
         #expect(problems(utf16).first?.message.contains("UTF-16") == true)

@@ -35,7 +35,9 @@ struct ProjectTests {
     @Test("config problems are all reported, with suggestions")
     func configProblems() async throws {
         let temp = try TemporaryDirectory()
-        try temp.write("id: Bad_ID\nlocales: [en, xx-yy]\ntarget: [gohike]\nlint:\n  rules:\n    unused-assets: off\n    syntax: off\n", to: "p/gamepack.yaml")
+        try temp.write(
+            "id: Bad_ID\nlocales: [en, xx-yy]\ntarget: [gohike]\nlint:\n  rules:\n    unused-assets: off\n    syntax: off\n",
+            to: "p/gamepack.yaml")
         let project = try await Project.load(at: temp.url.appendingPathComponent("p"))
         let messages = project.diagnostics.map { "\($0.location!.line) \($0.message)" }
         #expect(project.diagnostics.allSatisfy { $0.rule == "config" })
@@ -51,16 +53,20 @@ struct ProjectTests {
     func customTypes() async throws {
         let temp = try TemporaryDirectory()
         try temp.write("id: p\nname: P\nlocales: [en]\n", to: "p/gamepack.yaml")
-        try temp.write("fields:\n  title: {type: string, required: true}\n  level: {type: int, min: 1, max: 3}\n", to: "p/schema/quests.yaml")
-        try temp.write("description: Short phrases.\nfields:\n  text: {type: string, max_length: 5}\n", to: "p/schema/phrases.yaml")
+        try temp.write(
+            "fields:\n  title: {type: string, required: true}\n  level: {type: int, min: 1, max: 3}\n", to: "p/schema/quests.yaml"
+        )
+        try temp.write(
+            "description: Short phrases.\nfields:\n  text: {type: string, max_length: 5}\n", to: "p/schema/phrases.yaml")
         try temp.write("- {id: a, title: Find the key, level: 4}\n- {id: b, level: 2}\n", to: "p/content/quests/all.yaml")
         try temp.write("id: 1\ntext: Too long a phrase\n", to: "p/content/phrases/1.yaml")
         let findings = try await lintSummary(of: temp.url.appendingPathComponent("p"))
-        #expect(findings == [
-            "content/phrases/1.yaml:2:7 text-too-long",
-            "content/quests/all.yaml:1:39 out-of-range",
-            "content/quests/all.yaml:2:3 missing-required",
-        ])
+        #expect(
+            findings == [
+                "content/phrases/1.yaml:2:7 text-too-long",
+                "content/quests/all.yaml:1:39 out-of-range",
+                "content/quests/all.yaml:2:3 missing-required",
+            ])
     }
 
     @Test("schema errors are reported with their place and all at once")
@@ -91,9 +97,11 @@ struct ProjectTests {
         let temp = try TemporaryDirectory()
         try temp.write("id: p\nname: P\nlocales: [en]\n", to: "p/gamepack.yaml")
         try temp.write("- {id: 1, text: Outside}\n", to: "outside/phrases.yaml")
-        try FileManager.default.createDirectory(at: temp.url.appendingPathComponent("p/content"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: temp.url.appendingPathComponent("p/content"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(
-            atPath: temp.url.appendingPathComponent("p/content/phrases").path, withDestinationPath: temp.url.appendingPathComponent("outside").path)
+            atPath: temp.url.appendingPathComponent("p/content/phrases").path,
+            withDestinationPath: temp.url.appendingPathComponent("outside").path)
         let project = try await Project.load(at: temp.url.appendingPathComponent("p"))
         #expect(project.items.isEmpty)
         #expect(project.diagnostics.map(\.rule) == ["asset-outside-project"])
@@ -113,7 +121,10 @@ struct ExampleTests {
         let project = try await Project.load(at: TestPaths.example("gohike-amsterdam"))
         let rai = try #require(project.items.first { $0.collection == "locations" && $0.id?.text == "1" })
         let nl = try #require(rai.node["description"]?["nl"]?.scalarText)
-        #expect(nl.hasPrefix("Amsterdam RAI (Rijwiel- en Automobiel-Industrie) is een evenementenorganisatie en een beurscomplex in Amsterdam Zuid.\r\nDe RAI"))
+        #expect(
+            nl.hasPrefix(
+                "Amsterdam RAI (Rijwiel- en Automobiel-Industrie) is een evenementenorganisatie en een beurscomplex in Amsterdam Zuid.\r\nDe RAI"
+            ))
         let route = try #require(project.items.first { $0.collection == "routes" })
         #expect(route.node["waypoints"]?.elements?.compactMap(\.scalarText) == ["3", "1", "2"])
     }
@@ -125,7 +136,8 @@ struct ExampleTests {
         #expect(project.items.filter { $0.collection == "vcs" }.count == 20)
     }
 
-    @Test("every template instantiates into a project that lints clean", arguments: ["gohike", "whackavc", "dealhunter", "blank"])
+    @Test(
+        "every template instantiates into a project that lints clean", arguments: ["gohike", "whackavc", "dealhunter", "blank"])
     func templateIsClean(_ name: String) async throws {
         let temp = try TemporaryDirectory()
         let destination = temp.url.appendingPathComponent("My Game")
@@ -142,7 +154,8 @@ struct ExampleTests {
         let temp = try TemporaryDirectory()
         try temp.write("keep me", to: "taken/file.txt")
         #expect(throws: GamePackError.destinationNotEmpty(path: temp.url.appendingPathComponent("taken").path)) {
-            try ProjectTemplate.instantiate("blank", at: temp.url.appendingPathComponent("taken"), projectID: "x", projectName: "X")
+            try ProjectTemplate.instantiate(
+                "blank", at: temp.url.appendingPathComponent("taken"), projectID: "x", projectName: "X")
         }
         #expect(try String(contentsOf: temp.url.appendingPathComponent("taken/file.txt"), encoding: .utf8) == "keep me")
         #expect(throws: GamePackError.self) {

@@ -17,7 +17,9 @@ struct ReporterTests {
         try temp.write(
             "id: 1\nname: {en: Art Lover, nl: Art Lover}\nimage: badges/art-lover.png\n\"odd, key: <c> & 'd' 100%\": 1\n",
             to: "project/content/rewards/1.yaml")
-        try temp.write("id: 2\nname: {en: Copy, nl: Kopie}\nposition: {latitude: 52.36, longitude: 4.88}\n", to: "project/content/locations/2b.yaml")
+        try temp.write(
+            "id: 2\nname: {en: Copy, nl: Kopie}\nposition: {latitude: 52.36, longitude: 4.88}\n",
+            to: "project/content/locations/2b.yaml")
         try temp.write("x", to: "project/assets/unused file.txt")
         let loaded = try await Project.load(at: project)
         let diagnostics = await Linter.lint(loaded)
@@ -76,7 +78,11 @@ struct ReporterTests {
         let schema = TestPaths.shared.appendingPathComponent("schemas/sarif-schema-2.1.0.json")
         let result = try CommandRunner.run(
             URL(fileURLWithPath: "/usr/bin/env"),
-            ["python3", "-c", "import json,sys,jsonschema; jsonschema.validate(json.load(open(sys.argv[2])), json.load(open(sys.argv[1])))", schema.path, bad.path])
+            [
+                "python3", "-c",
+                "import json,sys,jsonschema; jsonschema.validate(json.load(open(sys.argv[2])), json.load(open(sys.argv[1])))",
+                schema.path, bad.path,
+            ])
         #expect(result.status != 0)
     }
 
