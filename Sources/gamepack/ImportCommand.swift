@@ -32,14 +32,7 @@ struct ImportCommand: ParsableCommand {
         @OptionGroup var outputOptions: OutputOptions
 
         func run() throws {
-            let summary: ImportSummary
-            do {
-                summary = try GohikeImporter.importContent(
-                    from: URL(fileURLWithPath: content), to: URL(fileURLWithPath: out).standardizedFileURL)
-            } catch {
-                throw fail(error)
-            }
-            if !outputOptions.quiet { printSummary(summary, source: content, destination: out) }
+            try runImport(from: content, to: out, quiet: outputOptions.quiet, with: GohikeImporter.importContent)
         }
     }
 
@@ -59,16 +52,22 @@ struct ImportCommand: ParsableCommand {
         @OptionGroup var outputOptions: OutputOptions
 
         func run() throws {
-            let summary: ImportSummary
-            do {
-                summary = try KinveyImporter.importExport(
-                    from: URL(fileURLWithPath: export), to: URL(fileURLWithPath: out).standardizedFileURL)
-            } catch {
-                throw fail(error)
-            }
-            if !outputOptions.quiet { printSummary(summary, source: export, destination: out) }
+            try runImport(from: export, to: out, quiet: outputOptions.quiet, with: KinveyImporter.importExport)
         }
     }
+}
+
+/// Runs an importer from `source` into `destination`, mapping errors to exit status 2.
+private func runImport(
+    from source: String, to destination: String, quiet: Bool, with importer: (URL, URL) throws -> ImportSummary
+) throws {
+    let summary: ImportSummary
+    do {
+        summary = try importer(URL(fileURLWithPath: source), URL(fileURLWithPath: destination).standardizedFileURL)
+    } catch {
+        throw fail(error)
+    }
+    if !quiet { printSummary(summary, source: source, destination: destination) }
 }
 
 /// Prints what an import wrote: items per collection, assets, each warning, and what to do next.
