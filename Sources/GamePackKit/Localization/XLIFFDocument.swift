@@ -1,0 +1,250 @@
+import CLibXML2
+import Foundation
+
+/// An XLIFF 1.2 file read for import: its `<file>` elements and their translation units, after
+/// every check that does not need the project.
+///
+/// Reading refuses, collecting every problem before failing:
+/// - bytes that are not UTF-8 (or contain NUL);
+/// - any DOCTYPE or ENTITY declaration, found in the bytes before libxml2 sees them (external
+///   entities and entity expansion, XXE and "billion laughs", never reach the parser);
+/// - malformed XML (libxml2's line and column);
+/// - a root that is not XLIFF 1.2 (`<xliff version="1.2">` in the 1.2 namespace);
+/// - anything the OASIS XLIFF 1.2 strict schema rejects;
+/// - duplicate unit ids (in the whole document) and markup (child elements) in a `<source>` or
+///   `<target>`: gamepack's texts are plain text.
+struct XLIFFDocument {
+    /// One `<file>`.
+    struct File {
+        var original: String
+        var sourceLanguage: String
+        var targetLanguage: String?
+        var line: Int
+    }
+
+    /// One `<trans-unit>`.
+    struct Unit {
+        var id: String
+        /// 1-based line of the `<trans-unit>` element.
+        var line: Int
+        var fileIndex: Int
+        var source: String
+        /// The target's text; nil when the unit has no `<target>`.
+        var target: String?
+        /// The target's `state` attribute.
+        var state: String?
+    }
+
+    var files: [File]
+    var units: [Unit]
+
+    /// The compiled XLIFF 1.2 strict schema (the embedded copy), compiled once.
+    static let strictSchema: Result<LibXML2.Schema, LocalizationError> = {
+        do {
+            return .success(try LibXML2.Schema(source: Data(XLIFFSchemaSource.xliffCore12Strict.utf8)))
+        } catch let error as LocalizationError {
+            return .failure(error)
+        } catch {
+            return .failure(.invalidXLIFF(file: "<schema>", problems: [XLIFFProblem(line: 0, message: "\(error)")]))
+        }
+    }()
+
+    /// Reads and checks `data`, naming it `name` in problems. Throws
+    /// `LocalizationError.invalidXLIFF` listing every problem found.
+    static func read(_ data: Data, name: String, schema: LibXML2.Schema? = nil) throws -> XLIFFDocument {
+        let (document, problems) = parse(data, name: name, schema: schema)
+        guard let document, problems.isEmpty else {
+            throw LocalizationError.invalidXLIFF(file: name, problems: problems)
+        }
+        return document
+    }
+
+    /// Reads `data`; returns the document when it could be walked, and every problem found.
+    static func parse(_ data: Data, name: String, schema: LibXML2.Schema? = nil) -> (XLIFFDocument?, [XLIFFProblem]) {
+        var bytes = data
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = Data(bytes.dropFirst(3)) }
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) || bytes.contains(0) {
+            return (
+                nil,
+                [
+                    XLIFFProblem(
+                        line: 1, column: 1, message: "the file is not UTF-8 (it looks like UTF-16 or UTF-32); save it as UTF-8")
+                ]
+            )
+        }
+        guard String(validating: bytes, as: UTF8.self) != nil else {
+            return (nil, [XLIFFProblem(line: 0, message: "the file is not valid UTF-8; save it as UTF-8")])
+        }
+        let declarations = forbiddenDeclarations(in: bytes)
+        if !declarations.isEmpty { return (nil, declarations) }
+        let xml: LibXML2.Document
+        switch LibXML2.parse(bytes, name: name) {
+        case .failure(let problems): return (nil, problems)
+        case .success(let document): xml = document
+        }
+        guard let root = xml.root else {
+            return (nil, [XLIFFProblem(line: 1, message: "the document has no root element")])
+        }
+        let rootName = LibXML2.name(root)
+        let rootNamespace = LibXML2.namespace(root)
+        guard rootName == "xliff", rootNamespace == XLIFFExporter.namespace else {
+            var message = "this is not XLIFF 1.2: the root element is <\(rootName)>"
+            if let rootNamespace { message += " in namespace \(rootNamespace)" }
+            if rootNamespace?.contains("xliff:document:2") == true {
+                message += " (XLIFF 2); export XLIFF 1.2 from your tool"
+            } else {
+                message += "; expected <xliff version=\"1.2\" xmlns=\"\(XLIFFExporter.namespace)\">"
+            }
+            return (nil, [XLIFFProblem(line: LibXML2.line(root), message: message)])
+        }
+        var problems: [XLIFFProblem] = []
+        let version = LibXML2.attribute(root, "version")
+        if version != "1.2" {
+            problems.append(
+                XLIFFProblem(line: LibXML2.line(root), message: "this is XLIFF version \(version ?? "(none)"), not 1.2"))
+        }
+        let compiled: LibXML2.Schema?
+        if let schema {
+            compiled = schema
+        } else {
+            switch strictSchema {
+            case .success(let schema): compiled = schema
+            case .failure(let error):
+                return (nil, [XLIFFProblem(line: 0, message: "the XLIFF schema cannot be compiled: \(error)")])
+            }
+        }
+        if let compiled {
+            problems += compiled.validate(xml).map {
+                XLIFFProblem(line: $0.line, column: $0.column, message: "not valid XLIFF 1.2: \($0.message)")
+            }
+        }
+
+        // Walk the files and units.
+        var document = XLIFFDocument(files: [], units: [])
+        var firstLine: [String: Int] = [:]
+        func isXLIFF(_ node: xmlNodePtr, _ name: String) -> Bool {
+            LibXML2.name(node) == name && LibXML2.namespace(node) == XLIFFExporter.namespace
+        }
+        func collectUnits(in node: xmlNodePtr, fileIndex: Int) {
+            for child in LibXML2.elements(of: node) {
+                if isXLIFF(child, "group") {
+                    collectUnits(in: child, fileIndex: fileIndex)
+                } else if isXLIFF(child, "trans-unit") {
+                    let line = LibXML2.line(child)
+                    guard let id = LibXML2.attribute(child, "id") else { continue }  // the schema reports it
+                    if let first = firstLine[id] {
+                        problems.append(
+                            XLIFFProblem(
+                                line: line,
+                                message: "duplicate unit id `\(id)` (first at line \(first)); each unit must appear once"))
+                        continue
+                    }
+                    firstLine[id] = line
+                    var unit = Unit(id: id, line: line, fileIndex: fileIndex, source: "", target: nil, state: nil)
+                    for part in LibXML2.elements(of: child) {
+                        if isXLIFF(part, "source") || isXLIFF(part, "target") {
+                            let isSource = isXLIFF(part, "source")
+                            let (text, markup) = LibXML2.plainText(of: part)
+                            if let markup {
+                                let kind =
+                                    markup.pointee.type == XML_ELEMENT_NODE ? "<\(LibXML2.name(markup))>" : "an entity reference"
+                                problems.append(
+                                    XLIFFProblem(
+                                        line: LibXML2.line(markup),
+                                        message:
+                                            "the \(isSource ? "source" : "target") of unit `\(id)` contains markup (\(kind)); gamepack's texts are plain text, so write it as text"
+                                    ))
+                            }
+                            if isSource {
+                                unit.source = text
+                            } else {
+                                unit.target = text
+                                unit.state = LibXML2.attribute(part, "state")
+                            }
+                        }
+                    }
+                    document.units.append(unit)
+                }
+            }
+        }
+        for fileNode in LibXML2.elements(of: root) where isXLIFF(fileNode, "file") {
+            let index = document.files.count
+            document.files.append(
+                File(
+                    original: LibXML2.attribute(fileNode, "original") ?? "",
+                    sourceLanguage: LibXML2.attribute(fileNode, "source-language") ?? "",
+                    targetLanguage: LibXML2.attribute(fileNode, "target-language"), line: LibXML2.line(fileNode)))
+            for body in LibXML2.elements(of: fileNode) where isXLIFF(body, "body") {
+                collectUnits(in: body, fileIndex: index)
+            }
+        }
+        return (document, problems)
+    }
+
+    /// Every `<!DOCTYPE` and `<!ENTITY` in the UTF-8 `bytes` (ASCII case ignored), as problems
+    /// with their line and column (in characters). Empty when there is none.
+    static func forbiddenDeclarations(in bytes: Data) -> [XLIFFProblem] {
+        let patterns: [(bytes: [UInt8], label: String)] = [
+            (Array("<!DOCTYPE".utf8), "a DOCTYPE"), (Array("<!ENTITY".utf8), "an ENTITY declaration"),
+        ]
+        return bytes.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> [XLIFFProblem] in
+            let bytes = buffer.bindMemory(to: UInt8.self)
+            var problems: [XLIFFProblem] = []
+            var index = 0
+            while index + 1 < bytes.count {
+                guard bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "!") else {
+                    index += 1
+                    continue
+                }
+                for (pattern, label) in patterns where index + pattern.count <= bytes.count {
+                    let matches = pattern.indices.allSatisfy { offset in
+                        let c = bytes[index + offset]
+                        let lower = (c >= 0x41 && c <= 0x5A) ? c + 0x20 : c
+                        let p = pattern[offset]
+                        return lower == ((p >= 0x41 && p <= 0x5A) ? p + 0x20 : p)
+                    }
+                    guard matches else { continue }
+                    let before = bytes[..<index]
+                    let lineStart = (before.lastIndex(of: 0x0A).map { $0 + 1 }) ?? 0
+                    let line = before.count { $0 == 0x0A } + 1
+                    let column = bytes[lineStart..<index].count { $0 & 0xC0 != 0x80 } + 1
+                    problems.append(
+                        XLIFFProblem(
+                            line: line, column: column,
+                            message:
+                                "\(label) is not allowed in an XLIFF file: DTDs and entities are refused, so that no external file or network resource is read (XXE) and no entity is expanded; export the file again without a DOCTYPE"
+                        ))
+                }
+                index += 2
+            }
+            return problems
+        }
+    }
+}
+
+/// Checks XLIFF files without importing them.
+public enum XLIFFValidator {
+    /// The problems that keep `data` from being imported as XLIFF 1.2: not UTF-8, a DOCTYPE or
+    /// ENTITY declaration, malformed XML (libxml2's line and column), not XLIFF 1.2, invalid
+    /// against the strict schema, duplicate unit ids, markup in a source or target. Empty when
+    /// the file is fine.
+    ///
+    /// - Parameter schema: the text of an XSD to validate against instead of the embedded OASIS
+    ///   XLIFF 1.2 strict schema (its import of `xml.xsd` is served from the embedded copy; no
+    ///   file or network resource is read).
+    public static func problems(in data: Data, name: String = "file.xlf", schema: Data? = nil) -> [XLIFFProblem] {
+        var compiled: LibXML2.Schema?
+        if let schema {
+            do {
+                compiled = try LibXML2.Schema(source: schema)
+            } catch {
+                return [XLIFFProblem(line: 0, message: "the schema cannot be compiled: \(error)")]
+            }
+        }
+        return XLIFFDocument.parse(data, name: name, schema: compiled).1
+    }
+
+    /// URLs libxml2 has asked gamepack's entity loader for in this process (served or refused).
+    /// Only `xml.xsd` is ever served, from memory; tests use this to prove nothing else was read.
+    public static var entityRequests: [String] { LibXML2.requestedURLs.all }
+}

@@ -1,0 +1,389 @@
+import Foundation
+
+/// What an XLIFF import did, unit by unit.
+public struct XLIFFImportResult: Sendable, Equatable {
+    /// One translation unit of the XLIFF file.
+    public struct Unit: Sendable, Equatable {
+        /// `collection/item-id/field`.
+        public var id: String
+        /// 1-based line of the `<trans-unit>` in the XLIFF file.
+        public var line: Int
+        /// The project-relative source file the unit's field is in (nil for unknown units).
+        public var file: String?
+    }
+
+    /// The locale imported (the file's `target-language`, as the project spells it).
+    public var locale: String
+    /// Units whose translation was written (with its source hash).
+    public var applied: [Unit] = []
+    /// Units whose id names no localized field of the project (removed or renamed): not applied.
+    public var unknownUnits: [Unit] = []
+    /// Units whose `<source>` differs from the project's current default-locale text (changed
+    /// since the export): not applied; export again.
+    public var sourceChanged: [Unit] = []
+    /// Units with no target text (absent or empty): nothing to apply.
+    public var untranslated: [Unit] = []
+    /// Units whose target equals the current translation, which is already up to date or was
+    /// left in a `needs-…` state (a stale translation stays stale until it is confirmed by a
+    /// `translated`, `final` or `signed-off` state, or changed).
+    public var unchanged: [Unit] = []
+    /// Applied units in JSON files, which cannot hold the source-hash comment: they stay untracked.
+    public var untracked: [Unit] = []
+    /// Project-relative paths of the files rewritten, sorted.
+    public var changedFiles: [String] = []
+    /// Whether files were written (false for a dry run).
+    public var wrote = false
+}
+
+/// Applies an XLIFF 1.2 file's translations to a project's source files.
+///
+/// The file is read and checked completely first (see `XLIFFDocument`: DOCTYPEs refused before
+/// parsing, libxml2 with no network and no entity substitution, the strict schema, duplicate ids,
+/// markup); then it must be for this project (`original`) and a translation locale of it
+/// (`target-language`, and `source-language` = the default locale). Each unit is then:
+/// - *unknown* when its id names no localized field, *source-changed* when its `<source>` is not
+///   the current default-locale text, *untranslated* when its target is absent or blank: not
+///   applied, listed;
+/// - *unchanged* when its target equals the current translation and either the stored source
+///   hash is current or the unit's `state` is not `translated`, `final` or `signed-off` (so a
+///   stale translation sent back untouched in `needs-review-translation` stays stale);
+/// - else *applied*: the text and the current source hash are written. A translation sent back
+///   unchanged but confirmed (`translated`, …) gets the hash too: this is how translations made
+///   before gamepack tracked them become tracked on their first round trip.
+///
+/// All new file contents are computed (in parallel, each read back and compared with what was
+/// intended) before anything is written; then each file is written to a temporary file beside
+/// it and all are renamed into place; if a rename fails, the files already replaced get their
+/// original bytes back. A failure before the renames leaves the project untouched.
+///
+/// Throws `LocalizationError`: `.invalidXLIFF` (every problem with its line and column),
+/// `.wrongProject`, `.wrongLocale`, `.duplicateUnit` (the project has two items with one id),
+/// `.cannotEdit`, `.sourceChangedOnDisk`, `.io`.
+public enum XLIFFImporter {
+    /// States that confirm a translation as done.
+    static let confirmedStates: Set<String> = ["translated", "final", "signed-off"]
+
+    /// Imports the XLIFF file at `url` into `project`.
+    ///
+    /// - Parameters:
+    ///   - locale: the locale the file must be for (default: any translation locale of the project).
+    ///   - dryRun: compute and report everything, but write nothing.
+    public static func importFile(at url: URL, into project: Project, locale: String? = nil, dryRun: Bool = false) async throws
+        -> XLIFFImportResult
+    {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw LocalizationError.io(path: url.path, reason: "cannot read the file (\(error.localizedDescription))")
+        }
+        return try await importXLIFF(data, name: url.lastPathComponent, into: project, locale: locale, dryRun: dryRun)
+    }
+
+    /// Imports the XLIFF text `data` (named `name` in messages) into `project`.
+    public static func importXLIFF(_ data: Data, name: String, into project: Project, locale: String? = nil, dryRun: Bool = false)
+        async throws -> XLIFFImportResult
+    {
+        let document = try XLIFFDocument.read(data, name: name)
+        let config = project.config
+        let targetLocale = try checkFiles(document, name: name, config: config, locale: locale)
+
+        let inventory = TranslationInventory(project: project)
+        var byID: [String: TranslatableField] = [:]
+        for field in inventory.fields {
+            if let first = byID[field.unitID] {
+                throw LocalizationError.duplicateUnit(id: field.unitID, locations: [first.node.location, field.node.location])
+            }
+            byID[field.unitID] = field
+        }
+
+        var result = XLIFFImportResult(locale: targetLocale)
+        var unitsByID: [String: XLIFFDocument.Unit] = [:]
+        var toApply: [(unit: XLIFFDocument.Unit, field: TranslatableField, text: String)] = []
+        for unit in document.units {
+            guard let field = byID[unit.id] else {
+                result.unknownUnits.append(.init(id: unit.id, line: unit.line, file: nil))
+                continue
+            }
+            let entry = XLIFFImportResult.Unit(id: unit.id, line: unit.line, file: field.file)
+            guard unit.source == field.source else {
+                result.sourceChanged.append(entry)
+                continue
+            }
+            guard let target = unit.target, !target.trimmedWhitespace.isEmpty else {
+                result.untranslated.append(entry)
+                continue
+            }
+            let current = field.texts[targetLocale]
+            if current?.text == target {
+                let confirmed = unit.state.map(confirmedStates.contains) ?? false
+                let upToDate = current?.storedHash == SourceHash.of(field.source)
+                if upToDate || !confirmed {
+                    result.unchanged.append(entry)
+                    continue
+                }
+            }
+            toApply.append((unit, field, target))
+            unitsByID[unit.id] = unit
+        }
+
+        // Compute every file's new text before writing any (files in parallel, each on its own).
+        let byFile = Dictionary(grouping: toApply, by: { $0.field.file })
+        let itemsByFile = Dictionary(grouping: project.items, by: \.file)
+        let fieldsByFile = Dictionary(grouping: inventory.fields, by: \.file)
+        let jobs = byFile.keys.sorted().map { file in
+            FileEdit(
+                file: file, items: itemsByFile[file] ?? [], fields: fieldsByFile[file] ?? [],
+                edits: (byFile[file] ?? []).map { ($0.field, $0.text) })
+        }
+        let outcomes = await jobs.concurrentMap { job -> FileEdit.Outcome in
+            do {
+                return .edited(try editedFile(job, project: project, locale: targetLocale))
+            } catch let error as LocalizationError {
+                return .failed(error)
+            } catch {
+                return .failed(.io(path: job.file, reason: "\(error)"))
+            }
+        }
+        var newContents: [(url: URL, data: Data, original: Data)] = []
+        for (job, outcome) in zip(jobs, outcomes) {
+            switch outcome {
+            case .failed(let error): throw error
+            case .edited(let edited):
+                newContents.append((project.root.appendingPathComponent(job.file), edited.new, edited.original))
+            }
+            for (field, _) in job.edits {
+                guard let unit = unitsByID[field.unitID] else { continue }
+                let entry = XLIFFImportResult.Unit(id: unit.id, line: unit.line, file: job.file)
+                result.applied.append(entry)
+                if job.file.lowercased().hasSuffix(".json") { result.untracked.append(entry) }
+            }
+        }
+        result.applied.sort { $0.line < $1.line }
+        result.untracked.sort { $0.line < $1.line }
+        result.changedFiles = jobs.map(\.file)
+        if !dryRun && !newContents.isEmpty {
+            try FileSetWriter.write(newContents)
+            result.wrote = true
+        }
+        return result
+    }
+
+    /// The edits to make in one source file.
+    struct FileEdit: Sendable {
+        /// The project-relative path.
+        var file: String
+        /// The file's items as the project read them.
+        var items: [ContentItem]
+        /// Every translatable field of the file (for the hash comment keys).
+        var fields: [TranslatableField]
+        /// The fields to write and their new texts.
+        var edits: [(field: TranslatableField, text: String)]
+
+        /// A file's new and original bytes, or why it cannot be edited.
+        enum Outcome: Sendable {
+            case edited((new: Data, original: Data))
+            case failed(LocalizationError)
+        }
+    }
+
+    /// Checks the `<file>` elements against the project; returns the locale to import.
+    static func checkFiles(_ document: XLIFFDocument, name: String, config: ProjectConfig, locale: String?) throws -> String {
+        func normalized(_ code: String) -> String { code.replacingOccurrences(of: "_", with: "-").lowercased() }
+        guard !document.files.isEmpty else {
+            throw LocalizationError.invalidXLIFF(
+                file: name, problems: [XLIFFProblem(line: 0, message: "the file has no <file> element")])
+        }
+        var target: String?
+        for file in document.files {
+            guard file.original == config.id else {
+                throw LocalizationError.wrongProject(file: name, found: file.original, expected: config.id)
+            }
+            guard normalized(file.sourceLanguage) == normalized(config.defaultLocale) else {
+                throw LocalizationError.wrongLocale(
+                    file: name, found: "source language `\(file.sourceLanguage)`",
+                    expected: "the project's default locale `\(config.defaultLocale)`")
+            }
+            guard let language = file.targetLanguage else {
+                throw LocalizationError.wrongLocale(
+                    file: name, found: "no target-language (line \(file.line))",
+                    expected: "one of \(config.translationLocales.joined(separator: ", "))")
+            }
+            guard let projectLocale = config.translationLocales.first(where: { normalized($0) == normalized(language) }) else {
+                throw LocalizationError.wrongLocale(
+                    file: name, found: "target language `\(language)`",
+                    expected: "one of the project's translation locales (\(config.translationLocales.joined(separator: ", ")))")
+            }
+            if let locale, normalized(locale) != normalized(projectLocale) {
+                throw LocalizationError.wrongLocale(file: name, found: "target language `\(language)`", expected: "`\(locale)`")
+            }
+            if let target, target != projectLocale {
+                throw LocalizationError.wrongLocale(
+                    file: name, found: "several target languages (\(target), \(projectLocale))", expected: "one")
+            }
+            target = projectLocale
+        }
+        return target!
+    }
+
+    /// The new bytes of a file with its edits applied for `locale`, read back and checked, and
+    /// the file's current bytes. Throws `sourceChangedOnDisk` when the file is no longer what
+    /// `project` read, `cannotEdit` when it cannot be edited safely.
+    static func editedFile(_ job: FileEdit, project: Project, locale: String) throws -> (new: Data, original: Data) {
+        let file = job.file
+        let path = project.root.path + "/" + file
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw LocalizationError.io(path: file, reason: "cannot read the file")
+        }
+        /// Whether the file on disk differs from what the project read (values or positions).
+        func changedOnDisk() -> Bool {
+            guard case .loaded(let root) = SourceLoader.load(data: data, path: file) else { return true }
+            let current = items(in: root)
+            return current.count != job.items.count
+                || zip(current, job.items).contains { !SourceShape.sameNodes($0.node, $1.node) }
+        }
+        do {
+            // Not `String(data:encoding:)`, which drops a byte order mark.
+            guard let text = String(validating: data, as: UTF8.self) else {
+                throw LocalizationError.sourceChangedOnDisk(file: file)
+            }
+            let defaultLocale = project.config.defaultLocale
+            var expected = job.items.map { SourceShape($0.node) }
+            var edits: [TranslationFileEditor.Edit] = []
+            for (field, newText) in job.edits {
+                guard let index = job.items.firstIndex(where: { $0.collection == field.collection && $0.id == field.itemID }),
+                    let updated = expected[index].updating(
+                        SourceShape.steps(field.field)[...],
+                        { $0.settingTranslation(locale, to: newText, defaultLocale: defaultLocale) })
+                else { throw LocalizationError.sourceChangedOnDisk(file: file) }
+                expected[index] = updated
+                edits.append(.init(field: field, locale: locale, text: newText, hash: SourceHash.of(field.source)))
+            }
+            let editor = TranslationFileEditor(path: file, text: text, defaultLocale: defaultLocale)
+            let newText = try editor.apply(edits, fields: job.fields)
+
+            // Read the result back: it must mean exactly what was intended, hashes included.
+            let check = { (reason: String) in
+                LocalizationError.cannotEdit(
+                    location: .file(file),
+                    reason:
+                        "the edited file would not read back as intended (\(reason)); nothing was written. Please report this with the file"
+                )
+            }
+            let newData = Data(newText.utf8)
+            guard case .loaded(let newRoot) = SourceLoader.load(data: newData, path: file) else {
+                throw check("it does not parse")
+            }
+            let newItems = items(in: newRoot)
+            guard newItems.map({ SourceShape($0.node) }) == expected else { throw check("its values differ") }
+            if !editor.isJSON {
+                let newFields = fieldsByItem(newItems, loadedItems: job.items, project: project, text: newText).flatMap(\.fields)
+                for edit in edits {
+                    let stored = newFields.first { $0.unitID == edit.field.unitID }?.texts[locale]?.storedHash
+                    guard stored == edit.hash else {
+                        throw check("the source hash of \(edit.field.unitID) reads back as \(stored ?? "none")")
+                    }
+                }
+            }
+            return (newData, data)
+        } catch {
+            if changedOnDisk() { throw LocalizationError.sourceChangedOnDisk(file: file) }
+            throw error
+        }
+    }
+
+    /// The items (maps) of a file's root with their index in the root list (0 for a single item),
+    /// as `Project.load` reads them.
+    static func items(in root: SourceNode) -> [(index: Int, node: SourceNode)] {
+        guard let elements = root.elements else { return root.entries == nil ? [] : [(0, root)] }
+        return elements.enumerated().filter { $0.element.entries != nil }.map { ($0.offset, $0.element) }
+    }
+
+    /// The translatable fields of each item of a file, read from `text`, with the item's index
+    /// in the root list.
+    static func fieldsByItem(
+        _ items: [(index: Int, node: SourceNode)], loadedItems: [ContentItem], project: Project, text: String
+    )
+        -> [(index: Int, fields: [TranslatableField])]
+    {
+        let lines = SourceLines(text)
+        return items.enumerated().compactMap { position, item in
+            guard position < loadedItems.count, let type = project.type(of: loadedItems[position].collection),
+                let id = item.node["id"].flatMap(ItemID.init(node:))
+            else { return nil }
+            let fields = TranslationInventory.fields(
+                of: item.node, collection: loadedItems[position].collection, id: id, type: type,
+                defaultLocale: project.config.defaultLocale,
+                line: { lines.line($0) })
+            return (item.index, fields)
+        }
+    }
+}
+
+/// Writes several files all at once or not at all: every new content goes to a temporary file
+/// beside its destination first (with the destination's permissions); only when all are written
+/// are they renamed into place. If a rename fails, the files already replaced get their original
+/// bytes back (written the same way) and the temporary files are removed.
+enum FileSetWriter {
+    static func write(_ files: [(url: URL, data: Data, original: Data)]) throws {
+        let token = UUID().uuidString.prefix(8)
+        func temporaryPath(_ url: URL) -> String {
+            url.deletingLastPathComponent().path + "/.\(url.lastPathComponent).gamepack-\(token).tmp"
+        }
+        var temporaries: [String] = []
+        do {
+            for (url, data, _) in files {
+                let temporary = temporaryPath(url)
+                try writeNew(data, to: temporary, modeOf: url.path, name: url.path)
+                temporaries.append(temporary)
+            }
+        } catch {
+            for temporary in temporaries { unlink(temporary) }
+            throw error
+        }
+        var renamed: [(url: URL, original: Data)] = []
+        for ((url, _, original), temporary) in zip(files, temporaries) {
+            guard rename(temporary, url.path) == 0 else {
+                let reason = String(cString: strerror(errno))
+                for temporary in temporaries.dropFirst(renamed.count) { unlink(temporary) }
+                for (done, original) in renamed {
+                    let restore = temporaryPath(done)
+                    if (try? writeNew(original, to: restore, modeOf: done.path, name: done.path)) != nil {
+                        if rename(restore, done.path) != 0 { unlink(restore) }
+                    }
+                }
+                throw LocalizationError.io(path: url.path, reason: "cannot replace the file (\(reason)); no file was changed")
+            }
+            renamed.append((url, original))
+        }
+    }
+
+    /// Creates `path` (which must not exist) with `data` and the permissions of `modeOf`.
+    /// Plain POSIX calls: `FileManager.createFile` fsyncs each file, which makes thousands of
+    /// files take seconds; the rename is what makes the replacement atomic.
+    static func writeNew(_ data: Data, to path: String, modeOf original: String, name: String) throws {
+        var info = stat()
+        let mode = stat(original, &info) == 0 ? info.st_mode & 0o7777 : 0o644
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, mode)
+        guard fd >= 0 else {
+            throw LocalizationError.io(
+                path: name, reason: "cannot write a temporary file beside it (\(String(cString: strerror(errno))))")
+        }
+        let written = data.withUnsafeBytes { bytes -> Bool in
+            var offset = 0
+            while offset < bytes.count {
+                let n = Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return false }
+                offset += n
+            }
+            return true
+        }
+        let moded = fchmod(fd, mode) == 0
+        guard close(fd) == 0, written, moded else {
+            unlink(path)
+            throw LocalizationError.io(
+                path: name, reason: "cannot write a temporary file beside it (\(String(cString: strerror(errno))))")
+        }
+    }
+}
