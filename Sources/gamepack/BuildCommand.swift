@@ -104,6 +104,23 @@ struct BuildCommand: AsyncParsableCommand {
         lines.append("  items     \(items.isEmpty ? "none" : items)")
         lines.append("  assets    \(result.assetCount) (\(ByteCount.describe(Int(result.assetBytes))))")
         lines.append("  files     \(manifest.files.count + 1) in the pack")
+        if !result.missingTranslations.isEmpty {
+            let byLocale = Dictionary(grouping: result.missingTranslations, by: \.locale)
+            let counts = byLocale.keys.sorted().map { "\(byLocale[$0]!.count) \($0)" }.joined(separator: ", ")
+            switch result.missingTranslationPolicy {
+            case .fallback:
+                lines.append("  fallback  \(counts) missing translations use the \(manifest.locales.first ?? "default") text:")
+            default:
+                lines.append("  missing   \(counts) translations left empty (missing_translations: empty):")
+            }
+            let shown = outputOptions.verbose ? result.missingTranslations.count : 10
+            for state in result.missingTranslations.prefix(shown) {
+                lines.append("            \(state.unitID).\(state.locale)  \(state.location)")
+            }
+            if result.missingTranslations.count > shown {
+                lines.append("            … and \(result.missingTranslations.count - shown) more (gamepack l10n status, or --verbose)")
+            }
+        }
         if let signature = result.signatureURL {
             lines.append("  signature \(signature.lastPathComponent)")
         } else {
