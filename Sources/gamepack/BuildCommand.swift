@@ -77,7 +77,7 @@ struct BuildCommand: AsyncParsableCommand {
                     if !result.warnings.isEmpty {
                         FileHandle.standardError.write(Data(TextReporter().report(result.warnings, context: context).utf8))
                     }
-                    print(summary(result, started: started))
+                    print(summary(result, started: started, prefix: path.displayPrefix))
                 }
             }
         } catch let exit as ExitCode {
@@ -94,7 +94,7 @@ struct BuildCommand: AsyncParsableCommand {
         throw ValidationError("--expires takes an ISO 8601 date-time (2027-01-01T00:00:00Z) or a number of days")
     }
 
-    func summary(_ result: BuildResult, started: Date) -> String {
+    func summary(_ result: BuildResult, started: Date, prefix: String) -> String {
         let manifest = result.manifest
         let folder = result.packURL.deletingLastPathComponent().path
         var lines = ["Built \(manifest.fileName) (\(ByteCount.describe(Int(result.packBytes)))) in \(folder)"]
@@ -115,7 +115,7 @@ struct BuildCommand: AsyncParsableCommand {
             }
             let shown = outputOptions.verbose ? result.missingTranslations.count : 10
             for state in result.missingTranslations.prefix(shown) {
-                lines.append("            \(state.unitID).\(state.locale)  \(state.location)")
+                lines.append("            \(state.unitID).\(state.locale)  \(prefix)\(state.location)")
             }
             if result.missingTranslations.count > shown {
                 lines.append("            … and \(result.missingTranslations.count - shown) more (gamepack l10n status, or --verbose)")

@@ -215,7 +215,7 @@ public struct ProjectConfig: Sendable {
         return id.unicodeScalars.allSatisfy { ($0 >= "a" && $0 <= "z") || ($0 >= "0" && $0 <= "9") || $0 == "-" }
     }
 
-    static func isValidLocale(_ code: String) -> Bool {
+    public static func isValidLocale(_ code: String) -> Bool {
         code.range(of: "^[a-z]{2,3}(-[A-Z]{2}|-[A-Z][a-z]{3})?$", options: .regularExpression) != nil
     }
 }
