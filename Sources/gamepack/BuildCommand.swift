@@ -126,7 +126,10 @@ struct BuildCommand: AsyncParsableCommand {
         } else {
             lines.append("  unsigned  (sign with --sign KEY or GAMEPACK_SECRET_KEY)")
         }
-        if outputOptions.verbose { lines.append(String(format: "  took      %.2f s", Date().timeIntervalSince(started))) }
+        if outputOptions.verbose {
+            if result.reusedPrefix { lines.append("  reused    the assets part of the previous pack (unchanged)") }
+            lines.append(String(format: "  took      %.2f s", Date().timeIntervalSince(started)))
+        }
         return lines.joined(separator: "\n")
     }
 }

@@ -52,6 +52,8 @@ public struct BuildResult: Sendable {
     /// The translations that were missing, and what the build emitted for them (`policy`).
     public var missingTranslations: [TranslationState] = []
     public var missingTranslationPolicy: MissingTranslationPolicy = .fallback
+    /// Whether the assets part of the previous pack was reused (copied, not hashed again).
+    public var reusedPrefix = false
 }
 
 /// The outcome of `PackBuilder.build`.
@@ -174,7 +176,10 @@ public enum PackBuilder {
 
         progress?.step("writing \(manifest.fileName)")
         let packTemp = staging.appendingPathComponent("pack.zip")
-        let digest = try PackArchive.write(manifest: manifest, entries: entries, modificationDate: timestamp, to: packTemp)
+        let prefixCache = options.cacheDirectory.map { PackPrefixCache(cacheDirectory: $0) }
+        let written = try PackArchive.write(
+            manifest: manifest, entries: entries, modificationDate: timestamp, to: packTemp, reusing: prefixCache?.load())
+        let digest = written.blake2b
         var signatureTemp: URL?
         if let sign {
             progress?.step("signing")
@@ -199,6 +204,7 @@ public enum PackBuilder {
         } catch {
             throw GamePackError.io(path: packURL.path, reason: "cannot move the pack into place (\(error.localizedDescription))")
         }
+        prefixCache?.save(written.prefix, pack: packURL)
         let packBytes = (try? fm.attributesOfItem(atPath: packURL.path)[.size] as? Int64) ?? 0
         var counts: [String: Int] = [:]
         for item in project.items { counts[item.collection, default: 0] += 1 }
@@ -207,7 +213,8 @@ public enum PackBuilder {
                 manifest: manifest, packURL: packURL, signatureURL: signatureTemp == nil ? nil : signatureURL,
                 warnings: diagnostics, itemCounts: counts, assetCount: catalog.records.count,
                 assetBytes: catalog.records.values.reduce(0) { $0 + $1.size }, packBytes: packBytes,
-                missingTranslations: missingTranslations, missingTranslationPolicy: config.missingTranslations))
+                missingTranslations: missingTranslations, missingTranslationPolicy: config.missingTranslations,
+                reusedPrefix: written.reusedPrefix))
     }
 
     /// Starts asynchronous read-ahead of a whole file (a hint; failures are ignored).
