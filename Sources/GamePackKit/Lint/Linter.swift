@@ -91,7 +91,7 @@ enum ProjectChecks {
     /// Translations whose stored source hash (`# gamepack:source nl=…`, written by
     /// `gamepack l10n import`) no longer matches the default-locale text.
     static func checkStaleTranslations(_ context: LintContext) {
-        let inventory = TranslationInventory(project: context.project)
+        let inventory = TranslationInventory(project: context.project, onlyMarkedFiles: true)
         for locale in inventory.translationLocales {
             for state in inventory.states(for: locale) where state.status == .stale {
                 let path = "\(state.field)"

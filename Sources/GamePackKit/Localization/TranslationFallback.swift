@@ -19,7 +19,7 @@ public enum TranslationFallback {
     public static func missing(in project: Project) -> [TranslationState] {
         let inventory = TranslationInventory(project: project)
         return inventory.translationLocales.flatMap { locale in
-            inventory.states(for: locale).filter { $0.status == .missing }
+            inventory.fields.filter { ($0.texts[locale]?.text ?? "").trimmedWhitespace.isEmpty }.map { $0.state(for: locale) }
         }
     }
 

@@ -121,13 +121,22 @@ public struct TranslationInventory: Sendable {
 
     /// Collects the localized fields of every item with an id whose collection has a content
     /// type. Stored source hashes are read from the files' text (`project.sources`).
-    public init(project: Project) {
+    /// With `onlyMarkedFiles`, only the items of files that hold stored source hashes
+    /// (`project.markedFiles`), which are all a stale check needs.
+    public init(project: Project, onlyMarkedFiles: Bool = false) {
         defaultLocale = project.config.defaultLocale
         translationLocales = project.config.translationLocales
         var fields: [TranslatableField] = []
         var lines: [String: SourceLines] = [:]
         for item in project.items {
             guard let id = item.id, let type = project.type(of: item.collection) else { continue }
+            let marked = project.markedFiles.contains(item.file)
+            if onlyMarkedFiles && !marked { continue }
+            if !marked {
+                fields += Self.fields(
+                    of: item.node, collection: item.collection, id: id, type: type, defaultLocale: defaultLocale, line: { _ in nil })
+                continue
+            }
             if lines[item.file] == nil {
                 lines[item.file] = SourceLines(
                     FileManager.default.contents(atPath: project.root.path + "/" + item.file) ?? Data())
@@ -284,19 +293,7 @@ struct SourceLines: Sendable {
     init(_ data: Data) {
         var bytes = [UInt8](data)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-        let marker = Array(SourceHash.marker.utf8)
-        let hasMarker = bytes.withUnsafeBytes { buffer -> Bool in
-            guard let base = buffer.baseAddress, buffer.count >= marker.count else { return false }
-            var offset = 0
-            while offset + marker.count <= buffer.count,
-                let hit = memchr(base + offset, Int32(marker[0]), buffer.count - offset - marker.count + 1)
-            {
-                let position = base.distance(to: UnsafeRawPointer(hit))
-                if marker.withUnsafeBytes({ memcmp(base + position, $0.baseAddress!, marker.count) }) == 0 { return true }
-                offset = position + 1
-            }
-            return false
-        }
+        let hasMarker = SourceHash.isMarked(Data(bytes))
         var starts: [Int] = []
         if hasMarker {
             starts.append(0)

@@ -24,6 +24,9 @@ public struct Project: Sendable {
     public var items: [ContentItem]
     /// Project-relative paths of the content files read.
     public var contentFiles: [String]
+    /// Project-relative paths of the content files whose text holds a stored source hash
+    /// (`gamepack:source`, written by `l10n import`): the only ones a translation can be stale in.
+    public var markedFiles: Set<String> = []
     /// Project-relative paths of the content files that could not be loaded (syntax errors).
     /// Their items are unknown, so checks that need every item hold back on their account.
     public var unloadedFiles: [String] = []
@@ -87,12 +90,20 @@ public struct Project: Sendable {
         let contentFiles = try listFiles(under: contentDir, relativeTo: root, diagnostics: &diagnostics)
             .filter(isSourceFile)
         let rootPath = root.path
-        let outcomes = await contentFiles.concurrentMap { path in
-            SourceLoader.load(contentsOf: URL(fileURLWithPath: rootPath + "/" + path), path: path)
+        let loads = await contentFiles.concurrentMap { path -> (SourceLoader.Outcome, Bool) in
+            let data: Data
+            do {
+                data = try Data(contentsOf: URL(fileURLWithPath: rootPath + "/" + path))
+            } catch {
+                return (SourceLoader.load(contentsOf: URL(fileURLWithPath: rootPath + "/" + path), path: path), false)
+            }
+            return (SourceLoader.load(data: data, path: path), SourceHash.isMarked(data))
         }
         var items: [ContentItem] = []
         var unloadedFiles: [String] = []
-        for (path, outcome) in zip(contentFiles, outcomes) {
+        var markedFiles: Set<String> = []
+        for (path, (outcome, marked)) in zip(contentFiles, loads) {
+            if marked { markedFiles.insert(path) }
             let components = path.split(separator: "/")
             guard components.count >= 3 else {
                 diagnostics.append(
@@ -131,7 +142,7 @@ public struct Project: Sendable {
 
         return Project(
             root: root, config: config, types: types, items: items, contentFiles: contentFiles,
-            unloadedFiles: unloadedFiles, assetFiles: assetFiles, diagnostics: diagnostics, sources: sources)
+            markedFiles: markedFiles, unloadedFiles: unloadedFiles, assetFiles: assetFiles, diagnostics: diagnostics, sources: sources)
     }
 
     static func isSourceFile(_ path: String) -> Bool {
