@@ -89,12 +89,12 @@ public enum WordDiff {
                     append(.equal, middleA[i])
                     i += 1
                     j += 1
-                } else if j < m, i == n || lengths[i * (m + 1) + j + 1] >= lengths[(i + 1) * (m + 1) + j] {
-                    append(.insert, middleB[j])
-                    j += 1
-                } else {
+                } else if i < n, j == m || lengths[(i + 1) * (m + 1) + j] >= lengths[i * (m + 1) + j + 1] {
                     append(.delete, middleA[i])
                     i += 1
+                } else {
+                    append(.insert, middleB[j])
+                    j += 1
                 }
             }
         }
