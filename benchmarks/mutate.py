@@ -149,6 +149,7 @@ def mutate(dst, item_fraction, image_fraction, seed):
         touched.add((c, i))
         entry = expected.setdefault((c, i), {"change": "modified", "class": "asset", "fields": []})
         entry["fields"].append(field)
+        entry["fields"].sort(key=["image", "icon", "game_image", "profile_image"].index)
 
     target = round(total * item_fraction)
     pool = [(c, i) for c, numbers in ids.items() for i in numbers]

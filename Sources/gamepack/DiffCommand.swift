@@ -97,9 +97,7 @@ struct DiffCommand: AsyncParsableCommand {
         let report: DiffReport
         let rendered: String
         do {
-            async let loadOld = SnapshotLoader.load(oldInput)
-            async let loadNew = SnapshotLoader.load(newInput)
-            let (before, after) = try await (loadOld, loadNew)
+            let (before, after) = try await SnapshotLoader.loadPair(oldInput, newInput)
             if output.verbose {
                 Terminal.info(
                     String(

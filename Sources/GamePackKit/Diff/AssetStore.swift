@@ -82,23 +82,16 @@ public final class AssetStore: @unchecked Sendable {
     }
 
     /// SHA-256 of the given asset paths (folders only; other stores know their hashes), read in
-    /// parallel, each file once.
+    /// parallel in 1 MiB chunks, each file once (hashes computed before are reused).
     func sha256(of paths: [String]) async throws -> [String: String] {
         guard case .directory(let root) = backing, !paths.isEmpty else { return [:] }
-        let unique = Array(Set(paths)).sorted()
-        let results = await unique.concurrentMap { path -> Result<(String, String), Error> in
-            Result {
-                let url = root.appendingPathComponent(path)
-                let data: Data
-                do {
-                    data = try Data(contentsOf: url, options: .alwaysMapped)
-                } catch {
-                    throw DiffError.io(path: url.path, reason: "cannot read (\(error.localizedDescription))")
-                }
-                return (path, hex(SHA256.hash(data: data)))
-            }
+        let known = lock.withLock { hashes }
+        let missing = Array(Set(paths).filter { known[$0] == nil }).sorted()
+        let results = await missing.concurrentMap { path -> Result<(String, String), Error> in
+            Result { (path, try Self.hashFile(root.appendingPathComponent(path))) }
         }
         var out: [String: String] = [:]
+        for path in paths { out[path] = known[path] }
         for result in results {
             let (path, sha) = try result.get()
             out[path] = sha
@@ -106,6 +99,58 @@ public final class AssetStore: @unchecked Sendable {
         lock.withLock { hashes.merge(out) { a, _ in a } }
         return out
     }
+
+    /// Lowercase hex SHA-256 of a file, read with `read(2)` into one reused buffer.
+    static func hashFile(_ url: URL) throws -> String {
+        let fd = open(url.path, O_RDONLY)
+        guard fd >= 0 else {
+            throw DiffError.io(path: url.path, reason: "cannot read (\(String(cString: strerror(errno))))")
+        }
+        defer { close(fd) }
+        var hasher = SHA256()
+        let size = 1 << 20
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 64)
+        defer { buffer.deallocate() }
+        while true {
+            let count = read(fd, buffer.baseAddress, size)
+            if count == 0 { break }
+            guard count > 0 else {
+                if errno == EINTR { continue }
+                throw DiffError.io(path: url.path, reason: "cannot read (\(String(cString: strerror(errno))))")
+            }
+            hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+        }
+        return hex(hasher.finalize())
+    }
+
+    /// Starts hashing, in the background, the assets of `old` that `newRoot` has at the same
+    /// path with the same size but as another file: the pairs the engine will most likely ask
+    /// about, hashed while the new version loads.
+    static func prehash(old: ContentSnapshot, newAssetsRoot: URL) -> Task<Void, Never>? {
+        guard case .directory = old.assets.backing else { return nil }
+        var paths = Set<String>()
+        func walk(_ value: DiffValue) {
+            switch value {
+            case .asset(let ref) where ref.sha256 == nil: paths.insert(ref.path)
+            case .list(let values): values.forEach(walk)
+            case .object(let fields): fields.values.forEach(walk)
+            default: break
+            }
+        }
+        for items in old.items.values { for item in items.values { item.fields.values.forEach(walk) } }
+        let store = old.assets
+        let candidates = paths.filter { path in
+            guard let mine = store.identity(of: path) else { return false }
+            var info = stat()
+            guard stat(newAssetsRoot.appendingPathComponent(path).path, &info) == 0 else { return false }
+            return Int64(info.st_size) == mine.size && !(UInt64(info.st_ino) == mine.inode && UInt64(info.st_dev) == mine.device)
+        }
+        let list = Array(candidates)
+        return Task { _ = try? await store.sha256(of: list) }
+    }
+
+    /// Hashes computed so far, by path.
+    var knownHashes: [String: String] { lock.withLock { hashes } }
 
     /// `ref` with its format and dimensions read from the header when they are not known yet.
     func probed(_ ref: AssetRef) -> AssetRef {

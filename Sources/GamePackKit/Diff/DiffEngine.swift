@@ -78,17 +78,23 @@ public enum DiffEngine {
     static func coverage(_ old: ContentSnapshot, _ new: ContentSnapshot, collections: [String], items: [ItemChange])
         -> [CoverageChange]
     {
-        func count(_ snapshot: ContentSnapshot, locale: String) -> Coverage {
-            var coverage = Coverage(translated: 0, total: 0)
+        var locales: [String] = []
+        for locale in new.locales + old.locales where locale != new.defaultLocale && !locales.contains(locale) {
+            locales.append(locale)
+        }
+        /// Coverage per locale in one pass over a snapshot's localized texts.
+        func count(_ snapshot: ContentSnapshot) -> [String: Coverage] {
+            var coverage = Dictionary(uniqueKeysWithValues: locales.map { ($0, Coverage(translated: 0, total: 0)) })
             func walk(_ value: DiffValue) {
                 switch value {
                 case .localized(let texts):
-                    guard let source = texts[snapshot.defaultLocale]?.trimmingCharacters(in: .whitespacesAndNewlines),
-                        !source.isEmpty
-                    else { return }
-                    coverage.total += 1
-                    let text = texts[locale]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-                    if !text.isEmpty && text != source { coverage.translated += 1 }
+                    guard let source = texts[snapshot.defaultLocale]?.trimmedWhitespace, !source.isEmpty else { return }
+                    for locale in locales {
+                        coverage[locale]!.total += 1
+                        if let text = texts[locale]?.trimmedWhitespace, !text.isEmpty, text != source {
+                            coverage[locale]!.translated += 1
+                        }
+                    }
                 case .list(let values): values.forEach(walk)
                 case .object(let fields): fields.values.forEach(walk)
                 default: break
@@ -99,19 +105,15 @@ public enum DiffEngine {
             }
             return coverage
         }
-        var locales: [String] = []
-        for locale in new.locales + old.locales where locale != new.defaultLocale && !locales.contains(locale) {
-            locales.append(locale)
-        }
+        let before = count(old)
+        let after = count(new)
         var out: [CoverageChange] = []
         for locale in locales {
-            let before = count(old, locale: locale)
-            let after = count(new, locale: locale)
             let stale = items.reduce(0) { sum, item in
                 sum + item.changes.reduce(0) { $0 + (($1.staleTranslations ?? []).contains(locale) ? 1 : 0) }
             }
-            if before != after || stale > 0 {
-                out.append(CoverageChange(locale: locale, old: before, new: after, newlyStale: stale))
+            if before[locale] != after[locale] || stale > 0 {
+                out.append(CoverageChange(locale: locale, old: before[locale]!, new: after[locale]!, newlyStale: stale))
             }
         }
         return out

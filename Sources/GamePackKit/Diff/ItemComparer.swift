@@ -200,6 +200,8 @@ struct ItemComparer {
     func compareFields(_ a: [String: DiffValue], _ b: [String: DiffValue], type: ContentType?, skipOrder: Bool)
         -> [FieldChange]
     {
+        // Most items did not change: check that first, without building key lists.
+        if a.count == b.count, a.allSatisfy({ key, value in b[key].map { same(value, $0) } ?? false }) { return [] }
         var keys = (type?.fields.map(\.name) ?? []).filter { a[$0] != nil || b[$0] != nil }
         keys += Set(a.keys).union(b.keys).subtracting(keys).sorted()
         var out: [FieldChange] = []
@@ -350,8 +352,7 @@ struct ItemComparer {
                 if isSource && !cosmetic {
                     let stale = locales.filter { other in
                         other != defaultLocale && a[other] != nil && a[other] == b[other]
-                            && a[other]!.trimmingCharacters(in: .whitespacesAndNewlines)
-                                != before.trimmingCharacters(in: .whitespacesAndNewlines)
+                            && a[other]!.trimmedWhitespace != before.trimmedWhitespace
                     }
                     if !stale.isEmpty {
                         change.staleTranslations = stale

@@ -20,15 +20,48 @@ public enum DiffInput: Sendable, Equatable {
 
 /// Reads a `ContentSnapshot` from any of the four input kinds.
 public enum SnapshotLoader {
+    /// Loads both sides of a diff. Two project versions are read one after the other, sharing
+    /// the parse of every content file whose bytes are the same in both (most of them); other
+    /// kinds are read in parallel.
+    public static func loadPair(_ old: DiffInput, _ new: DiffInput) async throws -> (ContentSnapshot, ContentSnapshot) {
+        func isProject(_ input: DiffInput) -> Bool {
+            switch input {
+            case .git: return true
+            case .path(let path):
+                var isDirectory: ObjCBool = false
+                return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+            }
+        }
+        if isProject(old) && isProject(new) {
+            let shared = SharedParses()
+            let before = try await load(old, shared: shared)
+            // Hash the old version's likely-compared assets while the new one loads.
+            var prehash: Task<Void, Never>?
+            if case .path(let path) = new {
+                prehash = AssetStore.prehash(old: before, newAssetsRoot: URL(fileURLWithPath: path).appendingPathComponent("assets"))
+            }
+            let after = try await load(new, shared: shared)
+            await prehash?.value
+            return (before, after)
+        }
+        async let before = load(old)
+        async let after = load(new)
+        return try await (before, after)
+    }
+
     /// Loads `input`, finding out what it is: a folder with `gamepack.yaml` is a project, a ZIP
     /// file a pack, a JSON file a gohike content.json.
     public static func load(_ input: DiffInput) async throws -> ContentSnapshot {
+        try await load(input, shared: nil)
+    }
+
+    static func load(_ input: DiffInput, shared: SharedParses?) async throws -> ContentSnapshot {
         switch input {
         case .git(let revision, let project):
             let (folder, projectFolder) = try GitRevision.materialize(revision, projectFolder: URL(fileURLWithPath: project))
             do {
                 return try await loadProject(
-                    at: projectFolder, label: input.label, kind: .gitRevision, temporaryFolder: folder)
+                    at: projectFolder, label: input.label, kind: .gitRevision, temporaryFolder: folder, shared: shared)
             } catch {
                 try? FileManager.default.removeItem(at: folder)
                 throw error
@@ -43,7 +76,7 @@ public enum SnapshotLoader {
                 guard FileManager.default.fileExists(atPath: url.appendingPathComponent(Project.configFile).path) else {
                     throw DiffError.unknownKind(path: path, reason: "a folder without gamepack.yaml is not a project")
                 }
-                return try await loadProject(at: url, label: path, kind: .project, temporaryFolder: nil)
+                return try await loadProject(at: url, label: path, kind: .project, temporaryFolder: nil, shared: shared)
             }
             let head: Data
             do {
@@ -54,7 +87,7 @@ public enum SnapshotLoader {
                 throw DiffError.io(path: path, reason: "cannot read (\(error.localizedDescription))")
             }
             if head.starts(with: [0x50, 0x4B]) || path.hasSuffix(".\(PackFormat.fileExtension)") {
-                return try loadPack(at: url, label: path)
+                return try await loadPack(at: url, label: path)
             }
             let firstByte = head.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
             if firstByte == UInt8(ascii: "{") || path.lowercased().hasSuffix(".json") {
@@ -72,12 +105,14 @@ public enum SnapshotLoader {
 
     // MARK: Projects
 
-    static func loadProject(at url: URL, label: String, kind: SnapshotKind, temporaryFolder: URL?) async throws
-        -> ContentSnapshot
-    {
+    static func loadProject(
+        at url: URL, label: String, kind: SnapshotKind, temporaryFolder: URL?, shared: SharedParses? = nil
+    ) async throws -> ContentSnapshot {
         let project: Project
         do {
-            project = try await Project.load(at: url)
+            var readContent: (@Sendable (URL, String) -> SourceLoader.Outcome)?
+            if let shared { readContent = { url, path in shared.read(url, path) } }
+            project = try await Project.load(at: url, readContent: readContent)
         } catch {
             throw DiffError.unknownKind(path: label, reason: "\(error)")
         }
@@ -123,7 +158,7 @@ public enum SnapshotLoader {
 
     // MARK: Packs
 
-    static func loadPack(at url: URL, label: String) throws -> ContentSnapshot {
+    static func loadPack(at url: URL, label: String) async throws -> ContentSnapshot {
         let reader: PackArchive.Reader
         let manifest: PackManifest
         do {
@@ -150,37 +185,16 @@ public enum SnapshotLoader {
             let store = AssetStore(.pack(reader))
             let valueReader = SnapshotValueReader(
                 defaultLocale: defaultLocale, locales: manifest.locales, asset: { AssetRef(path: $0) })
+            let files = manifest.files.filter { $0.path.hasPrefix("canonical/") && $0.path.hasSuffix(".json") }
+            let datas = try files.map(read)
+            // One collection file per task: parsing is most of the work.
+            let parsed = await Array(zip(files.map(\.path), datas)).concurrentMap {
+                path, data -> Result<(String, [ItemID: SnapshotItem]), any Error> in
+                Result { try Self.canonicalCollection(data, path: path, label: label, types: types, reader: valueReader) }
+            }
             var items: [String: [ItemID: SnapshotItem]] = [:]
-            for file in manifest.files where file.path.hasPrefix("canonical/") && file.path.hasSuffix(".json") {
-                let data = try read(file)
-                let root: JSONValue
-                do {
-                    root = try JSONDecoder().decode(JSONValue.self, from: data)
-                } catch {
-                    throw DiffError.unreadablePack(
-                        path: label, reason: "\(file.path) is not JSON (\(JSONValue.syntaxError(in: data) ?? "\(error)"))")
-                }
-                guard case .object(let top) = root, case .string(let collection)? = top["collection"],
-                    case .array(let values)? = top["items"]
-                else {
-                    throw DiffError.unreadablePack(
-                        path: label, reason: "\(file.path) is not a canonical collection (no `collection` and `items`)")
-                }
-                var byID: [ItemID: SnapshotItem] = [:]
-                for (index, value) in values.enumerated() {
-                    guard case .object(let object) = value else {
-                        throw DiffError.unreadablePack(path: label, reason: "\(file.path): items[\(index)] is not an object")
-                    }
-                    let id: ItemID
-                    switch object["id"] {
-                    case .int(let number)?: id = ItemID(String(number))
-                    case .string(let text)?: id = ItemID(text)
-                    default:
-                        throw DiffError.unreadablePack(path: label, reason: "\(file.path): items[\(index)] has no id")
-                    }
-                    let fields = valueReader.fields(ofJSON: object, type: types[collection])
-                    byID[id] = SnapshotItem(collection: collection, id: id, fields: fields, title: valueReader.title(fields))
-                }
+            for result in parsed {
+                let (collection, byID) = try result.get()
                 items[collection] = byID
             }
             return ContentSnapshot(
@@ -201,12 +215,45 @@ public enum SnapshotLoader {
         )
     }
 
+    /// One `canonical/<collection>.json`: its collection name and items.
+    static func canonicalCollection(
+        _ data: Data, path: String, label: String, types: [String: ContentType], reader: SnapshotValueReader
+    ) throws -> (String, [ItemID: SnapshotItem]) {
+        let root: JSONValue
+        do {
+            root = try JSONScanner.parse(data)
+        } catch {
+            throw DiffError.unreadablePack(
+                path: label, reason: "\(path) is not JSON (\(JSONValue.syntaxError(in: data) ?? "\(error)"))")
+        }
+        guard case .object(let top) = root, case .string(let collection)? = top["collection"],
+            case .array(let values)? = top["items"]
+        else {
+            throw DiffError.unreadablePack(path: label, reason: "\(path) is not a canonical collection (no `collection` and `items`)")
+        }
+        var byID: [ItemID: SnapshotItem] = [:]
+        for (index, value) in values.enumerated() {
+            guard case .object(let object) = value else {
+                throw DiffError.unreadablePack(path: label, reason: "\(path): items[\(index)] is not an object")
+            }
+            let id: ItemID
+            switch object["id"] {
+            case .int(let number)?: id = ItemID(String(number))
+            case .string(let text)?: id = ItemID(text)
+            default: throw DiffError.unreadablePack(path: label, reason: "\(path): items[\(index)] has no id")
+            }
+            let fields = reader.fields(ofJSON: object, type: types[collection])
+            byID[id] = SnapshotItem(collection: collection, id: id, fields: fields, title: reader.title(fields))
+        }
+        return (collection, byID)
+    }
+
     // MARK: Go Take a Hike! content
 
     static func loadGohikeContent(_ data: Data, label: String, kind: SnapshotKind) throws -> ContentSnapshot {
         let root: JSONValue
         do {
-            root = try JSONDecoder().decode(JSONValue.self, from: data)
+            root = try JSONScanner.parse(data)
         } catch {
             throw DiffError.invalidContent(path: label, reason: "not JSON: \(JSONValue.syntaxError(in: data) ?? "\(error)")")
         }
@@ -264,6 +311,21 @@ public enum SnapshotLoader {
             }
         }
         return types
+    }
+}
+
+/// Content files parsed while loading one version of a project, by project-relative path,
+/// with their bytes: the other version reuses a parse when its file has the same bytes.
+final class SharedParses: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [String: (Data, SourceLoader.Outcome)] = [:]
+
+    func read(_ url: URL, _ path: String) -> SourceLoader.Outcome {
+        guard let data = try? Data(contentsOf: url) else { return SourceLoader.load(contentsOf: url, path: path) }
+        if let hit = lock.withLock({ entries[path] }), hit.0 == data { return hit.1 }
+        let outcome = SourceLoader.load(data: data, path: path)
+        lock.withLock { entries[path] = (data, outcome) }
+        return outcome
     }
 }
 

@@ -37,6 +37,14 @@ public struct Project: Sendable {
     /// Reads the project at `root`. Throws only when `root` is not a project or cannot be read;
     /// anything wrong inside it comes back in `diagnostics`.
     public static func load(at root: URL) async throws -> Project {
+        try await load(at: root, readContent: nil)
+    }
+
+    /// `load(at:)` with another way to read a content file (URL, project-relative path): the
+    /// diff shares parses between two versions of a project this way.
+    static func load(at root: URL, readContent: (@Sendable (URL, String) -> SourceLoader.Outcome)?) async throws
+        -> Project
+    {
         let fm = FileManager.default
         let root = root.standardizedFileURL
         let configURL = root.appendingPathComponent(configFile)
@@ -85,7 +93,8 @@ public struct Project: Sendable {
             .filter(isSourceFile)
         let rootPath = root.path
         let outcomes = await contentFiles.concurrentMap { path in
-            SourceLoader.load(contentsOf: URL(fileURLWithPath: rootPath + "/" + path), path: path)
+            let url = URL(fileURLWithPath: rootPath + "/" + path)
+            return readContent?(url, path) ?? SourceLoader.load(contentsOf: url, path: path)
         }
         var items: [ContentItem] = []
         for (path, outcome) in zip(contentFiles, outcomes) {
