@@ -93,7 +93,7 @@ public struct Project: Sendable {
             .filter(isSourceFile)
         let rootPath = root.path
         let outcomes = await contentFiles.concurrentMap { path in
-            let url = URL(fileURLWithPath: rootPath + "/" + path)
+            let url = URL(fileURLWithPath: rootPath + "/" + path, isDirectory: false)
             return readContent?(url, path) ?? SourceLoader.load(contentsOf: url, path: path)
         }
         var items: [ContentItem] = []
