@@ -32,7 +32,9 @@ struct DiffCommandTests {
         try FileManager.default.removeItem(at: temp.url.appendingPathComponent("new/content/locations/2.yaml"))
         let result = try CommandRunner.gamepack(["diff", "old", "new", "--fail-on", "breaking"], in: temp.url)
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
-        #expect(result.stdout.contains("- locations/2 \"Synagoge Liberaal Joodse Gemeente\" removed [breaking]: referenced by routes/1"))
+        #expect(
+            result.stdout.contains(
+                "- locations/2 \"Synagoge Liberaal Joodse Gemeente\" removed [breaking]: referenced by routes/1"))
         #expect(result.stderr.contains("--fail-on breaking"))
     }
 
@@ -67,11 +69,13 @@ struct DiffCommandTests {
             ["diff", Self.ios, Self.android, "--format", "json", "--out", "report.json"], in: temp.url)
         #expect(json.status == 0, "\(json.stderr)")
         #expect(json.stdout.isEmpty)
-        let report = try DiffJSONRenderer.decode(String(contentsOf: temp.url.appendingPathComponent("report.json"), encoding: .utf8))
-        #expect(report.items.map { "\($0.collection)/\($0.id) \($0.change.rawValue) \($0.class.rawValue)" } == [
-            "locations/1 modified content", "locations/2 modified content", "locations/3 added content",
-            "profiles/1 modified asset", "routes/1 modified breaking", "routes/4 added content", "routes/6 added content",
-        ])
+        let report = try DiffJSONRenderer.decode(
+            String(contentsOf: temp.url.appendingPathComponent("report.json"), encoding: .utf8))
+        #expect(
+            report.items.map { "\($0.collection)/\($0.id) \($0.change.rawValue) \($0.class.rawValue)" } == [
+                "locations/1 modified content", "locations/2 modified content", "locations/3 added content",
+                "profiles/1 modified asset", "routes/1 modified breaking", "routes/4 added content", "routes/6 added content",
+            ])
         let markdown = try CommandRunner.gamepack(["diff", Self.ios, Self.android, "--format", "markdown"], in: temp.url)
         #expect(markdown.stdout.hasPrefix("### Content changes:"))
         let html = try CommandRunner.gamepack(["diff", Self.ios, Self.android, "--format", "html"], in: temp.url)
@@ -89,7 +93,8 @@ struct DiffCommandTests {
         try edit(temp, "new/content/locations/1.yaml", "latitude: 52.341645271", "latitude: 52.342645271")
         for side in ["old", "new"] {
             let build = try CommandRunner.gamepack(
-                ["build", side, "--out", "\(side)-pack", "--quiet"], in: temp.url, environment: ["SOURCE_DATE_EPOCH": "1700000000"])
+                ["build", side, "--out", "\(side)-pack", "--quiet"], in: temp.url,
+                environment: ["SOURCE_DATE_EPOCH": "1700000000"])
             #expect(build.status == 0, "\(build.stderr)")
         }
         func pack(_ side: String) throws -> String {
@@ -132,7 +137,8 @@ struct DiffCommandTests {
         #expect(rangeReport.items.map { "\($0.collection)/\($0.id) \($0.fields)" } == ["routes/1 [\"name.nl\"]"])
         #expect(rangeReport.old.label == "git:HEAD~1" && rangeReport.new.kind == .gitRevision)
 
-        let working = try CommandRunner.gamepack(["diff", "--git", "main", "--format", "json", "--fail-on", "breaking"], in: repo)
+        let working = try CommandRunner.gamepack(
+            ["diff", "--git", "main", "--format", "json", "--fail-on", "breaking"], in: repo)
         #expect(working.status == 1)
         #expect(try DiffJSONRenderer.decode(working.stdout).items.map(\.fields) == [["waypoints"]])
 

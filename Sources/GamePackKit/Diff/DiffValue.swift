@@ -152,7 +152,11 @@ public enum ReportJSON: Sendable, Equatable, Codable {
         case .null: try container.encodeNil()
         case .bool(let value): try container.encode(value)
         case .number(let value):
-            if value.rounded() == value && abs(value) < 1e15 { try container.encode(Int(value)) } else { try container.encode(value) }
+            if value.rounded() == value && abs(value) < 1e15 {
+                try container.encode(Int(value))
+            } else {
+                try container.encode(value)
+            }
         case .string(let value): try container.encode(value)
         case .array(let values): try container.encode(values)
         case .object(let fields): try container.encode(fields)

@@ -66,7 +66,9 @@ struct ItemComparer {
         }
         // An item whose content reappears under another id was renumbered.
         var addedByPrint: [String: [SnapshotItem]] = [:]
-        for item in added where !item.fields.isEmpty { addedByPrint[fingerprint(item.fields, side: .new), default: []].append(item) }
+        for item in added where !item.fields.isEmpty {
+            addedByPrint[fingerprint(item.fields, side: .new), default: []].append(item)
+        }
         var removedByPrint: [String: [SnapshotItem]] = [:]
         for item in removed where !item.fields.isEmpty {
             removedByPrint[fingerprint(item.fields, side: .old), default: []].append(item)
@@ -122,7 +124,8 @@ struct ItemComparer {
                 let hashes = side == .old ? assets.oldHashes : assets.newHashes
                 return "asset:" + (ref.sha256 ?? hashes[ref.path] ?? "\(ref.path):\(ref.bytes ?? -1)")
             case .list(let values): return "[" + values.map(text).joined(separator: ",") + "]"
-            case .object(let fields): return "{" + fields.keys.sorted().map { "\($0)=\(text(fields[$0]!))" }.joined(separator: ",") + "}"
+            case .object(let fields):
+                return "{" + fields.keys.sorted().map { "\($0)=\(text(fields[$0]!))" }.joined(separator: ",") + "}"
             default: return value.display
             }
         }

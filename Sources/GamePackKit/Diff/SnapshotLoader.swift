@@ -38,7 +38,8 @@ public enum SnapshotLoader {
             // Hash the old version's likely-compared assets while the new one loads.
             var prehash: Task<Void, Never>?
             if case .path(let path) = new {
-                prehash = AssetStore.prehash(old: before, newAssetsRoot: URL(fileURLWithPath: path).appendingPathComponent("assets"))
+                prehash = AssetStore.prehash(
+                    old: before, newAssetsRoot: URL(fileURLWithPath: path).appendingPathComponent("assets"))
             }
             let after = try await load(new, shared: shared)
             await prehash?.value
@@ -229,7 +230,8 @@ public enum SnapshotLoader {
         guard case .object(let top) = root, case .string(let collection)? = top["collection"],
             case .array(let values)? = top["items"]
         else {
-            throw DiffError.unreadablePack(path: label, reason: "\(path) is not a canonical collection (no `collection` and `items`)")
+            throw DiffError.unreadablePack(
+                path: label, reason: "\(path) is not a canonical collection (no `collection` and `items`)")
         }
         var byID: [ItemID: SnapshotItem] = [:]
         for (index, value) in values.enumerated() {
@@ -370,7 +372,8 @@ enum GitRevision {
             .trimmingCharacters(in: .whitespacesAndNewlines)
         let top = try git(["rev-parse", "--show-toplevel"], in: folder, revision: revision)
             .trimmingCharacters(in: .whitespacesAndNewlines)
-        _ = try git(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"], in: folder, revision: revision,
+        _ = try git(
+            ["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"], in: folder, revision: revision,
             failure: "unknown revision (check the name with `git log --oneline`)")
         let temporary = FileManager.default.temporaryDirectory.appendingPathComponent(
             "gamepack-diff-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
@@ -404,7 +407,8 @@ enum GitRevision {
             let project = temporary.appendingPathComponent(prefix)
             guard FileManager.default.fileExists(atPath: project.appendingPathComponent(Project.configFile).path) else {
                 throw DiffError.git(
-                    revision: revision, reason: "the project (\(prefix.isEmpty ? "." : prefix)) has no gamepack.yaml at that revision")
+                    revision: revision,
+                    reason: "the project (\(prefix.isEmpty ? "." : prefix)) has no gamepack.yaml at that revision")
             }
             return (temporary, project)
         } catch {

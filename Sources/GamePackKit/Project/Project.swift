@@ -236,7 +236,8 @@ public final class SourceTexts: @unchecked Sendable {
                 let text = String(data: data, encoding: .utf8)
             else { return nil }
             // "\r\n" is one Character in Swift: normalize it so CRLF files split into lines.
-            cache[file] = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+            cache[file] = text.replacingOccurrences(of: "\r\n", with: "\n").split(
+                separator: "\n", omittingEmptySubsequences: false)
         }
         guard let lines = cache[file], line >= 1, line <= lines.count else { return nil }
         var text = String(lines[line - 1])

@@ -50,7 +50,8 @@ struct DiffRendererTests {
     @Test("the schema check catches a report that breaks the contract")
     func jsonSchemaCatchesErrors() throws {
         let temp = try TemporaryDirectory()
-        let result = try Self.validate(#"{"schema": "https://gamepack.dev/schemas/diff-report-1.json", "items": [{"id": 1}]}"#, in: temp)
+        let result = try Self.validate(
+            #"{"schema": "https://gamepack.dev/schemas/diff-report-1.json", "items": [{"id": 1}]}"#, in: temp)
         #expect(result.status == 1)
     }
 

@@ -81,14 +81,16 @@ public struct DiffHTMLRenderer: DiffRenderer {
                     var line = "<li><code>\(html(field.path))</code>: \(html(field.summary))"
                     if field.class != item.class { line += " <span class=\"class\">(\(field.class.rawValue))</span>" }
                     if let words = field.words {
-                        line += "<blockquote>" + words.map { segment -> String in
-                            let text = html(segment.text).replacingOccurrences(of: "\n", with: "<br>")
-                            switch segment.op {
-                            case .equal: return text
-                            case .delete: return "<del>\(text)</del>"
-                            case .insert: return "<ins>\(text)</ins>"
-                            }
-                        }.joined() + "</blockquote>"
+                        line +=
+                            "<blockquote>"
+                            + words.map { segment -> String in
+                                let text = html(segment.text).replacingOccurrences(of: "\n", with: "<br>")
+                                switch segment.op {
+                                case .equal: return text
+                                case .delete: return "<del>\(text)</del>"
+                                case .insert: return "<ins>\(text)</ins>"
+                                }
+                            }.joined() + "</blockquote>"
                     }
                     if isAsset(field.old) || isAsset(field.new) {
                         line += "<div class=\"images\">"
@@ -127,7 +129,8 @@ public struct DiffHTMLRenderer: DiffRenderer {
             return "<figure>\(label)<p>(image not embedded)</p></figure>"
         }
         let mime: String
-        switch format ?? (try? MediaProbe.probe(header: data.prefix(64 << 10), tail: data.suffix(16), byteCount: data.count))?
+        switch format
+            ?? (try? MediaProbe.probe(header: data.prefix(64 << 10), tail: data.suffix(16), byteCount: data.count))?
             .format
         {
         case .png?: mime = "image/png"

@@ -19,7 +19,8 @@ public struct DiffMarkdownRenderer: DiffRenderer {
         out.append(
             (breaking > 0 ? "⚠️ **\(plural(breaking, "breaking change"))** · " : "") + "**\(report.headline)**")
         out.append("")
-        out.append("| collection | added | removed | modified | " + ChangeClass.allCases.map(\.rawValue).joined(separator: " | ") + " |")
+        out.append(
+            "| collection | added | removed | modified | " + ChangeClass.allCases.map(\.rawValue).joined(separator: " | ") + " |")
         out.append("| --- | ---: | ---: | ---: | " + ChangeClass.allCases.map { _ in "---:" }.joined(separator: " | ") + " |")
         func row(_ name: String, _ counts: ChangeCounts) -> String {
             "| \(name) | \(counts.added) | \(counts.removed) | \(counts.modified) | "

@@ -43,7 +43,8 @@ extension DiffReport {
     /// "12 items changed: 2 added, 1 removed, 9 modified" or "No changes".
     var headline: String {
         guard totals.total > 0 else { return "No changes" }
-        return "\(plural(totals.total, "item")) changed: \(totals.added) added, \(totals.removed) removed, \(totals.modified) modified"
+        return
+            "\(plural(totals.total, "item")) changed: \(totals.added) added, \(totals.removed) removed, \(totals.modified) modified"
     }
 
     /// "2 breaking, 5 content, 1 cosmetic" (classes with items).
