@@ -21,6 +21,8 @@ public struct SnapshotItem: Sendable {
     public var fields: [String: DiffValue]
     /// The item's name in the default locale (`name`, `title` or `text`), for reports.
     public var title: String?
+    /// The project-relative file the item is in (projects and git revisions).
+    public var file: String? = nil
 }
 
 /// One version of a project's content, read from any input kind into the same model so that
@@ -45,12 +47,63 @@ public struct ContentSnapshot: Sendable {
     /// What the reader could not carry over or had to choose (duplicate ids, items without
     /// an id, a gohike location that differs between routes).
     public var warnings: [String]
+    /// Reads the source hashes stored beside translations (projects only).
+    var storedHashes: StoredSourceHashes? = nil
 
     /// The item `id` of `collection`.
     public func item(_ collection: String, _ id: ItemID) -> SnapshotItem? { items[collection]?[id] }
 
     /// Number of items.
     public var itemCount: Int { items.values.reduce(0) { $0 + $1.count } }
+}
+
+/// The source hashes a project stores beside its translations (`# gamepack:source nl=…`, see
+/// `SourceHash`), read on demand for the few items whose source text changed: a file is read
+/// and parsed again only when it holds the marker.
+final class StoredSourceHashes: @unchecked Sendable {
+    let root: URL
+    let types: [String: ContentType]
+    let defaultLocale: String
+    private let lock = NSLock()
+    /// Translatable fields per file (nil: the file has no marker).
+    private var files: [String: [TranslatableField]?] = [:]
+
+    init(root: URL, types: [String: ContentType], defaultLocale: String) {
+        self.root = root
+        self.types = types
+        self.defaultLocale = defaultLocale
+    }
+
+    /// Whether the translation into `locale` of `field` (a path such as `description` or
+    /// `details.text`) of an item is stale by its stored hash; nil when it stores none.
+    func isStale(file: String, collection: String, id: ItemID, field: String, locale: String) -> Bool? {
+        let fields = lock.withLock { files[file] } ?? load(file)
+        guard let unit = fields?.first(where: { $0.collection == collection && $0.itemID == id && $0.field == field }),
+            unit.texts[locale]?.storedHash != nil
+        else { return nil }
+        return unit.state(for: locale).status == .stale
+    }
+
+    private func load(_ file: String) -> [TranslatableField]? {
+        var result: [TranslatableField]?
+        if let data = SharedParses.contents(of: root.path + "/" + file),
+            String(decoding: data, as: UTF8.self).contains(SourceHash.marker),
+            case .loaded(let node) = SourceLoader.load(data: data, path: file)
+        {
+            let lines = SourceLines(data)
+            let collection = file.split(separator: "/").dropFirst().first.map(String.init) ?? ""
+            var fields: [TranslatableField] = []
+            for element in node.elements ?? [node] {
+                guard let id = element["id"].flatMap(ItemID.init(node:)), let type = types[collection] else { continue }
+                fields += TranslationInventory.fields(
+                    of: element, collection: collection, id: id, type: type, defaultLocale: defaultLocale,
+                    line: { lines.line($0) })
+            }
+            result = fields
+        }
+        lock.withLock { files[file] = .some(result) }
+        return result
+    }
 }
 
 /// Turns source nodes and JSON values into `DiffValue`s by a field's spec, with a generic

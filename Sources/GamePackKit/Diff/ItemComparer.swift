@@ -7,6 +7,8 @@ struct ItemComparer {
     let assets: AssetResolution
     /// `collection/id` → the items referring to it (`routes/13`), per side; built on first use.
     private var oldReferrers: [String: [String]]?
+    /// The new version of the item being compared (for stored source hashes).
+    private var current: SnapshotItem?
     private var newReferrers: [String: [String]]?
 
     init(old: ContentSnapshot, new: ContentSnapshot, assets: AssetResolution) {
@@ -46,6 +48,7 @@ struct ItemComparer {
         for id in Set(oldItems.keys).union(newItems.keys).sorted() {
             switch (oldItems[id], newItems[id]) {
             case (let a?, let b?):
+                current = b
                 var fieldChanges = compareFields(a.fields, b.fields, type: type, skipOrder: skipsOrder)
                 if let position = positions?[id] { fieldChanges.append(position) }
                 guard !fieldChanges.isEmpty else { continue }
@@ -353,9 +356,18 @@ struct ItemComparer {
                                 + "\(Self.short(.text(before))) → \(Self.short(.text(after)))",
                     old: .string(before), new: .string(after), words: long && !cosmetic ? WordDiff.segments(before, after) : nil)
                 if isSource && !cosmetic {
+                    // A translation that stores the hash of its source text is stale when that
+                    // hash is not the new text's; one that stores none is stale when it did not
+                    // change with its source.
                     let stale = locales.filter { other in
-                        other != defaultLocale && a[other] != nil && a[other] == b[other]
-                            && a[other]!.trimmedWhitespace != before.trimmedWhitespace
+                        guard other != defaultLocale, let translation = b[other] else { return false }
+                        if let item = current, let file = item.file,
+                            let stored = new.storedHashes?.isStale(
+                                file: file, collection: item.collection, id: item.id, field: path, locale: other)
+                        {
+                            return stored
+                        }
+                        return a[other] == translation && translation.trimmedWhitespace != before.trimmedWhitespace
                     }
                     if !stale.isEmpty {
                         change.staleTranslations = stale

@@ -136,7 +136,8 @@ public enum SnapshotLoader {
         let converted = await project.items.concurrentMap { item -> SnapshotItem? in
             guard let id = item.id else { return nil }
             let fields = reader.fields(of: item.node, type: types[item.collection])
-            return SnapshotItem(collection: item.collection, id: id, fields: fields, title: reader.title(fields))
+            return SnapshotItem(
+                collection: item.collection, id: id, fields: fields, title: reader.title(fields), file: item.file)
         }
         var items: [String: [ItemID: SnapshotItem]] = [:]
         var warnings: [String] = []
@@ -152,9 +153,12 @@ public enum SnapshotLoader {
             }
             items[item.collection, default: [:]][snapshotItem.id] = snapshotItem
         }
-        return ContentSnapshot(
+        var snapshot = ContentSnapshot(
             label: label, kind: kind, project: config.id, version: nil, locales: config.locales,
             defaultLocale: config.defaultLocale, types: types, items: items, assets: store, warnings: warnings)
+        snapshot.storedHashes = StoredSourceHashes(
+            root: url.standardizedFileURL, types: types, defaultLocale: config.defaultLocale)
+        return snapshot
     }
 
     // MARK: Packs

@@ -182,6 +182,45 @@ struct DiffRuleTests {
         #expect(report.coverage.first?.newlyStale == 1)
     }
 
+    @Test("stored source hashes decide staleness when a translation has one")
+    func storedSourceHashes() async throws {
+        let report = try await Self.pair { temp in
+            for side in ["old", "new"] {
+                let one = temp.url.appendingPathComponent("\(side)/content/locations/1.yaml")
+                let two = temp.url.appendingPathComponent("\(side)/content/locations/2.yaml")
+                var first = try String(contentsOf: one, encoding: .utf8)
+                var second = try String(contentsOf: two, encoding: .utf8)
+                let source = side == "old" ? "RAI Congress Center" : "RAI Congress Centre"
+                first = first.replacingOccurrences(of: "en: \"RAI Congress Center\"", with: "en: \"\(source)\"")
+                // Re-translated: the marker holds the new source's hash.
+                first = first.replacingOccurrences(
+                    of: "nl: \"RAI Congrescentrum\"",
+                    with: "nl: \"RAI Congrescentrum\"  # gamepack:source nl=\(SourceHash.of(source))")
+                // Edited, but still made from the old source.
+                let oldHash = SourceHash.of("Synagoge Liberaal Joodse Gemeente")
+                if side == "new" {
+                    second = second.replacingOccurrences(
+                        of: "en: \"Synagoge Liberaal Joodse Gemeente\"", with: "en: \"Synagoge LJG\"")
+                    second = second.replacingOccurrences(
+                        of: "nl: \"Liberal Jewish Community Synagogue\"", with: "nl: \"Liberale Synagoge\"")
+                }
+                second = second.replacingOccurrences(of: "Synagogue\"\n", with: "Synagogue\"  # gamepack:source nl=\(oldHash)\n")
+                second = second.replacingOccurrences(
+                    of: "Liberale Synagoge\"\n", with: "Liberale Synagoge\"  # gamepack:source nl=\(oldHash)\n")
+                try Data(first.utf8).write(to: one)
+                try Data(second.utf8).write(to: two)
+            }
+        }
+        let lines = DiffTesting.lines(report)
+        #expect(
+            lines == [
+                ChangeLine("locations", "1", "modified", "content", ["name.en"]),
+                ChangeLine("locations", "2", "modified", "content", ["name.en", "name.nl"]),
+            ], "\(lines)")
+        #expect(report.items[0].changes[0].staleTranslations == nil)
+        #expect(report.items[1].changes[0].staleTranslations == ["nl"])
+    }
+
     @Test("translation added, removed and changed are translation changes; whitespace only is cosmetic")
     func translations() async throws {
         let report = try await Self.pair { temp in
