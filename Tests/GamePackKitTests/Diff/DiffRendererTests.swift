@@ -28,6 +28,16 @@ struct DiffRendererTests {
         return try CommandRunner.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, schema.path, file.path])
     }
 
+    @Test("text, Markdown and JSON match their golden files", arguments: [DiffFormat.text, .markdown, .json])
+    func golden(_ format: DiffFormat) async throws {
+        let (report, context) = try await Self.report()
+        let output = format.renderer.render(report, context: context)
+            .replacingOccurrences(of: TestPaths.shared.path, with: "<shared>")
+        let golden = TestPaths.fixtures("GamePackKitTests").appendingPathComponent("golden/diff-gohike.\(format.rawValue)")
+        let difference = try Golden.compare(output, to: golden)
+        #expect(difference == nil, "\(difference ?? "")")
+    }
+
     @Test("JSON validates against docs/diff-report.schema.json and reads back")
     func jsonSchema() async throws {
         let (report, context) = try await Self.report()
