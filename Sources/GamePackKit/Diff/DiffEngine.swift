@@ -82,7 +82,8 @@ public enum DiffEngine {
         for locale in new.locales + old.locales where locale != new.defaultLocale && !locales.contains(locale) {
             locales.append(locale)
         }
-        /// Coverage per locale in one pass over a snapshot's localized texts.
+        /// Coverage per locale in one pass over a snapshot's localized texts: texts present and
+        /// different from their source, out of the source texts.
         func count(_ snapshot: ContentSnapshot) -> [String: Coverage] {
             var coverage = Dictionary(uniqueKeysWithValues: locales.map { ($0, Coverage(translated: 0, total: 0)) })
             func walk(_ value: DiffValue) {
@@ -112,8 +113,11 @@ public enum DiffEngine {
             let stale = items.reduce(0) { sum, item in
                 sum + item.changes.reduce(0) { $0 + (($1.staleTranslations ?? []).contains(locale) ? 1 : 0) }
             }
-            if before[locale] != after[locale] || stale > 0 {
-                out.append(CoverageChange(locale: locale, old: before[locale]!, new: after[locale]!, newlyStale: stale))
+            // A translation the diff found stale no longer counts as translated.
+            var now = after[locale]!
+            now.translated = max(0, now.translated - stale)
+            if before[locale] != now || stale > 0 {
+                out.append(CoverageChange(locale: locale, old: before[locale]!, new: now, newlyStale: stale))
             }
         }
         return out
