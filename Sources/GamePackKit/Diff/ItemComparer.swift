@@ -269,14 +269,18 @@ struct ItemComparer {
                     old: a!.json, new: b!.json, words: long ? WordDiff.segments(x, y) : nil)
             ]
         case (let x?, nil):
-            let required = spec?.required ?? false
+            var required = spec?.required ?? false
+            if case .list(let values) = x, !values.isEmpty, spec?.element?.value.type == .reference {
+                required = true  // every element removed: progress along it is lost, as for a shortened list
+            }
             var value = x
             if case .asset(let ref) = x { value = .asset(old.assets.probed(ref)) }
             let what: String = if case .asset(let ref) = value { ref.summary } else { Self.short(value) }
             return [
                 FieldChange(
                     path: path, change: .removed, class: required ? .breaking : Self.baseClass(x),
-                    summary: "removed (was \(what))" + (required ? "; the field is required" : ""), old: value.json,
+                    summary: "removed (was \(what))" + ((spec?.required ?? false) ? "; the field is required" : ""),
+                    old: value.json,
                     new: nil)
             ]
         case (nil, let y?):

@@ -280,6 +280,15 @@ struct DiffRuleTests {
         #expect(waypoints.list?.moved.count == 1 && waypoints.list?.inserted == [] && waypoints.list?.removed == [])
     }
 
+    @Test("removing a route's whole waypoint list is breaking, like shortening it")
+    func waypointsRemoved() async throws {
+        let report = try await Self.pair { temp in
+            try Self.replace(temp, "content/routes/1.yaml", "waypoints: [3, 1, 2]\n", "")
+        }
+        #expect(DiffTesting.lines(report) == [ChangeLine("routes", "1", "modified", "breaking", ["waypoints"])])
+        #expect(report.items.first?.changes.first?.change == .removed)
+    }
+
     @Test("profiles swapping places by `order` are reported as a position change, content class")
     func position() async throws {
         let temp = try TemporaryDirectory()
