@@ -344,3 +344,36 @@ struct WordDiffTests {
         #expect(WordDiff.stableKeys([], []) == [])
     }
 }
+
+@Suite("JSON scanner")
+struct JSONScannerTests {
+    @Test("values, escapes and surrogate pairs read like JSONDecoder reads them")
+    func values() throws {
+        let text = #"{"a": [1, -2.5e3, true, false, null], "s": "q\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00 é", "o": {}}"#
+        let value = try JSONScanner.parse(Data(text.utf8))
+        #expect(
+            value
+                == .object([
+                    "a": .array([.int(1), .number(-2500), .bool(true), .bool(false), .null]),
+                    "s": .string("q\"\\/\u{8}\u{C}\n\r\té😀 é"), "o": .object([:]),
+                ]))
+        // JSONDecoder reads an integral exponent number (-2.5e3) as an int; the rest alike.
+        let plain = text.replacingOccurrences(of: "-2.5e3", with: "-2.5")
+        #expect(try JSONScanner.parse(Data(plain.utf8)) == (try JSONDecoder().decode(JSONValue.self, from: Data(plain.utf8))))
+    }
+
+    @Test(
+        "bad input is refused with the byte offset",
+        arguments: [
+            "{\"a\": 1,}", "[1 2]", "\"unterminated", "{\"a\" 1}", "tru", "[1] x", "\"\u{1}\"", "-", "\"\\x\"",
+        ])
+    func refused(_ text: String) {
+        #expect(throws: JSONScanner.Failure.self) { _ = try JSONScanner.parse(Data(text.utf8)) }
+    }
+
+    @Test("deep nesting is refused, not a stack overflow")
+    func deep() {
+        let text = String(repeating: "[", count: 100_000)
+        #expect(throws: JSONScanner.Failure.self) { _ = try JSONScanner.parse(Data(text.utf8)) }
+    }
+}
