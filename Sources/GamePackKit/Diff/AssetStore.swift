@@ -50,13 +50,22 @@ public final class AssetStore: @unchecked Sendable {
         if let temporaryFolder { try? FileManager.default.removeItem(at: temporaryFolder) }
     }
 
-    /// A project asset's reference: path and size from `stat` (the bytes are not read).
+    /// A project asset's reference: path and size from `stat` (the bytes are not read). A path
+    /// that leaves `assets/` (absolute, `..`, a symlink pointing out) is never looked at: it
+    /// compares by its text, as a missing file does (lint reports it).
     func reference(forProjectPath path: String) -> AssetRef {
-        guard case .directory(let root) = backing else { return AssetRef(path: path) }
+        guard case .directory(let root) = backing, !path.isEmpty, !path.hasPrefix("/"), !path.contains("\\"),
+            !path.contains("\0"), !path.split(separator: "/").contains("..")
+        else { return AssetRef(path: path) }
+        let full = root.appendingPathComponent(path).path
         var info = stat()
-        guard stat(root.appendingPathComponent(path).path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            return AssetRef(path: path)
+        guard lstat(full, &info) == 0 else { return AssetRef(path: path) }
+        if info.st_mode & S_IFMT == S_IFLNK {
+            let resolved = URL(fileURLWithPath: full).resolvingSymlinksInPath().path
+            let resolvedRoot = root.resolvingSymlinksInPath().path
+            guard resolved.hasPrefix(resolvedRoot + "/"), stat(full, &info) == 0 else { return AssetRef(path: path) }
         }
+        guard info.st_mode & S_IFMT == S_IFREG else { return AssetRef(path: path) }
         let identity = FileIdentity(
             size: Int64(info.st_size), modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
             device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
@@ -159,7 +168,7 @@ public final class AssetStore: @unchecked Sendable {
         let info: MediaInfo?
         switch backing {
         case .directory(let root):
-            info = try? MediaProbe.probe(fileAt: root.appendingPathComponent(ref.path))
+            info = identity(of: ref.path) == nil ? nil : try? MediaProbe.probe(fileAt: root.appendingPathComponent(ref.path))
         case .memory(let images):
             info = images[ref.path].flatMap {
                 try? MediaProbe.probe(header: $0.prefix(MediaProbe.jpegScanLimit), tail: $0.suffix(16), byteCount: $0.count)
@@ -182,6 +191,7 @@ public final class AssetStore: @unchecked Sendable {
         if let bytes = ref.bytes, bytes > limit { return nil }
         switch backing {
         case .directory(let root):
+            guard identity(of: ref.path) != nil else { return nil }
             return try? Data(contentsOf: root.appendingPathComponent(ref.path))
         case .memory(let images):
             return images[ref.path]

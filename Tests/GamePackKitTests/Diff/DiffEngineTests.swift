@@ -289,6 +289,30 @@ struct DiffRuleTests {
         #expect(report.items.first?.changes.first?.change == .removed)
     }
 
+    @Test("asset paths leaving the project are never read: compared by their text")
+    func outsidePaths() async throws {
+        let report = try await Self.pair { temp in
+            try Self.replace(
+                temp, "content/locations/1.yaml", "image: photos/rai-congress-center.jpg", "image: ../../../etc/passwd")
+            try FileManager.default.createSymbolicLink(
+                atPath: temp.url.appendingPathComponent("new/assets/photos/link.jpg").path, withDestinationPath: "/etc/hostname")
+            try Self.replace(
+                temp, "content/locations/2.yaml", "image: photos/synagoge-liberaal-joodse-gemeente.jpg", "image: photos/link.jpg")
+        }
+        #expect(
+            DiffTesting.lines(report) == [
+                ChangeLine("locations", "1", "modified", "asset", ["image"]),
+                ChangeLine("locations", "2", "modified", "asset", ["image"]),
+            ])
+        for item in report.items {
+            guard case .object(let new)? = item.changes.first?.new else {
+                Issue.record("no new asset value")
+                continue
+            }
+            #expect(new["bytes"] == nil && new["sha256"] == nil)
+        }
+    }
+
     @Test("profiles swapping places by `order` are reported as a position change, content class")
     func position() async throws {
         let temp = try TemporaryDirectory()
