@@ -43,6 +43,14 @@ public struct Project: Sendable {
     /// Reads the project at `root`. Throws only when `root` is not a project or cannot be read;
     /// anything wrong inside it comes back in `diagnostics`.
     public static func load(at root: URL) async throws -> Project {
+        try await load(at: root, parse: nil)
+    }
+
+    /// `load(at:)` with another way to parse a content file (its bytes, project-relative path):
+    /// the diff shares parses between two versions of a project this way.
+    static func load(at root: URL, parse: (@Sendable (Data, String) -> SourceLoader.Outcome)?) async throws
+        -> Project
+    {
         let fm = FileManager.default
         let root = root.standardizedFileURL
         let configURL = root.appendingPathComponent(configFile)
@@ -91,13 +99,9 @@ public struct Project: Sendable {
             .filter(isSourceFile)
         let rootPath = root.path
         let loads = await contentFiles.concurrentMap { path -> (SourceLoader.Outcome, Bool) in
-            let data: Data
-            do {
-                data = try Data(contentsOf: URL(fileURLWithPath: rootPath + "/" + path))
-            } catch {
-                return (SourceLoader.load(contentsOf: URL(fileURLWithPath: rootPath + "/" + path), path: path), false)
-            }
-            return (SourceLoader.load(data: data, path: path), SourceHash.isMarked(data))
+            let url = URL(fileURLWithPath: rootPath + "/" + path, isDirectory: false)
+            guard let data = SourceLoader.contents(of: url.path) else { return (SourceLoader.load(contentsOf: url, path: path), false) }
+            return (parse?(data, path) ?? SourceLoader.load(data: data, path: path), SourceHash.isMarked(data))
         }
         var items: [ContentItem] = []
         var unloadedFiles: [String] = []
@@ -243,7 +247,8 @@ public final class SourceTexts: @unchecked Sendable {
                 let text = String(data: data, encoding: .utf8)
             else { return nil }
             // "\r\n" is one Character in Swift: normalize it so CRLF files split into lines.
-            cache[file] = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+            cache[file] = text.replacingOccurrences(of: "\r\n", with: "\n").split(
+                separator: "\n", omittingEmptySubsequences: false)
         }
         guard let lines = cache[file], line >= 1, line <= lines.count else { return nil }
         var text = String(lines[line - 1])
