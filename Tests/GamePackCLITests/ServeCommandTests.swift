@@ -115,8 +115,10 @@ struct ServeCommandTests {
             ["publish", first.path, "--server", url, "--channel", "staging", "--key", "key.key"], in: temp.url, environment: env)
         #expect(publish.status == 0, "\(publish.stdout)\(publish.stderr)")
         #expect(publish.stdout.contains("to staging at sequence 100"))
+        // Another pointer at the same sequence (a different expiry) is refused.
         let again = try CommandRunner.gamepack(
-            ["publish", first.path, "--server", url, "--channel", "staging", "--key", "key.key"], in: temp.url, environment: env)
+            ["publish", first.path, "--server", url, "--channel", "staging", "--key", "key.key", "--expires-in", "7d"],
+            in: temp.url, environment: env)
         #expect(again.status == 1, "a second publish at the same sequence is refused: \(again.stderr)")
         #expect(again.stderr.contains("sequence_not_increasing"))
 
@@ -146,8 +148,7 @@ struct ServeCommandTests {
         let rollback = try CommandRunner.gamepack(
             ["rollback", "--server", url, "--channel", "production", "--key", "key.key"], in: temp.url, environment: env)
         #expect(rollback.status == 0, "\(rollback.stderr)")
-        #expect(rollback.stdout.contains("to \(first.lastPathComponent.dropFirst("gohike-amsterdam-".count).dropLast(".gamepack".count)) at sequence 201")
-            || rollback.stdout.contains("at sequence 201"), "\(rollback.stdout)")
+        #expect(rollback.stdout.contains("to \(try PackArchive.Reader(url: first).manifest().version) at sequence 201"), "\(rollback.stdout)")
         let exchange3 = try python([Self.fixtures.appendingPathComponent("android_client.py").path, url, v2, v1])
         #expect(exchange3.status == 0, "the client sees the rolled-back content: \(exchange3.stderr)")
         let pointer = try python([
