@@ -19,6 +19,10 @@ public enum GamePackError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownTarget(String)
     /// A target could not be emitted.
     case buildFailed(target: String, reason: String)
+    /// A pack offered for publishing failed verification (signature, files, names).
+    case publishRefused(pack: String, reason: String)
+    /// A channel already serves this sequence or a higher one.
+    case sequenceNotIncreasing(channel: String, current: Int64, offered: Int64)
 
     public var description: String {
         switch self {
@@ -36,6 +40,11 @@ public enum GamePackError: Error, Sendable, Equatable, CustomStringConvertible {
             "unknown target '\(name)'; targets: \(ProjectConfig.knownTargets.joined(separator: ", "))"
         case .buildFailed(let target, let reason):
             "the \(target) target failed: \(reason)"
+        case .publishRefused(let pack, let reason):
+            "cannot publish \(pack): \(reason)"
+        case .sequenceNotIncreasing(let channel, let current, let offered):
+            "channel \(channel) is at sequence \(current); the pack's sequence \(offered) must be higher "
+                + "(build it again with a higher --sequence)"
         case .invalidProjectID(let id):
             "'\(id)' is not a valid project id: use lowercase letters, digits and dashes, starting with a letter"
         }

@@ -1,4 +1,5 @@
 import Foundation
+import GamePackFormat
 import GamePackKit
 
 /// Paths tests need: the checkout, its fixtures and examples, and `../shared`.
@@ -159,4 +160,60 @@ public func lintSummary(of url: URL) async throws -> [String] {
         guard let location = d.location else { return "- \(d.rule)" }
         return "\(location) \(d.rule)"
     }.sorted()
+}
+
+/// Signed packs built from projects, for publishing and client tests.
+public enum TestPacks {
+    /// A pack and its detached signature.
+    public struct Built: Sendable {
+        public var pack: URL
+        public var signature: URL
+        public var manifest: PackManifest
+    }
+
+    /// Builds `project` into `out` (a fixed timestamp keeps builds reproducible), signs it with
+    /// `key` and gives it `sequence`.
+    public static func build(
+        _ project: URL, out: URL, key: MinisignSecretKey, sequence: Int64, targets: [String]? = nil,
+        expires: Date? = nil
+    ) async throws -> Built {
+        let loaded = try await Project.load(at: project)
+        let outcome = try await PackBuilder.build(
+            project: loaded,
+            options: BuildOptions(
+                outputDirectory: out, targets: targets, sequence: sequence, expires: expires,
+                timestamp: Date(timeIntervalSince1970: 1_700_000_000)),
+            sign: { manifest, digest in
+                try Minisign.sign(
+                    blake2bDigest: digest, with: key,
+                    trustedComment: "gamepack project=\(manifest.project) version=\(manifest.version)"
+                ).fileContents
+            })
+        guard case .built(let result) = outcome, let signature = result.signatureURL else {
+            throw TestPackError(description: "the build of \(project.path) failed: \(outcome)")
+        }
+        return Built(pack: result.packURL, signature: signature, manifest: result.manifest)
+    }
+
+    /// Every regular file below `folder`, as paths relative to it, sorted.
+    public static func files(below folder: URL) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return [] }
+        var result: [String] = []
+        while let path = enumerator.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isDirectory),
+                !isDirectory.boolValue
+            {
+                result.append(path)
+            }
+        }
+        return result.sorted()
+    }
+}
+
+/// A test fixture that could not be made.
+public struct TestPackError: Error, CustomStringConvertible {
+    public var description: String
+
+    public init(description: String) { self.description = description }
 }

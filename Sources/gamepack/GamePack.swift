@@ -11,8 +11,8 @@ struct GamePack: AsyncParsableCommand {
         version: GamePackVersion.current,
         subcommands: [
             InitCommand.self, LintCommand.self, BuildCommand.self, VerifyCommand.self, InspectCommand.self,
-            KeygenCommand.self, SignCommand.self, ImportCommand.self, SchemaCommand.self, ServeCommand.self,
-            PublishCommand.self, PromoteCommand.self, RollbackCommand.self, HistoryCommand.self,
+            KeygenCommand.self, SignCommand.self, ImportCommand.self, SchemaCommand.self, L10nCommand.self,
+            ServeCommand.self, PublishCommand.self, PromoteCommand.self, RollbackCommand.self, HistoryCommand.self,
         ]
     )
 }

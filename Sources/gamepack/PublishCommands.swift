@@ -177,9 +177,24 @@ struct PublishCommand: AsyncParsableCommand {
         }
     }
 
+    /// `--to DIR`: the client library's `StaticPublisher` writes the tree (pointer last).
     func publishStatic(pack: URL, signature: URL, folder: String, key: MinisignSecretKey) throws {
-        Terminal.error("publish --to DIR needs the static publisher, which this build does not have yet")
-        throw ExitCode(2)
+        let now = Date()
+        let pointer: ChannelPointer
+        do {
+            pointer = try StaticPublisher(root: URL(fileURLWithPath: folder)).publish(
+                packAt: pack, signatureAt: signature, channel: channel, key: key, expires: signing.expires(from: now),
+                now: now)
+        } catch let error as GamePackError {
+            Terminal.error("\(error)")
+            switch error {
+            case .publishRefused, .sequenceNotIncreasing: throw ExitCode(1)
+            default: throw ExitCode(2)
+            }
+        }
+        print(
+            "Published \(pointer.project) \(pointer.version) to \(folder)/\(PublishLayout.channelPointer(project: pointer.project, channel: channel))"
+                + " at sequence \(pointer.sequence)")
     }
 }
 

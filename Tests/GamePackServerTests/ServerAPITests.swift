@@ -39,7 +39,9 @@ final class ServerFixture: @unchecked Sendable {
     }
 
     func test(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
-        let app = Application(router: server.makeRouter())
+        var logger = Logger(label: "test")
+        logger.logLevel = .warning
+        let app = Application(router: server.makeRouter(), logger: logger)
         try await app.test(.router, body)
     }
 
@@ -90,7 +92,7 @@ extension TestResponse {
     }
 }
 
-@Suite("Server HTTP API: modern v1, legacy gohike, bad input")
+@Suite("Server HTTP API: modern v1, legacy gohike, bad input", .serialized)
 struct ServerAPITests {
     @Test("upload, publish, read back: pointer, pack, manifest, files, history, projects", arguments: StoreKind.available)
     func publishAndRead(_ kind: StoreKind) async throws {

@@ -4,7 +4,7 @@ import Testing
 @testable import GamePackServer
 
 /// One suite, run against SQLite and PostgreSQL alike.
-@Suite("Server metadata stores (SQLite and PostgreSQL)")
+@Suite("Server metadata stores (SQLite and PostgreSQL)", .serialized)
 struct StoreTests {
     static func pack(_ sha: Character, project: String = "hike", sequence: Int64 = 1) -> StoredPack {
         StoredPack(

@@ -231,6 +231,36 @@ public struct TranslationInventory: Sendable {
         return nil
     }
 
+    /// A copy of `project`, in memory only, in which each localized field with a default-locale
+    /// text gets the texts `texts` returns for it (locale → text), replacing any it had. A
+    /// plain-string value becomes a map of the default locale and those locales. For builds
+    /// (pseudo-localization, fallbacks); the source files are not touched.
+    static func settingTexts(in project: Project, _ texts: (TranslatableField) -> [String: String]) -> Project {
+        var result = project
+        let defaultLocale = project.config.defaultLocale
+        for index in result.items.indices {
+            let item = result.items[index]
+            guard let id = item.id, let type = project.type(of: item.collection) else { continue }
+            let fields = fields(
+                of: item.node, collection: item.collection, id: id, type: type, defaultLocale: defaultLocale, line: { _ in nil })
+            for field in fields {
+                let replacements = texts(field)
+                guard !replacements.isEmpty else { continue }
+                result.items[index].node =
+                    result.items[index].node.updating(SourceShape.steps(field.field)[...]) { node in
+                        var entries = node.entries ?? [SourceEntry(key: defaultLocale, keyLocation: node.location, value: node)]
+                        entries.removeAll { replacements[$0.key] != nil }
+                        for locale in replacements.keys.sorted() {
+                            let text = SourceNode(.string(replacements[locale]!), raw: nil, isQuoted: true, location: field.node.location)
+                            entries.append(SourceEntry(key: locale, keyLocation: node.location, value: text))
+                        }
+                        return SourceNode(.map(entries), location: node.location)
+                    } ?? result.items[index].node
+            }
+        }
+        return result
+    }
+
     /// The translation states for `locale`, one per field, in project order.
     public func states(for locale: String) -> [TranslationState] {
         fields.map { $0.state(for: locale) }

@@ -24,6 +24,9 @@ public struct Project: Sendable {
     public var items: [ContentItem]
     /// Project-relative paths of the content files read.
     public var contentFiles: [String]
+    /// Project-relative paths of the content files that could not be loaded (syntax errors).
+    /// Their items are unknown, so checks that need every item hold back on their account.
+    public var unloadedFiles: [String] = []
     /// Paths of the files under `assets/`, relative to `assets/`.
     public var assetFiles: [String]
     /// Problems met while loading.
@@ -88,6 +91,7 @@ public struct Project: Sendable {
             SourceLoader.load(contentsOf: URL(fileURLWithPath: rootPath + "/" + path), path: path)
         }
         var items: [ContentItem] = []
+        var unloadedFiles: [String] = []
         for (path, outcome) in zip(contentFiles, outcomes) {
             let components = path.split(separator: "/")
             guard components.count >= 3 else {
@@ -102,6 +106,7 @@ public struct Project: Sendable {
             switch outcome {
             case .failed(let problems):
                 diagnostics += problems
+                unloadedFiles.append(path)
             case .loaded(let node):
                 let maps: [SourceNode]
                 if let list = node.elements { maps = list } else { maps = [node] }
@@ -126,7 +131,7 @@ public struct Project: Sendable {
 
         return Project(
             root: root, config: config, types: types, items: items, contentFiles: contentFiles,
-            assetFiles: assetFiles, diagnostics: diagnostics, sources: sources)
+            unloadedFiles: unloadedFiles, assetFiles: assetFiles, diagnostics: diagnostics, sources: sources)
     }
 
     static func isSourceFile(_ path: String) -> Bool {

@@ -1,0 +1,234 @@
+import Foundation
+import GamePackFormat
+
+/// Publishes a signed pack into a static tree (the layout of `docs/publishing.md`), for nginx, a
+/// CDN or object storage to serve as files: `gamepack publish --to DIR`.
+///
+/// Everything is checked before anything is written: the pack's signature against the
+/// publishing key's public half, every file against the manifest, safe project and channel
+/// names, and a sequence above the channel's current one. Then the pack, its signature, its
+/// manifest bytes and each of its files (content-addressed, `v1/files/<sha256>`, skipped when
+/// already present) are written, each to a temporary file beside its destination and renamed
+/// into place; the channel pointer comes last, its signature first and the pointer itself by
+/// the final rename, so a reader never sees a pointer to something missing nor a half-written
+/// file. A failed publish leaves the tree as it was, apart from immutable content-addressed
+/// files that nothing points at yet.
+public struct StaticPublisher {
+    /// The root of the static tree (it holds `v1/`).
+    public let root: URL
+
+    /// - Parameter root: the folder served as the base URL; created when missing.
+    public init(root: URL) {
+        self.root = root
+    }
+
+    /// Publishes the pack at `packAt`, signed by `signatureAt`, to `channel` and returns the
+    /// channel pointer written.
+    ///
+    /// The pointer's sequence is the pack manifest's `sequence`; it must be above the sequence of
+    /// the channel's current pointer in the tree. Publishing the pack the channel already points
+    /// at, with the same sequence, changes nothing and returns the existing pointer.
+    /// - Parameters:
+    ///   - key: signs the pointer; the pack's signature must verify with its public key.
+    ///   - expires: after this instant clients refuse the pointer as frozen; nil for never.
+    ///   - now: the pointer's `created` time.
+    /// - Throws: `GamePackError.publishRefused` when the pack fails verification,
+    ///   `.sequenceNotIncreasing`, `.io` when writing fails.
+    public func publish(
+        packAt: URL, signatureAt: URL, channel: String, key: MinisignSecretKey, expires: Date?, now: Date
+    ) throws -> ChannelPointer {
+        let packName = packAt.lastPathComponent
+        let refuse = { (reason: String) in GamePackError.publishRefused(pack: packName, reason: reason) }
+        guard ChannelPointer.isSafeName(channel) else {
+            throw refuse("channel \"\(channel)\" is not a safe name (1–64 of a-z A-Z 0-9 . _ -, not starting with . or -)")
+        }
+
+        // Verify: signature by the publishing key, then every file against the manifest.
+        let signatureText: String
+        do {
+            signatureText = try String(contentsOf: signatureAt, encoding: .utf8)
+        } catch {
+            throw GamePackError.io(path: signatureAt.path, reason: "cannot read the signature (\(error.localizedDescription))")
+        }
+        do {
+            let signature = try MinisignSignature(fileContents: signatureText)
+            try Minisign.verify(fileAt: packAt, signature: signature, publicKey: key.publicKey)
+        } catch let error as SignatureError {
+            throw refuse("signature: \(error)")
+        }
+        let manifest: PackManifest
+        let manifestBytes: Data
+        do {
+            manifest = try PackArchive.verifyContents(of: packAt)
+            manifestBytes = try PackArchive.Reader(url: packAt).data(at: PackFormat.manifestPath, limit: 16 << 20)
+        } catch let error as PackError {
+            throw refuse("\(error)")
+        }
+        guard ChannelPointer.isSafeName(manifest.project) else {
+            throw refuse("project \"\(manifest.project)\" is not a safe name")
+        }
+        let packDigest = try Self.hash(packAt)
+
+        // The channel's current pointer decides whether the sequence may be published.
+        let pointerURL = url(PublishLayout.channelPointer(project: manifest.project, channel: channel))
+        if let data = try? Data(contentsOf: pointerURL) {
+            let current: ChannelPointer
+            do {
+                current = try ChannelPointer.decode(data)
+            } catch {
+                throw GamePackError.io(path: pointerURL.path, reason: "the channel's current pointer is unreadable (\(error))")
+            }
+            if current.pack == packDigest.sha256, current.sequence == manifest.sequence,
+                current.manifest == Digest.sha256Hex(manifestBytes)
+            {
+                return current
+            }
+            guard manifest.sequence > current.sequence else {
+                throw GamePackError.sequenceNotIncreasing(
+                    channel: "\(manifest.project)/\(channel)", current: current.sequence, offered: manifest.sequence)
+            }
+        }
+
+        // Content first: pack, its signature, its manifest, its files.
+        try copyIfMissing(packAt, to: url(PublishLayout.pack(sha256: packDigest.sha256)))
+        try write(Data(signatureText.utf8), to: url(PublishLayout.packSignature(sha256: packDigest.sha256)))
+        try write(manifestBytes, to: url(PublishLayout.manifest(packSHA256: packDigest.sha256)))
+        let reader: PackArchive.Reader
+        do {
+            reader = try PackArchive.Reader(url: packAt)
+        } catch {
+            throw refuse("\(error)")
+        }
+        for file in manifest.files {
+            let destination = url(PublishLayout.file(sha256: file.sha256))
+            if FileManager.default.fileExists(atPath: destination.path) { continue }
+            try extract(file, from: reader, to: destination, refuse: refuse)
+        }
+
+        // Then the pointer: signature first, the pointer itself by the last rename.
+        let pointer = ChannelPointer(
+            project: manifest.project, channel: channel, sequence: manifest.sequence, version: manifest.version,
+            pack: packDigest.sha256, size: packDigest.size, manifest: Digest.sha256Hex(manifestBytes),
+            created: ChannelPointer.formatTime(now), expires: expires.map(ChannelPointer.formatTime))
+        let pointerBytes = try pointer.encoded()
+        let pointerSignature = try Minisign.sign(
+            pointerBytes, with: key, trustedComment: Self.trustedComment(for: pointer))
+        let signatureURL = url(PublishLayout.channelSignature(project: manifest.project, channel: channel))
+        let previousSignature = try? Data(contentsOf: signatureURL)
+        try write(Data(pointerSignature.fileContents.utf8), to: signatureURL)
+        do {
+            try write(pointerBytes, to: pointerURL)
+        } catch {
+            // Put the old signature back so the old pointer still verifies.
+            if let previousSignature {
+                try? write(previousSignature, to: signatureURL)
+            } else {
+                try? FileManager.default.removeItem(at: signatureURL)
+            }
+            throw error
+        }
+        return pointer
+    }
+
+    /// The trusted comment a pointer's signature carries:
+    /// `gamepack channel pointer <project>/<channel> sequence <N>`.
+    public static func trustedComment(for pointer: ChannelPointer) -> String {
+        "gamepack channel pointer \(pointer.project)/\(pointer.channel) sequence \(pointer.sequence)"
+    }
+
+    private func url(_ path: String) -> URL { root.appendingPathComponent(path) }
+
+    private static func hash(_ url: URL) throws -> (sha256: String, size: Int64) {
+        do {
+            let digest = try Digest.file(at: url)
+            return (digest.sha256, digest.size)
+        } catch {
+            throw GamePackError.io(path: url.path, reason: "cannot read (\(error.localizedDescription))")
+        }
+    }
+
+    /// A temporary name beside `destination`, hidden, unique per call.
+    private static func temporary(for destination: URL) -> URL {
+        destination.deletingLastPathComponent().appendingPathComponent(
+            ".\(destination.lastPathComponent).tmp-\(UUID().uuidString.prefix(8))")
+    }
+
+    private func createParent(of destination: URL) throws {
+        let folder = destination.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw GamePackError.io(path: folder.path, reason: "cannot create the folder (\(error.localizedDescription))")
+        }
+    }
+
+    /// Writes `data` to a temporary file beside `destination`, then renames it over it.
+    private func write(_ data: Data, to destination: URL) throws {
+        try createParent(of: destination)
+        let temporary = Self.temporary(for: destination)
+        do {
+            try data.write(to: temporary)
+            try replace(destination, with: temporary)
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw GamePackError.io(path: destination.path, reason: "cannot write (\(error.localizedDescription))")
+        }
+    }
+
+    /// Copies an immutable, content-addressed file unless it is already there.
+    private func copyIfMissing(_ source: URL, to destination: URL) throws {
+        if FileManager.default.fileExists(atPath: destination.path) { return }
+        try createParent(of: destination)
+        let temporary = Self.temporary(for: destination)
+        do {
+            try FileManager.default.copyItem(at: source, to: temporary)
+            try replace(destination, with: temporary)
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw GamePackError.io(path: destination.path, reason: "cannot write (\(error.localizedDescription))")
+        }
+    }
+
+    /// Streams one file of the pack to `destination`, checking its SHA-256 and size again as
+    /// it goes (the pack could change between verification and extraction).
+    private func extract(
+        _ file: PackManifest.File, from reader: PackArchive.Reader, to destination: URL,
+        refuse: (String) -> GamePackError
+    ) throws {
+        try createParent(of: destination)
+        let temporary = Self.temporary(for: destination)
+        guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
+            throw GamePackError.io(path: temporary.path, reason: "cannot create")
+        }
+        defer { try? FileManager.default.removeItem(at: temporary) }
+        var digest = Digest(md5: false)
+        do {
+            let handle = try FileHandle(forWritingTo: temporary)
+            defer { try? handle.close() }
+            try reader.stream(file.path) { chunk in
+                digest.update(chunk)
+                try handle.write(contentsOf: chunk)
+            }
+        } catch let error as PackError {
+            throw refuse("\(error)")
+        } catch {
+            throw GamePackError.io(path: destination.path, reason: "cannot write (\(error.localizedDescription))")
+        }
+        let (sha, _) = digest.finalize()
+        guard sha == file.sha256, digest.byteCount == file.size else {
+            throw refuse("\(file.path) changed while it was published")
+        }
+        do {
+            try replace(destination, with: temporary)
+        } catch {
+            throw GamePackError.io(path: destination.path, reason: "cannot write (\(error.localizedDescription))")
+        }
+    }
+
+    /// POSIX rename: atomically replaces `destination` (FileManager's move refuses to).
+    private func replace(_ destination: URL, with source: URL) throws {
+        guard rename(source.path, destination.path) == 0 else {
+            throw GamePackError.io(path: destination.path, reason: String(cString: strerror(errno)))
+        }
+    }
+}

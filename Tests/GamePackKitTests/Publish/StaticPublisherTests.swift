@@ -1,0 +1,184 @@
+import Foundation
+import GamePackFormat
+import GamePackKit
+import GamePackTestSupport
+import Testing
+
+@Suite("StaticPublisher")
+struct StaticPublisherTests {
+    static let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    /// A temporary folder with a key and a signed gohike-amsterdam pack at `sequence`.
+    func setUp(sequence: Int64 = 10) async throws -> (TemporaryDirectory, MinisignSecretKey, TestPacks.Built) {
+        let temp = try TemporaryDirectory()
+        let key = MinisignSecretKey.generate()
+        let built = try await TestPacks.build(
+            TestPaths.example("gohike-amsterdam"), out: temp.url.appendingPathComponent("out-\(sequence)"), key: key,
+            sequence: sequence)
+        return (temp, key, built)
+    }
+
+    @Test("writes the layout of docs/publishing.md: pack, signatures, manifest, files by SHA-256, signed pointer")
+    func layout() async throws {
+        let (temp, key, built) = try await setUp()
+        let root = temp.url.appendingPathComponent("site")
+        let pointer = try StaticPublisher(root: root).publish(
+            packAt: built.pack, signatureAt: built.signature, channel: "production", key: key,
+            expires: Self.now.addingTimeInterval(3600), now: Self.now)
+
+        let packDigest = try Digest.file(at: built.pack)
+        #expect(pointer.project == "gohike-amsterdam")
+        #expect(pointer.channel == "production")
+        #expect(pointer.sequence == 10)
+        #expect(pointer.pack == packDigest.sha256)
+        #expect(pointer.size == packDigest.size)
+        #expect(pointer.version == built.manifest.version)
+        #expect(pointer.created == "2027-01-15T08:00:00Z")
+        #expect(pointer.expires == "2027-01-15T09:00:00Z")
+
+        func file(_ path: String) throws -> Data { try Data(contentsOf: root.appendingPathComponent(path)) }
+        let pointerBytes = try file(PublishLayout.channelPointer(project: "gohike-amsterdam", channel: "production"))
+        #expect(try ChannelPointer.decode(pointerBytes) == pointer)
+        #expect(pointerBytes == (try pointer.encoded()))
+        let signature = try MinisignSignature(
+            fileContents: String(
+                decoding: try file(PublishLayout.channelSignature(project: "gohike-amsterdam", channel: "production")),
+                as: UTF8.self))
+        try Minisign.verify(pointerBytes, signature: signature, publicKey: key.publicKey)
+        #expect(signature.trustedComment == "gamepack channel pointer gohike-amsterdam/production sequence 10")
+
+        #expect(try file(PublishLayout.pack(sha256: pointer.pack)) == (try Data(contentsOf: built.pack)))
+        #expect(try file(PublishLayout.packSignature(sha256: pointer.pack)) == (try Data(contentsOf: built.signature)))
+        let manifestBytes = try file(PublishLayout.manifest(packSHA256: pointer.pack))
+        #expect(Digest.sha256Hex(manifestBytes) == pointer.manifest)
+        #expect(try PackManifest.decode(manifestBytes) == built.manifest)
+        #expect(!built.manifest.files.isEmpty)
+        for entry in built.manifest.files {
+            let bytes = try file(PublishLayout.file(sha256: entry.sha256))
+            #expect(Digest.sha256Hex(bytes) == entry.sha256, "\(entry.path)")
+            #expect(Int64(bytes.count) == entry.size)
+        }
+        // Nothing else: no temporary files left behind.
+        let expected =
+            Set(built.manifest.files.map { PublishLayout.file(sha256: $0.sha256) }).union([
+                PublishLayout.channelPointer(project: "gohike-amsterdam", channel: "production"),
+                PublishLayout.channelSignature(project: "gohike-amsterdam", channel: "production"),
+                PublishLayout.pack(sha256: pointer.pack), PublishLayout.packSignature(sha256: pointer.pack),
+                PublishLayout.manifest(packSHA256: pointer.pack),
+            ])
+        #expect(Set(TestPacks.files(below: root)) == expected)
+    }
+
+    @Test("refuses a lower or equal sequence; the same pack again returns the existing pointer; a higher one moves the channel")
+    func sequences() async throws {
+        let (temp, key, built) = try await setUp(sequence: 10)
+        let root = temp.url.appendingPathComponent("site")
+        let publisher = StaticPublisher(root: root)
+        let first = try publisher.publish(
+            packAt: built.pack, signatureAt: built.signature, channel: "staging", key: key, expires: nil, now: Self.now)
+        let pointerURL = root.appendingPathComponent(
+            PublishLayout.channelPointer(project: "gohike-amsterdam", channel: "staging"))
+        let before = try Data(contentsOf: pointerURL)
+
+        let again = try publisher.publish(
+            packAt: built.pack, signatureAt: built.signature, channel: "staging", key: key, expires: nil,
+            now: Self.now.addingTimeInterval(60))
+        #expect(again == first)
+        #expect(try Data(contentsOf: pointerURL) == before)
+
+        for sequence: Int64 in [9, 10] {
+            let other = try await TestPacks.build(
+                TestPaths.example("gohike-amsterdam"), out: temp.url.appendingPathComponent("out-low-\(sequence)"), key: key,
+                sequence: sequence, targets: ["gohike"])
+            #expect(
+                throws: GamePackError.sequenceNotIncreasing(channel: "gohike-amsterdam/staging", current: 10, offered: sequence)
+            ) {
+                try publisher.publish(
+                    packAt: other.pack, signatureAt: other.signature, channel: "staging", key: key, expires: nil, now: Self.now)
+            }
+            #expect(try Data(contentsOf: pointerURL) == before)
+        }
+
+        let newer = try await TestPacks.build(
+            TestPaths.example("gohike-amsterdam"), out: temp.url.appendingPathComponent("out-11"), key: key, sequence: 11)
+        let moved = try publisher.publish(
+            packAt: newer.pack, signatureAt: newer.signature, channel: "staging", key: key, expires: nil, now: Self.now)
+        #expect(moved.sequence == 11)
+        #expect(moved.pack != first.pack)
+        #expect(try ChannelPointer.decode(try Data(contentsOf: pointerURL)) == moved)
+        // The first pack stays: packs are immutable and a rollback may point at them again.
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent(PublishLayout.pack(sha256: first.pack)).path))
+    }
+
+    @Test("refuses a tampered pack, a pack signed by another key and a signed pack whose files do not match; writes nothing")
+    func refusals() async throws {
+        let (temp, key, built) = try await setUp()
+        let root = temp.url.appendingPathComponent("site")
+        let publisher = StaticPublisher(root: root)
+
+        // One byte of the pack changed after signing.
+        var bytes = try Data(contentsOf: built.pack)
+        bytes[bytes.count / 2] ^= 0xFF
+        let tampered = temp.url.appendingPathComponent("tampered.gamepack")
+        try bytes.write(to: tampered)
+        #expect {
+            try publisher.publish(
+                packAt: tampered, signatureAt: built.signature, channel: "production", key: key, expires: nil, now: Self.now)
+        } throws: { error in
+            guard case GamePackError.publishRefused(_, let reason) = error else { return false }
+            return reason.contains("signature")
+        }
+
+        // Signed, but by another key than the publishing one.
+        #expect {
+            try publisher.publish(
+                packAt: built.pack, signatureAt: built.signature, channel: "production", key: .generate(), expires: nil,
+                now: Self.now)
+        } throws: { error in
+            guard case GamePackError.publishRefused(_, let reason) = error else { return false }
+            return reason.contains("key")
+        }
+
+        // Validly signed, but a file does not match the manifest.
+        var manifest = built.manifest
+        manifest.files = [
+            PackManifest.File(path: "gohike/content.json", size: 2, sha256: String(repeating: "0", count: 64), md5: "")
+        ]
+        let lying = temp.url.appendingPathComponent("lying.gamepack")
+        try PackArchive.write(
+            manifest: manifest, entries: [.init(path: "gohike/content.json", source: .data(Data("{}".utf8)), compress: true)],
+            modificationDate: Self.now, to: lying)
+        let lyingSignature = temp.url.appendingPathComponent("lying.gamepack.minisig")
+        try Data(try Minisign.sign(fileAt: lying, with: key, trustedComment: "test").fileContents.utf8).write(to: lyingSignature)
+        #expect {
+            try publisher.publish(
+                packAt: lying, signatureAt: lyingSignature, channel: "production", key: key, expires: nil, now: Self.now)
+        } throws: { error in
+            guard case GamePackError.publishRefused(_, let reason) = error else { return false }
+            return reason.contains("gohike/content.json")
+        }
+
+        #expect(throws: GamePackError.self) {
+            try publisher.publish(
+                packAt: built.pack, signatureAt: built.signature, channel: "../etc", key: key, expires: nil, now: Self.now)
+        }
+        #expect(TestPacks.files(below: root).isEmpty)
+    }
+
+    @Test("a pointer that cannot be written leaves no signature and no temporary file behind")
+    func failedPointerWrite() async throws {
+        let (temp, key, built) = try await setUp()
+        let root = temp.url.appendingPathComponent("site")
+        // A non-empty folder where the pointer goes makes the last rename fail.
+        let pointerPath = PublishLayout.channelPointer(project: "gohike-amsterdam", channel: "production")
+        try temp.write("x", to: "site/\(pointerPath)/blocker")
+        #expect(throws: GamePackError.self) {
+            try StaticPublisher(root: root).publish(
+                packAt: built.pack, signatureAt: built.signature, channel: "production", key: key, expires: nil, now: Self.now)
+        }
+        let files = TestPacks.files(below: root)
+        #expect(!files.contains(PublishLayout.channelSignature(project: "gohike-amsterdam", channel: "production")))
+        #expect(!files.contains { $0.contains(".tmp-") })
+        #expect(files.contains("\(pointerPath)/blocker"))
+    }
+}
