@@ -44,6 +44,14 @@ final class ServerProcess: @unchecked Sendable {
     func stop() -> Int32 {
         if process.isRunning {
             kill(process.processIdentifier, SIGTERM)
+            // A server that ignores SIGTERM fails the test instead of hanging the run.
+            let deadline = Date().addingTimeInterval(30)
+            while process.isRunning && Date() < deadline { usleep(20_000) }
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                return -1
+            }
             process.waitUntilExit()
         }
         return process.terminationStatus
