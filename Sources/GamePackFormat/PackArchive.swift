@@ -59,33 +59,80 @@ public enum PackArchive {
     ///   writing.
     @discardableResult
     public static func write(manifest: PackManifest, entries: [Entry], modificationDate: Date, to url: URL) throws -> [UInt8] {
-        try write(manifest: manifest, entries: entries, modificationDate: modificationDate, to: url, reusing: nil).blake2b
+        try write(manifest: manifest, entries: entries, modificationDate: modificationDate, to: url, reusing: nil as PrefixCopy?).blake2b
     }
 
-    /// Writes a pack like `write(manifest:entries:modificationDate:to:)`; when `earlier` is the
-    /// prefix of an earlier pack file with the same content-addressed entries, that part is
-    /// copied from it rather than written and hashed again.
+    /// The prefix of an earlier pack being copied, in the background, to the file the next pack
+    /// will be written to, while the build does other work. `write` goes on from the copy when
+    /// the new pack's assets are the same, and cancels and removes it otherwise.
+    public final class PrefixCopy: @unchecked Sendable {
+        public let prefix: Prefix
+        public let destination: URL
+        private let lock = NSLock()
+        private var cancelled = false
+        private var failure: Error?
+        private let done = DispatchGroup()
+
+        /// Starts copying `prefix`'s bytes of the pack at `source` to `destination` (which must not exist).
+        public init(prefix: Prefix, from source: URL, to destination: URL) {
+            self.prefix = prefix
+            self.destination = destination
+            done.enter()
+            Thread.detachNewThread { [self] in
+                do {
+                    try ZipWriter.copyPrefix(prefix.checkpoint, from: source, to: destination) { self.isCancelled }
+                } catch {
+                    lock.withLock { failure = error }
+                }
+                done.leave()
+            }
+        }
+
+        private var isCancelled: Bool { lock.withLock { cancelled } }
+
+        /// Waits for the copy; throws what stopped it.
+        public func wait() throws {
+            done.wait()
+            if let failure = lock.withLock({ failure }) { throw failure }
+        }
+
+        /// Stops the copy, waits for it, and removes the file.
+        public func cancel() {
+            lock.withLock { cancelled = true }
+            done.wait()
+            try? FileManager.default.removeItem(at: destination)
+        }
+    }
+
+    /// Writes a pack like `write(manifest:entries:modificationDate:to:)`. When `copy` copied an
+    /// earlier pack's prefix to `url` and the content-addressed entries are the same, writing
+    /// goes on from it: those bytes are neither written nor hashed again. Otherwise the copy is
+    /// cancelled and the pack written whole. Without `copy`, `url` must not exist.
     public static func write(
-        manifest: PackManifest, entries: [Entry], modificationDate: Date, to url: URL, reusing earlier: (prefix: Prefix, pack: URL)?
+        manifest: PackManifest, entries: [Entry], modificationDate: Date, to url: URL, reusing copy: PrefixCopy?
     ) throws -> Written {
         let sorted = entries.sorted { $0.path < $1.path }
         let prefixEntries = sorted.filter { isContentAddressed($0.path) }
         let key = prefixKey(prefixEntries)
-        let writer: ZipWriter
-        let reused: Bool
-        if let earlier, earlier.prefix.key == key {
-            writer = try ZipWriter(
-                url: url, modificationDate: modificationDate, resuming: earlier.prefix.checkpoint, from: earlier.pack)
-            reused = true
-        } else {
-            writer = try ZipWriter(url: url, modificationDate: modificationDate)
-            for entry in prefixEntries { try add(entry, to: writer, epochTime: true) }
-            reused = false
+        var writer: ZipWriter?
+        if let copy {
+            if copy.prefix.key == key, copy.destination.standardizedFileURL == url.standardizedFileURL, (try? copy.wait()) != nil {
+                writer = try ZipWriter(url: url, modificationDate: modificationDate, continuing: copy.prefix.checkpoint)
+            } else {
+                copy.cancel()
+            }
         }
-        let prefix = Prefix(key: key, checkpoint: try writer.checkpoint())
-        for entry in sorted where !isContentAddressed(entry.path) { try add(entry, to: writer, epochTime: false) }
-        try writer.add(path: PackFormat.manifestPath, data: try manifest.encoded(), compress: true)
-        return Written(blake2b: try writer.finish(), prefix: prefix, reusedPrefix: reused)
+        let reused = writer != nil
+        if writer == nil {
+            let fresh = try ZipWriter(url: url, modificationDate: modificationDate)
+            for entry in prefixEntries { try add(entry, to: fresh, epochTime: true) }
+            writer = fresh
+        }
+        let output = writer!
+        let prefix = Prefix(key: key, checkpoint: try output.checkpoint())
+        for entry in sorted where !isContentAddressed(entry.path) { try add(entry, to: output, epochTime: false) }
+        try output.add(path: PackFormat.manifestPath, data: try manifest.encoded(), compress: true)
+        return Written(blake2b: try output.finish(), prefix: prefix, reusedPrefix: reused)
     }
 
     static func add(_ entry: Entry, to writer: ZipWriter, epochTime: Bool) throws {

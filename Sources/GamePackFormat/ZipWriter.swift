@@ -75,22 +75,24 @@ public final class ZipWriter {
         buffer.reserveCapacity(Self.bufferSize)
     }
 
-    /// Creates the archive file at `url` (which must not exist) starting with the first
+    /// Creates the archive file at `url` (which must not exist) holding the first
     /// `checkpoint.offset` bytes of the archive at `source`, which a writer produced up to
-    /// `checkpoint`: they are copied in the kernel, not hashed again.
-    public convenience init(url: URL, modificationDate: Date, resuming checkpoint: Checkpoint, from source: URL) throws {
-        guard let hash = BLAKE2b(stateBytes: checkpoint.blake2b) else {
-            throw PackError.io(source.path, "the saved pack prefix is unusable")
-        }
-        try self.init(url: url, modificationDate: modificationDate)
+    /// `checkpoint`. The kernel copies them (`sendfile`) in chunks; `isCancelled` is asked
+    /// between chunks, and a cancelled copy throws `CancellationError`.
+    public static func copyPrefix(
+        _ checkpoint: Checkpoint, from source: URL, to url: URL, isCancelled: () -> Bool = { false }
+    ) throws {
         let input = open(source.path, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { throw PackError.io(source.path, "cannot read (\(String(cString: strerror(errno))))") }
         defer { close(input) }
+        let output = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard output >= 0 else { throw PackError.io(url.path, "cannot create the file (\(String(cString: strerror(errno))))") }
+        defer { close(output) }
         var inputOffset = off_t(0)
         var copied: UInt64 = 0
         while copied < checkpoint.offset {
-            let count = Int(min(checkpoint.offset - copied, 1 << 30))
-            let sent = sendfile(fd, input, &inputOffset, count)
+            if isCancelled() { throw CancellationError() }
+            let sent = sendfile(output, input, &inputOffset, Int(min(checkpoint.offset - copied, 64 << 20)))
             if sent < 0 && errno == EINTR { continue }
             guard sent > 0 else {
                 throw PackError.io(
@@ -99,6 +101,24 @@ public final class ZipWriter {
             }
             copied += UInt64(sent)
         }
+    }
+
+    /// Goes on writing the archive file at `url`, which holds exactly the bytes a writer had
+    /// written up to `checkpoint` (see `copyPrefix`): they are not hashed again.
+    public init(url: URL, modificationDate: Date, continuing checkpoint: Checkpoint) throws {
+        guard let hash = BLAKE2b(stateBytes: checkpoint.blake2b) else {
+            throw PackError.io(url.path, "the saved pack prefix is unusable")
+        }
+        self.url = url
+        fd = open(url.path, O_WRONLY | O_APPEND | O_CLOEXEC)
+        guard fd >= 0 else { throw PackError.io(url.path, "cannot open the file (\(String(cString: strerror(errno))))") }
+        var info = stat()
+        guard fstat(fd, &info) == 0, UInt64(info.st_size) == checkpoint.offset else {
+            close(fd)
+            throw PackError.io(url.path, "the copied pack prefix has the wrong size")
+        }
+        (dosTime, dosDate) = Self.dosDateTime(modificationDate)
+        buffer.reserveCapacity(Self.bufferSize)
         offset = checkpoint.offset
         records = checkpoint.records
         state.hash = hash
@@ -106,7 +126,7 @@ public final class ZipWriter {
 
     deinit { close(fd) }
 
-    /// The state after the entries added so far, for a later `init(url:modificationDate:resuming:from:)`.
+    /// The state after the entries added so far, for a later `init(url:modificationDate:continuing:)`.
     public func checkpoint() throws -> Checkpoint {
         try flush()
         let state = self.state

@@ -75,6 +75,26 @@ public enum PackBuilder {
         project: Project, options: BuildOptions, progress: (any BuildProgress)? = nil,
         sign: (@Sendable (PackManifest, [UInt8]) throws -> String)? = nil
     ) async throws -> BuildOutcome {
+        // When the last build's pack is still there, start copying its assets part (the part an
+        // unchanged set of assets shares) into the new pack's file now, in the background, so
+        // the copy overlaps linting and emitting. `PackArchive.write` uses it or throws it away.
+        let fm = FileManager.default
+        let out = options.outputDirectory.standardizedFileURL
+        let prefixCache = options.cacheDirectory.map { PackPrefixCache(cacheDirectory: $0) }
+        var earlyStaging: URL?
+        var prefixCopy: PackArchive.PrefixCopy?
+        let earlier = prefixCache?.load()
+        if let earlier, fm.fileExists(atPath: out.path) {
+            let staging = Self.stagingFolder(in: out)
+            if (try? fm.createDirectory(at: staging, withIntermediateDirectories: true)) != nil {
+                earlyStaging = staging
+                prefixCopy = PackArchive.PrefixCopy(
+                    prefix: earlier.prefix, from: earlier.pack, to: staging.appendingPathComponent("pack.zip"))
+            }
+        }
+        defer { if let earlyStaging { try? fm.removeItem(at: earlyStaging) } }
+        defer { prefixCopy?.cancel() }
+
         progress?.step("linting \(project.items.count) items")
         let diagnostics = await Linter.lint(project)
         if diagnostics.contains(where: { $0.severity == .error }) { return .failed(diagnostics) }
@@ -117,15 +137,12 @@ public enum PackBuilder {
         // nothing has read them yet, and the pack writer would otherwise wait on the disk.
         for record in catalog.records.values { Self.readAhead(project.assetURL(record.path)) }
 
-        let fm = FileManager.default
-        let out = options.outputDirectory.standardizedFileURL
         do {
             try fm.createDirectory(at: out, withIntermediateDirectories: true)
         } catch {
             throw GamePackError.io(path: out.path, reason: "cannot create the output folder (\(error.localizedDescription))")
         }
-        let staging = out.appendingPathComponent(
-            ".gamepack-staging-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
+        let staging = earlyStaging ?? Self.stagingFolder(in: out)
         try fm.createDirectory(at: staging, withIntermediateDirectories: true)
         defer { try? fm.removeItem(at: staging) }
         let context = BuildContext(
@@ -176,9 +193,12 @@ public enum PackBuilder {
 
         progress?.step("writing \(manifest.fileName)")
         let packTemp = staging.appendingPathComponent("pack.zip")
-        let prefixCache = options.cacheDirectory.map { PackPrefixCache(cacheDirectory: $0) }
+        if prefixCopy == nil, let earlier {
+            // A new output folder: copy the earlier pack's prefix now.
+            prefixCopy = PackArchive.PrefixCopy(prefix: earlier.prefix, from: earlier.pack, to: packTemp)
+        }
         let written = try PackArchive.write(
-            manifest: manifest, entries: entries, modificationDate: timestamp, to: packTemp, reusing: prefixCache?.load())
+            manifest: manifest, entries: entries, modificationDate: timestamp, to: packTemp, reusing: prefixCopy)
         let digest = written.blake2b
         var signatureTemp: URL?
         if let sign {
@@ -215,6 +235,11 @@ public enum PackBuilder {
                 assetBytes: catalog.records.values.reduce(0) { $0 + $1.size }, packBytes: packBytes,
                 missingTranslations: missingTranslations, missingTranslationPolicy: config.missingTranslations,
                 reusedPrefix: written.reusedPrefix))
+    }
+
+    /// A new staging folder inside the output folder (the same file system, so renames are atomic).
+    static func stagingFolder(in out: URL) -> URL {
+        out.appendingPathComponent(".gamepack-staging-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
     }
 
     /// Starts asynchronous read-ahead of a whole file (a hint; failures are ignored).
