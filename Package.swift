@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "gamepack", targets: ["gamepack"]),
         .library(name: "GamePackKit", targets: ["GamePackKit"]),
         .library(name: "GamePackFormat", targets: ["GamePackFormat"]),
+        .library(name: "GamePackClient", targets: ["GamePackClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -47,6 +48,18 @@ let package = Package(
             ]
         ),
         .target(
+            name: "GamePackClient",
+            dependencies: [
+                "GamePackFormat",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .executableTarget(
+            name: "gamepack-client-demo",
+            dependencies: ["GamePackClient", "GamePackFormat"],
+            path: "examples/gamepack-client-demo"
+        ),
+        .target(
             name: "GamePackTestSupport",
             dependencies: ["GamePackKit", "GamePackFormat"]
         ),
@@ -58,6 +71,11 @@ let package = Package(
         .testTarget(
             name: "GamePackFormatTests",
             dependencies: ["GamePackFormat", "GamePackTestSupport"]
+        ),
+        .testTarget(
+            name: "GamePackClientTests",
+            dependencies: ["GamePackClient", "GamePackKit", "GamePackTestSupport", "gamepack-client-demo"],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "GamePackCLITests",
