@@ -27,28 +27,92 @@ public enum PackArchive {
     /// The chunk size entries are read with (bytes).
     static let chunkSize = 1 << 20
 
-    /// Writes a pack to `url` (which must not exist): `manifest.json` first, then `entries` in
-    /// path order, every entry with the same timestamp and permissions so that the same inputs
-    /// give the same bytes on any machine.
+    /// The reusable start of a pack: its content-addressed entries (`assets/<sha256>.<ext>`),
+    /// which come first. A build whose assets did not change copies this part of the previous
+    /// pack in the kernel and resumes its BLAKE2b, instead of reading and hashing every asset.
+    public struct Prefix: Codable, Sendable, Equatable {
+        /// SHA-256 (hex) of the prefix entries' paths, sizes, CRC-32s and methods.
+        public var key: String
+        /// The writer's state after the prefix.
+        public var checkpoint: ZipWriter.Checkpoint
+    }
+
+    /// What `write` produced.
+    public struct Written: Sendable {
+        /// The BLAKE2b-512 digest of the pack file (minisign's prehash), computed while writing.
+        public var blake2b: [UInt8]
+        /// The pack's prefix, to reuse in the next build.
+        public var prefix: Prefix
+        /// Whether an earlier pack's prefix was reused.
+        public var reusedPrefix: Bool
+    }
+
+    /// Whether `path` is content-addressed: its bytes are named by their hash, so they do not
+    /// depend on the build, and the entry gets the ZIP epoch as its time.
+    static func isContentAddressed(_ path: String) -> Bool { path.hasPrefix("assets/") }
+
+    /// Writes a pack to `url` (which must not exist): the content-addressed entries
+    /// (`assets/…`) first, then the other entries, both in path order, then `manifest.json`.
+    /// Every entry has the same permissions, and the time `modificationDate` (the ZIP epoch for
+    /// content-addressed entries), so that the same inputs give the same bytes on any machine.
     /// - Returns: the BLAKE2b-512 digest of the pack file (minisign's prehash), computed while
     ///   writing.
     @discardableResult
     public static func write(manifest: PackManifest, entries: [Entry], modificationDate: Date, to url: URL) throws -> [UInt8] {
-        let writer = try ZipWriter(url: url, modificationDate: modificationDate)
+        try write(manifest: manifest, entries: entries, modificationDate: modificationDate, to: url, reusing: nil).blake2b
+    }
+
+    /// Writes a pack like `write(manifest:entries:modificationDate:to:)`; when `earlier` is the
+    /// prefix of an earlier pack file with the same content-addressed entries, that part is
+    /// copied from it rather than written and hashed again.
+    public static func write(
+        manifest: PackManifest, entries: [Entry], modificationDate: Date, to url: URL, reusing earlier: (prefix: Prefix, pack: URL)?
+    ) throws -> Written {
+        let sorted = entries.sorted { $0.path < $1.path }
+        let prefixEntries = sorted.filter { isContentAddressed($0.path) }
+        let key = prefixKey(prefixEntries)
+        let writer: ZipWriter
+        let reused: Bool
+        if let earlier, earlier.prefix.key == key {
+            writer = try ZipWriter(
+                url: url, modificationDate: modificationDate, resuming: earlier.prefix.checkpoint, from: earlier.pack)
+            reused = true
+        } else {
+            writer = try ZipWriter(url: url, modificationDate: modificationDate)
+            for entry in prefixEntries { try add(entry, to: writer, epochTime: true) }
+            reused = false
+        }
+        let prefix = Prefix(key: key, checkpoint: try writer.checkpoint())
+        for entry in sorted where !isContentAddressed(entry.path) { try add(entry, to: writer, epochTime: false) }
         try writer.add(path: PackFormat.manifestPath, data: try manifest.encoded(), compress: true)
-        for entry in entries.sorted(by: { $0.path < $1.path }) {
-            switch entry.source {
-            case .data(let data):
-                try writer.add(path: entry.path, data: data, compress: entry.compress)
-            case .file(let source, let size, let crc):
-                if entry.compress {
-                    try writer.add(path: entry.path, file: source, compress: true)
-                } else {
-                    try writer.add(path: entry.path, storedFile: source, size: UInt64(size), crc: crc)
-                }
+        return Written(blake2b: try writer.finish(), prefix: prefix, reusedPrefix: reused)
+    }
+
+    static func add(_ entry: Entry, to writer: ZipWriter, epochTime: Bool) throws {
+        switch entry.source {
+        case .data(let data):
+            try writer.add(path: entry.path, data: data, compress: entry.compress, epochTime: epochTime)
+        case .file(let source, let size, let crc):
+            if entry.compress {
+                try writer.add(path: entry.path, file: source, compress: true, epochTime: epochTime)
+            } else {
+                try writer.add(path: entry.path, storedFile: source, size: UInt64(size), crc: crc, epochTime: epochTime)
             }
         }
-        return try writer.finish()
+    }
+
+    /// SHA-256 hex of the lines `path<TAB>size<TAB>crc<TAB>method` of `entries`.
+    static func prefixKey(_ entries: [Entry]) -> String {
+        var lines = "gamepack-prefix-1\n"
+        for entry in entries {
+            let (size, crc): (Int64, UInt32) =
+                switch entry.source {
+                case .data(let data): (Int64(data.count), ZipWriter.crc32(data))
+                case .file(_, let size, let crc): (size, crc)
+                }
+            lines += "\(entry.path)\t\(size)\t\(crc)\t\(entry.compress ? 8 : 0)\n"
+        }
+        return Digest.sha256Hex(Data(lines.utf8))
     }
 
     /// An opened pack for reading.

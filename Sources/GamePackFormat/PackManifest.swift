@@ -1,6 +1,6 @@
 import Foundation
 
-/// `manifest.json`, the first entry of every pack: what the pack is and, for every other file in
+/// `manifest.json`, the last entry of every pack: what the pack is and, for every other file in
 /// it, the size and hashes a reader checks before using it.
 public struct PackManifest: Codable, Sendable, Equatable {
     /// One file of the pack.

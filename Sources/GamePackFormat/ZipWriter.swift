@@ -19,14 +19,31 @@ import Foundation
 /// hashes. Archives are limited to 4 GiB and 65,535 entries (no ZIP64).
 public final class ZipWriter {
     /// One entry's description for the central directory.
-    struct CentralRecord {
+    struct CentralRecord: Codable, Sendable, Equatable {
         var name: [UInt8]
         var method: UInt16
+        var time: UInt16
+        var date: UInt16
         var crc: UInt32
         var compressedSize: UInt32
         var size: UInt32
         var offset: UInt32
     }
+
+    /// The writer's state after some entries: the bytes written so far can be copied from the
+    /// archive they were written to, and writing can go on from there with the same result.
+    public struct Checkpoint: Codable, Sendable, Equatable {
+        /// Bytes written so far.
+        public var offset: UInt64
+        /// The central-directory records of the entries written so far.
+        var records: [CentralRecord]
+        /// The BLAKE2b-512 state after those bytes (`BLAKE2b.stateBytes`).
+        var blake2b: [UInt8]
+    }
+
+    /// MS-DOS time and date of 1980-01-01 00:00, the ZIP epoch: the time of content-addressed
+    /// entries, whose bytes do not depend on when they were packed.
+    static let epoch: (time: UInt16, date: UInt16) = (0, 1 << 5 | 1)
 
     /// The running BLAKE2b of the output and the checks of files copied in the kernel, touched
     /// only on `hashQueue`, which sees the output's bytes in order.
@@ -58,7 +75,47 @@ public final class ZipWriter {
         buffer.reserveCapacity(Self.bufferSize)
     }
 
+    /// Creates the archive file at `url` (which must not exist) starting with the first
+    /// `checkpoint.offset` bytes of the archive at `source`, which a writer produced up to
+    /// `checkpoint`: they are copied in the kernel, not hashed again.
+    public convenience init(url: URL, modificationDate: Date, resuming checkpoint: Checkpoint, from source: URL) throws {
+        guard let hash = BLAKE2b(stateBytes: checkpoint.blake2b) else {
+            throw PackError.io(source.path, "the saved pack prefix is unusable")
+        }
+        try self.init(url: url, modificationDate: modificationDate)
+        let input = open(source.path, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { throw PackError.io(source.path, "cannot read (\(String(cString: strerror(errno))))") }
+        defer { close(input) }
+        var inputOffset = off_t(0)
+        var copied: UInt64 = 0
+        while copied < checkpoint.offset {
+            let count = Int(min(checkpoint.offset - copied, 1 << 30))
+            let sent = sendfile(fd, input, &inputOffset, count)
+            if sent < 0 && errno == EINTR { continue }
+            guard sent > 0 else {
+                throw PackError.io(
+                    source.path,
+                    sent == 0 ? "the earlier pack is shorter than its saved prefix" : "cannot copy (\(String(cString: strerror(errno))))")
+            }
+            copied += UInt64(sent)
+        }
+        offset = checkpoint.offset
+        records = checkpoint.records
+        state.hash = hash
+    }
+
     deinit { close(fd) }
+
+    /// The state after the entries added so far, for a later `init(url:modificationDate:resuming:from:)`.
+    public func checkpoint() throws -> Checkpoint {
+        try flush()
+        let state = self.state
+        let hash = try hashQueue.sync {
+            if let problem = state.problem { throw problem }
+            return state.hash.stateBytes
+        }
+        return Checkpoint(offset: offset, records: records, blake2b: hash)
+    }
 
     /// MS-DOS time and date fields of a UTC date (2-second resolution, years 1980–2107).
     static func dosDateTime(_ date: Date) -> (UInt16, UInt16) {
@@ -72,19 +129,21 @@ public final class ZipWriter {
     }
 
     /// Adds an entry whose bytes are `data`, deflated when `compress` is true.
-    public func add(path: String, data: Data, compress: Bool) throws {
+    /// `epochTime` gives it the ZIP epoch as its time instead of the archive's.
+    public func add(path: String, data: Data, compress: Bool, epochTime: Bool = false) throws {
         let crc = Self.crc32(data)
         let payload = compress ? try Self.deflate(data) : data
         try addHeader(
-            path: path, method: compress ? 8 : 0, crc: crc, compressedSize: UInt64(payload.count), size: UInt64(data.count))
+            path: path, method: compress ? 8 : 0, crc: crc, compressedSize: UInt64(payload.count), size: UInt64(data.count),
+            epochTime: epochTime)
         try write(payload)
     }
 
     /// Adds an entry stored (not compressed) from the file at `source`, whose size and CRC-32
     /// the caller knows. The kernel copies the bytes (`sendfile`) while another core reads
     /// them for the archive's BLAKE2b and checks them against the size and CRC given.
-    public func add(path: String, storedFile source: URL, size: UInt64, crc: UInt32) throws {
-        try addHeader(path: path, method: 0, crc: crc, compressedSize: size, size: size)
+    public func add(path: String, storedFile source: URL, size: UInt64, crc: UInt32, epochTime: Bool = false) throws {
+        try addHeader(path: path, method: 0, crc: crc, compressedSize: size, size: size, epochTime: epochTime)
         try flush()
         let input = open(source.path, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { throw PackError.io(source.path, "cannot read (\(String(cString: strerror(errno))))") }
@@ -129,12 +188,15 @@ public final class ZipWriter {
 
     /// Adds an entry from the file at `source`, deflated: compressed into memory chunk by chunk
     /// is avoided by compressing the whole file first (target files are at most tens of MB).
-    public func add(path: String, file source: URL, compress: Bool) throws {
+    public func add(path: String, file source: URL, compress: Bool, epochTime: Bool = false) throws {
         let data = try Data(contentsOf: source, options: .alwaysMapped)
-        try add(path: path, data: data, compress: compress)
+        try add(path: path, data: data, compress: compress, epochTime: epochTime)
     }
 
-    private func addHeader(path: String, method: UInt16, crc: UInt32, compressedSize: UInt64, size: UInt64) throws {
+    private func addHeader(
+        path: String, method: UInt16, crc: UInt32, compressedSize: UInt64, size: UInt64, epochTime: Bool = false
+    ) throws {
+        let (time, date) = epochTime ? Self.epoch : (dosTime, dosDate)
         try PackPath.validate(path)
         let name = Array(path.utf8)
         guard offset + compressedSize + 30 + UInt64(name.count) < Self.maxSize, records.count < 65_535 else {
@@ -142,15 +204,15 @@ public final class ZipWriter {
         }
         records.append(
             CentralRecord(
-                name: name, method: method, crc: crc, compressedSize: UInt32(compressedSize), size: UInt32(size),
-                offset: UInt32(offset)))
+                name: name, method: method, time: time, date: date, crc: crc, compressedSize: UInt32(compressedSize),
+                size: UInt32(size), offset: UInt32(offset)))
         var header: [UInt8] = []
         header.le32(0x0403_4B50)
         header.le16(20)  // version needed: 2.0
         header.le16(0x0800)  // UTF-8 names
         header.le16(method)
-        header.le16(dosTime)
-        header.le16(dosDate)
+        header.le16(time)
+        header.le16(date)
         header.le32(crc)
         header.le32(UInt32(compressedSize))
         header.le32(UInt32(size))
@@ -171,8 +233,8 @@ public final class ZipWriter {
             entry.le16(20)
             entry.le16(0x0800)
             entry.le16(record.method)
-            entry.le16(dosTime)
-            entry.le16(dosDate)
+            entry.le16(record.time)
+            entry.le16(record.date)
             entry.le32(record.crc)
             entry.le32(record.compressedSize)
             entry.le32(record.size)

@@ -77,7 +77,7 @@ struct BuildCommand: AsyncParsableCommand {
                     if !result.warnings.isEmpty {
                         FileHandle.standardError.write(Data(TextReporter().report(result.warnings, context: context).utf8))
                     }
-                    print(summary(result, started: started))
+                    print(summary(result, started: started, prefix: path.displayPrefix))
                 }
             }
         } catch let exit as ExitCode {
@@ -94,7 +94,7 @@ struct BuildCommand: AsyncParsableCommand {
         throw ValidationError("--expires takes an ISO 8601 date-time (2027-01-01T00:00:00Z) or a number of days")
     }
 
-    func summary(_ result: BuildResult, started: Date) -> String {
+    func summary(_ result: BuildResult, started: Date, prefix: String) -> String {
         let manifest = result.manifest
         let folder = result.packURL.deletingLastPathComponent().path
         var lines = ["Built \(manifest.fileName) (\(ByteCount.describe(Int(result.packBytes)))) in \(folder)"]
@@ -104,12 +104,32 @@ struct BuildCommand: AsyncParsableCommand {
         lines.append("  items     \(items.isEmpty ? "none" : items)")
         lines.append("  assets    \(result.assetCount) (\(ByteCount.describe(Int(result.assetBytes))))")
         lines.append("  files     \(manifest.files.count + 1) in the pack")
+        if !result.missingTranslations.isEmpty {
+            let byLocale = Dictionary(grouping: result.missingTranslations, by: \.locale)
+            let counts = byLocale.keys.sorted().map { "\(byLocale[$0]!.count) \($0)" }.joined(separator: ", ")
+            switch result.missingTranslationPolicy {
+            case .fallback:
+                lines.append("  fallback  \(counts) missing translations use the \(manifest.locales.first ?? "default") text:")
+            default:
+                lines.append("  missing   \(counts) translations left empty (missing_translations: empty):")
+            }
+            let shown = outputOptions.verbose ? result.missingTranslations.count : 10
+            for state in result.missingTranslations.prefix(shown) {
+                lines.append("            \(state.unitID).\(state.locale)  \(prefix)\(state.location)")
+            }
+            if result.missingTranslations.count > shown {
+                lines.append("            … and \(result.missingTranslations.count - shown) more (gamepack l10n status, or --verbose)")
+            }
+        }
         if let signature = result.signatureURL {
             lines.append("  signature \(signature.lastPathComponent)")
         } else {
             lines.append("  unsigned  (sign with --sign KEY or GAMEPACK_SECRET_KEY)")
         }
-        if outputOptions.verbose { lines.append(String(format: "  took      %.2f s", Date().timeIntervalSince(started))) }
+        if outputOptions.verbose {
+            if result.reusedPrefix { lines.append("  reused    the assets part of the previous pack (unchanged)") }
+            lines.append(String(format: "  took      %.2f s", Date().timeIntervalSince(started)))
+        }
         return lines.joined(separator: "\n")
     }
 }

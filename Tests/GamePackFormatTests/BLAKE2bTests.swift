@@ -57,6 +57,22 @@ struct BLAKE2bTests {
         }
     }
 
+    @Test("a hash saved as state bytes mid-stream and resumed gives the same digest", arguments: [0, 1, 127, 128, 129, 5000])
+    func resume(split: Int) throws {
+        let data = Self.bytes(6000, seed: 11)
+        var first = BLAKE2b()
+        first.update(data.prefix(split))
+        let saved = first.stateBytes
+        #expect(saved.count == 210)
+        var resumed = try #require(BLAKE2b(stateBytes: saved))
+        resumed.update(data.dropFirst(split))
+        #expect(resumed.finalize() == BLAKE2b.hash(data))
+        #expect(BLAKE2b(stateBytes: Array(saved.dropLast())) == nil)
+        var wrongLength = saved
+        wrongLength[0] = 65
+        #expect(BLAKE2b(stateBytes: wrongLength) == nil)
+    }
+
     /// `length` deterministic pseudo-random bytes.
     static func bytes(_ length: Int, seed: UInt64) -> Data {
         var state = seed | 1

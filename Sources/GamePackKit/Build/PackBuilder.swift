@@ -49,6 +49,11 @@ public struct BuildResult: Sendable {
     public var assetBytes: Int64
     /// The pack file's size in bytes.
     public var packBytes: Int64
+    /// The translations that were missing, and what the build emitted for them (`policy`).
+    public var missingTranslations: [TranslationState] = []
+    public var missingTranslationPolicy: MissingTranslationPolicy = .fallback
+    /// Whether the assets part of the previous pack was reused (copied, not hashed again).
+    public var reusedPrefix = false
 }
 
 /// The outcome of `PackBuilder.build`.
@@ -73,7 +78,28 @@ public enum PackBuilder {
         progress?.step("linting \(project.items.count) items")
         let diagnostics = await Linter.lint(project)
         if diagnostics.contains(where: { $0.severity == .error }) { return .failed(diagnostics) }
+        var project = project
         let config = project.config
+        let missingTranslations = config.translationLocales.isEmpty ? [] : TranslationFallback.missing(in: project)
+        if !missingTranslations.isEmpty {
+            switch config.missingTranslations {
+            case .fail:
+                let errors = missingTranslations.map { state in
+                    Diagnostic(
+                        severity: .error, rule: LintRule.missingTranslation.rawValue,
+                        message:
+                            "`\(state.field)` of \(state.collection) \(state.itemID) has no \(LocaleNames.name(state.locale)) (\(state.locale)) translation, and gamepack.yaml says `missing_translations: fail`",
+                        location: state.location,
+                        fix: nil)
+                }
+                return .failed(Diagnostic.sortedForReport(diagnostics.filter { $0.rule != LintRule.missingTranslation.rawValue } + errors))
+            case .fallback:
+                progress?.step("falling back to \(config.defaultLocale) for \(missingTranslations.count) missing translations")
+                project = TranslationFallback.filling(project)
+            case .empty:
+                break
+            }
+        }
         let targets = Array(Set(options.targets ?? (config.targets.isEmpty ? ["canonical"] : config.targets))).sorted()
         for target in targets where !ProjectConfig.knownTargets.contains(target) {
             throw GamePackError.unknownTarget(target)
@@ -150,7 +176,10 @@ public enum PackBuilder {
 
         progress?.step("writing \(manifest.fileName)")
         let packTemp = staging.appendingPathComponent("pack.zip")
-        let digest = try PackArchive.write(manifest: manifest, entries: entries, modificationDate: timestamp, to: packTemp)
+        let prefixCache = options.cacheDirectory.map { PackPrefixCache(cacheDirectory: $0) }
+        let written = try PackArchive.write(
+            manifest: manifest, entries: entries, modificationDate: timestamp, to: packTemp, reusing: prefixCache?.load())
+        let digest = written.blake2b
         var signatureTemp: URL?
         if let sign {
             progress?.step("signing")
@@ -175,6 +204,7 @@ public enum PackBuilder {
         } catch {
             throw GamePackError.io(path: packURL.path, reason: "cannot move the pack into place (\(error.localizedDescription))")
         }
+        prefixCache?.save(written.prefix, pack: packURL)
         let packBytes = (try? fm.attributesOfItem(atPath: packURL.path)[.size] as? Int64) ?? 0
         var counts: [String: Int] = [:]
         for item in project.items { counts[item.collection, default: 0] += 1 }
@@ -182,7 +212,9 @@ public enum PackBuilder {
             BuildResult(
                 manifest: manifest, packURL: packURL, signatureURL: signatureTemp == nil ? nil : signatureURL,
                 warnings: diagnostics, itemCounts: counts, assetCount: catalog.records.count,
-                assetBytes: catalog.records.values.reduce(0) { $0 + $1.size }, packBytes: packBytes))
+                assetBytes: catalog.records.values.reduce(0) { $0 + $1.size }, packBytes: packBytes,
+                missingTranslations: missingTranslations, missingTranslationPolicy: config.missingTranslations,
+                reusedPrefix: written.reusedPrefix))
     }
 
     /// Starts asynchronous read-ahead of a whole file (a hint; failures are ignored).

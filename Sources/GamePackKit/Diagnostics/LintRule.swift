@@ -16,6 +16,7 @@ public enum LintRule: String, Sendable, CaseIterable, Codable {
     case danglingReference = "dangling-reference"
     case missingTranslation = "missing-translation"
     case identicalTranslation = "identical-translation"
+    case staleTranslation = "stale-translation"
     case unknownLocale = "unknown-locale"
     case geoRange = "geo-range"
     case geoSwapped = "geo-swapped"
@@ -33,7 +34,7 @@ public enum LintRule: String, Sendable, CaseIterable, Codable {
     /// The severity a rule reports with unless `gamepack.yaml` says otherwise.
     public var defaultSeverity: Severity {
         switch self {
-        case .missingTranslation, .identicalTranslation, .geoSwapped, .waypointDistance, .unusedAsset:
+        case .missingTranslation, .identicalTranslation, .staleTranslation, .geoSwapped, .waypointDistance, .unusedAsset:
             .warning
         default:
             .error
@@ -67,6 +68,7 @@ public enum LintRule: String, Sendable, CaseIterable, Codable {
         case .danglingReference: "A reference names an item that does not exist."
         case .missingTranslation: "A localized field lacks a text for a project locale."
         case .identicalTranslation: "A translation is identical to the default-locale text."
+        case .staleTranslation: "A translation was made from a default-locale text that has since changed."
         case .unknownLocale: "A localized field has a text for a locale the project does not have."
         case .geoRange: "A latitude or longitude is out of range."
         case .geoSwapped: "A geo point looks like it has latitude and longitude swapped."

@@ -147,6 +147,10 @@ public enum GohikeImporter {
                 name: \(YAMLScalar.quoted(projectName))
                 locales: [en, nl]
                 targets: [gohike]
+                # The v1 server shipped missing Dutch texts as "". Keep doing so, so this project
+                # rebuilds to the exact content it was imported from; switch to `fallback` (show
+                # the English) or `fail` once the translations are complete.
+                missing_translations: empty
 
                 """, to: Project.configFile)
             for profile in reader.profiles {

@@ -24,6 +24,7 @@ public enum Linter {
             validator.validate(item, as: type)
         }
         ProjectChecks.run(context)
+        ProjectChecks.checkStaleTranslations(context)
         await AssetChecks.run(context)
         return Diagnostic.sortedForReport(context.diagnostics)
     }
@@ -84,6 +85,21 @@ enum ProjectChecks {
     }
 
     /// The existing id nearest to a missing one: numerically for numbers, else by spelling.
+    /// Translations whose stored source hash (`# gamepack:source nl=…`, written by
+    /// `gamepack l10n import`) no longer matches the default-locale text.
+    static func checkStaleTranslations(_ context: LintContext) {
+        let inventory = TranslationInventory(project: context.project)
+        for locale in inventory.translationLocales {
+            for state in inventory.states(for: locale) where state.status == .stale {
+                let path = "\(state.field)"
+                context.report(
+                    .staleTranslation,
+                    "the \(LocaleNames.name(locale)) text of `\(path)` was translated from an earlier \(LocaleNames.name(inventory.defaultLocale)) text; update the translation (export with `gamepack l10n export --only stale`), or re-import it to mark it current",
+                    at: state.location)
+            }
+        }
+    }
+
     static func closestID(to id: ItemID, among ids: [ItemID]) -> ItemID? {
         if let number = id.number {
             return ids.filter { $0.number != nil }.min {

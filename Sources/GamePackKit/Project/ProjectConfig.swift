@@ -34,6 +34,8 @@ public struct ProjectConfig: Sendable {
     /// Whether the canonical target embeds assets as base64 (`targets: [{canonical: {embed: true}}]`)
     /// instead of referring to them by hash.
     public var embedCanonicalAssets = false
+    /// What a build does with a missing translation (`missing_translations: fallback|fail|empty`).
+    public var missingTranslations: MissingTranslationPolicy = .fallback
     public var lint: LintSettings
 
     /// Locales other than the default: the ones translations are expected for.
@@ -52,7 +54,7 @@ public struct ProjectConfig: Sendable {
 
     /// Targets gamepack knows how to emit.
     public static let knownTargets = ["gohike", "canonical", "kinvey"]
-    static let knownKeys = ["id", "name", "locales", "default_locale", "targets", "lint", "schema_version"]
+    static let knownKeys = ["id", "name", "locales", "default_locale", "targets", "lint", "schema_version", "missing_translations"]
 
     /// Reads the config from its root node; problems are appended to `diagnostics` as `config`
     /// errors and sensible defaults are used so the rest of the project can still be checked.
@@ -135,6 +137,17 @@ public struct ProjectConfig: Sendable {
                 }
             }
         }
+        if let node = root["missing_translations"] {
+            let choices = MissingTranslationPolicy.allCases.map(\.rawValue)
+            if let text = node.scalarText, let policy = MissingTranslationPolicy(rawValue: text) {
+                config.missingTranslations = policy
+            } else {
+                let hint = node.scalarText.flatMap { Suggestions.closest(to: $0, among: choices) }
+                report(
+                    "`missing_translations` must be one of \(choices.joined(separator: ", "))"
+                        + (hint.map { "; did you mean `\($0)`?" } ?? ""), node.location, fix: hint)
+            }
+        }
         if let node = root["lint"] {
             config.lint = parseLint(node, report: report)
         }
@@ -202,7 +215,7 @@ public struct ProjectConfig: Sendable {
         return id.unicodeScalars.allSatisfy { ($0 >= "a" && $0 <= "z") || ($0 >= "0" && $0 <= "9") || $0 == "-" }
     }
 
-    static func isValidLocale(_ code: String) -> Bool {
+    public static func isValidLocale(_ code: String) -> Bool {
         code.range(of: "^[a-z]{2,3}(-[A-Z]{2}|-[A-Z][a-z]{3})?$", options: .regularExpression) != nil
     }
 }

@@ -185,6 +185,62 @@ struct BuildTests {
             }.count - 1)
     }
 
+    @Test("a warm build reuses the assets part of the previous pack and gives the bytes a cold build gives")
+    func prefixReuse() async throws {
+        let temp = try TemporaryDirectory()
+        let project = try temp.copy(TestPaths.example("gohike-amsterdam"), as: "hike")
+        let cache = temp.url.appendingPathComponent("cache")
+        let out = temp.url.appendingPathComponent("out")
+        let first = try await Self.build(project, out: out, cache: cache)
+        #expect(!first.reusedPrefix)
+
+        // A text changes: the assets part is copied from the first pack, not written again.
+        let route = project.appendingPathComponent("content/routes/1.yaml")
+        try String(contentsOf: route, encoding: .utf8).replacingOccurrences(of: "Green Trail", with: "Green Trail 2")
+            .write(to: route, atomically: true, encoding: .utf8)
+        let warm = try await Self.build(project, out: out, cache: cache)
+        #expect(warm.reusedPrefix)
+        #expect(warm.manifest.version != first.manifest.version)
+        let cold = try await Self.build(project, out: temp.url.appendingPathComponent("cold"))
+        #expect(!cold.reusedPrefix)
+        #expect(try Data(contentsOf: warm.packURL) == Data(contentsOf: cold.packURL))
+        // The digest the signature is made from is the BLAKE2b of the bytes on disk.
+        let key = MinisignSecretKey.generate()
+        let signed = try await PackBuilder.build(
+            project: try await Project.load(at: project),
+            options: BuildOptions(
+                outputDirectory: temp.url.appendingPathComponent("signed"), cacheDirectory: cache,
+                timestamp: Date(timeIntervalSince1970: 1_700_000_000)),
+            sign: { manifest, digest in
+                try Minisign.sign(blake2bDigest: digest, with: key, trustedComment: manifest.fileName).fileContents
+            })
+        guard case .built(let result) = signed else { throw CancellationError() }
+        #expect(result.reusedPrefix)
+        let signature = try MinisignSignature(
+            fileContents: String(contentsOf: try #require(result.signatureURL), encoding: .utf8))
+        try Minisign.verify(fileAt: result.packURL, signature: signature, publicKey: key.publicKey)
+        _ = try PackArchive.verifyContents(of: result.packURL)
+
+        // A touched earlier pack is not trusted: the next build writes everything again.
+        let handle = try FileHandle(forWritingTo: result.packURL)
+        try handle.seek(toOffset: 100)
+        try handle.write(contentsOf: Data([0xFF]))
+        try handle.close()
+        try String(contentsOf: route, encoding: .utf8).replacingOccurrences(of: "Green Trail 2", with: "Green Trail 3")
+            .write(to: route, atomically: true, encoding: .utf8)
+        let afterTamper = try await Self.build(project, out: out, cache: cache)
+        #expect(!afterTamper.reusedPrefix)
+        _ = try PackArchive.verifyContents(of: afterTamper.packURL)
+
+        // A changed asset changes the prefix: nothing is reused, and the pack is right.
+        let photo = project.appendingPathComponent("assets/photos/rai-congress-center.jpg")
+        try Data(contentsOf: project.appendingPathComponent("assets/routes/green-trail.jpg")).write(to: photo)
+        let newAsset = try await Self.build(project, out: out, cache: cache)
+        #expect(!newAsset.reusedPrefix)
+        let reference = try await Self.build(project, out: temp.url.appendingPathComponent("cold2"))
+        #expect(try Data(contentsOf: newAsset.packURL) == Data(contentsOf: reference.packURL))
+    }
+
     @Test("SOURCE_DATE_EPOCH sets the build timestamp; without it and outside git it is 1980-01-01")
     func timestamps() throws {
         let temp = try TemporaryDirectory()

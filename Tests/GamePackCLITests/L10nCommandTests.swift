@@ -1,0 +1,211 @@
+import Foundation
+import GamePackFormat
+import GamePackKit
+import GamePackTestSupport
+import Testing
+
+/// End to end through the `gamepack` binary: `l10n status|export|import|pseudo`, the
+/// `stale-translation` lint rule and `missing_translations` at build time.
+@Suite("gamepack l10n (end to end)")
+struct L10nCommandTests {
+    static let routeFile = "content/routes/1.yaml"
+
+    /// A copy of the Amsterdam example whose route has lost its Dutch name.
+    func setUp() throws -> (TemporaryDirectory, URL) {
+        let temp = try TemporaryDirectory()
+        let project = try temp.copy(TestPaths.example("gohike-amsterdam"), as: "project")
+        let route = project.appendingPathComponent(Self.routeFile)
+        let text = try String(contentsOf: route, encoding: .utf8)
+        #expect(text.contains("  nl: \"Groene Pad\"\n"))
+        try text.replacingOccurrences(of: "  nl: \"Groene Pad\"\n", with: "").write(to: route, atomically: true, encoding: .utf8)
+        return (temp, project)
+    }
+
+    func json(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    /// `locales.<locale>.<count>` of `l10n status --format json`.
+    func count(_ name: String, _ locale: String, in temp: TemporaryDirectory) throws -> Int? {
+        let status = try CommandRunner.gamepack(["l10n", "status", "project", "--format", "json"], in: temp.url)
+        #expect(status.status == 0, "\(status.stderr)")
+        let locales = try #require(try json(status.stdout)["locales"] as? [String: Any])
+        return (locales[locale] as? [String: Any])?[name] as? Int
+    }
+
+    func python() throws -> URL? {
+        guard let python = CommandRunner.which("python3") else {
+            Issue.record("python3 is not installed")
+            return nil
+        }
+        let probe = try CommandRunner.run(python, ["-c", "from translate.storage import xliff"])
+        guard probe.status == 0 else {
+            Issue.record("translate-toolkit is missing: pip install translate-toolkit (\(probe.stderr))")
+            return nil
+        }
+        return python
+    }
+
+    @Test("status gates, export, translate-toolkit translates, import, 100%; an English edit makes it stale in status, lint and export")
+    func roundTrip() throws {
+        guard let python = try python() else { return }
+        let (temp, project) = try setUp()
+
+        let gate = try CommandRunner.gamepack(["l10n", "status", "project", "--fail-under", "100"], in: temp.url)
+        #expect(gate.status == 1)
+        #expect(gate.stderr.contains("under 100% for nl"), "\(gate.stderr)")
+        #expect(gate.stdout.contains("nl (Dutch): 9 of 10 translated"), "\(gate.stdout)")
+        #expect(try count("missing", "nl", in: temp) == 1)
+        #expect(try count("translated", "nl", in: temp) == 9)
+        let markdown = try CommandRunner.gamepack(["l10n", "status", "project", "--format", "markdown"], in: temp.url)
+        #expect(markdown.status == 0 && markdown.stdout.contains("|"))
+
+        let export = try CommandRunner.gamepack(
+            ["l10n", "export", "project", "--locale", "nl", "--only", "missing", "--out", "missing.xlf"], in: temp.url)
+        #expect(export.status == 0, "\(export.stderr)")
+        #expect(export.stderr.contains("exported 1 unit (missing) for nl to missing.xlf"))
+        let xliff = try String(contentsOf: temp.url.appendingPathComponent("missing.xlf"), encoding: .utf8)
+        #expect(xliff.components(separatedBy: "<trans-unit ").count == 2)
+        #expect(xliff.contains("<trans-unit id=\"routes/1/name\""))
+
+        let script = """
+            import sys
+            from translate.storage import xliff
+            with open(sys.argv[1], "rb") as f:
+                store = xliff.xlifffile(f.read())
+            for unit in store.units:
+                if unit.isheader():
+                    continue
+                unit.target = "Groene Route"
+                unit.marktranslated()
+            with open(sys.argv[2], "wb") as f:
+                store.serialize(f)
+            """
+        let edit = try CommandRunner.run(python, ["-c", script, "missing.xlf", "done.xlf"], in: temp.url)
+        #expect(edit.status == 0, "\(edit.stderr)")
+
+        let apply = try CommandRunner.gamepack(["l10n", "import", "project", "done.xlf"], in: temp.url)
+        #expect(apply.status == 0, "\(apply.stdout)\(apply.stderr)")
+        #expect(apply.stdout.contains("applied 1 nl translations to 1 files"), "\(apply.stdout)")
+        let route = try String(contentsOf: project.appendingPathComponent(Self.routeFile), encoding: .utf8)
+        #expect(route.contains("  nl: \"Groene Route\"  # gamepack:source nl=\(SourceHash.of("Green Trail"))\n"), "\(route)")
+
+        let full = try CommandRunner.gamepack(["l10n", "status", "project", "--fail-under", "100"], in: temp.url)
+        #expect(full.status == 0, "\(full.stderr)")
+        #expect(full.stdout.contains("nl (Dutch): 10 of 10 translated (100.0%)"))
+        let clean = try CommandRunner.gamepack(["lint", "project", "--strict"], in: temp.url)
+        #expect(clean.status == 0, "\(clean.stdout)")
+
+        // The English name changes: the Dutch one is stale everywhere.
+        try route.replacingOccurrences(of: "en: \"Green Trail\"", with: "en: \"Green Trail North\"")
+            .write(to: project.appendingPathComponent(Self.routeFile), atomically: true, encoding: .utf8)
+        #expect(try count("stale", "nl", in: temp) == 1)
+        #expect(try count("translated", "nl", in: temp) == 9)
+        let lint = try CommandRunner.gamepack(["lint", "project", "--color", "never"], in: temp.url)
+        #expect(lint.status == 0, "a stale translation is a warning")
+        let routeLine = try #require(
+            route.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("Groene Route") })
+        #expect(lint.stdout.contains("project/\(Self.routeFile):\(routeLine + 1):7: warning: "), "\(lint.stdout)")
+        #expect(lint.stdout.contains("[stale-translation]"), "\(lint.stdout)")
+        let strict = try CommandRunner.gamepack(["lint", "project", "--strict"], in: temp.url)
+        #expect(strict.status == 1)
+        let stale = try CommandRunner.gamepack(["l10n", "export", "project", "--locale", "nl", "--only", "stale"], in: temp.url)
+        #expect(stale.status == 0)
+        #expect(stale.stdout.components(separatedBy: "<trans-unit ").count == 2)
+        #expect(stale.stdout.contains("<trans-unit id=\"routes/1/name\""))
+        #expect(stale.stdout.contains("<target state=\"needs-review-translation\">Groene Route</target>"))
+    }
+
+    @Test("an XLIFF with an external entity is refused with exit 1 and nothing is written")
+    func hostileImport() throws {
+        let (temp, project) = try setUp()
+        let before = try String(contentsOf: project.appendingPathComponent(Self.routeFile), encoding: .utf8)
+        _ = try temp.write(
+            """
+            <?xml version="1.0"?>
+            <!DOCTYPE xliff [<!ENTITY secret SYSTEM "file:///etc/passwd">]>
+            <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+              <file original="gohike-amsterdam" source-language="en" target-language="nl" datatype="plaintext">
+                <body><trans-unit id="routes/1/name"><source>Green Trail</source><target>&secret;</target></trans-unit></body>
+              </file>
+            </xliff>
+            """, to: "evil.xlf")
+        let run = try CommandRunner.gamepack(["l10n", "import", "project", "evil.xlf"], in: temp.url)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("evil.xlf"))
+        #expect(run.stderr.contains("DOCTYPE"), "\(run.stderr)")
+        #expect(try String(contentsOf: project.appendingPathComponent(Self.routeFile), encoding: .utf8) == before)
+        let usage = try CommandRunner.gamepack(["l10n", "import"], in: temp.url)
+        #expect(usage.status == 2)
+        let locale = try CommandRunner.gamepack(["l10n", "export", "project", "--locale", "fr"], in: temp.url)
+        #expect(locale.status == 2)
+        #expect(locale.stderr.contains("`fr` is not a translation locale"))
+    }
+
+    /// The gohike route's `name_nl` in the built pack under `out`.
+    func routeNameNL(in out: URL) throws -> String? {
+        let names = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".gamepack") }
+        let reader = try PackArchive.Reader(url: out.appendingPathComponent(try #require(names.first)))
+        let content = try json(String(decoding: try reader.data(at: "gohike/content.json"), as: UTF8.self))
+        let profiles = try #require(content["profiles"] as? [[String: Any]])
+        let routes = try #require(profiles.first?["routes"] as? [[String: Any]])
+        return routes.first?["name_nl"] as? String
+    }
+
+    func setPolicy(_ policy: String?, in project: URL) throws {
+        let config = project.appendingPathComponent("gamepack.yaml")
+        var text = try String(contentsOf: config, encoding: .utf8)
+        text = text.split(separator: "\n").filter { !$0.hasPrefix("missing_translations:") }.joined(separator: "\n") + "\n"
+        if let policy { text += "missing_translations: \(policy)\n" }
+        try text.write(to: config, atomically: true, encoding: .utf8)
+    }
+
+    @Test("a missing translation falls back to English and is listed, fails the build, or stays empty, by gamepack.yaml")
+    func buildPolicy() throws {
+        let (temp, project) = try setUp()
+        let environment = ["SOURCE_DATE_EPOCH": "1700000000"]
+
+        let fallback = try CommandRunner.gamepack(
+            ["build", "project", "--out", "fallback", "--no-cache"], in: temp.url, environment: environment)
+        #expect(fallback.status == 0, "\(fallback.stderr)")
+        #expect(fallback.stdout.contains("fallback  1 nl missing translations use the en text:"), "\(fallback.stdout)")
+        #expect(fallback.stdout.contains("routes/1/name.nl  project/\(Self.routeFile):4:3"), "\(fallback.stdout)")
+        #expect(try routeNameNL(in: temp.url.appendingPathComponent("fallback")) == "Green Trail")
+
+        try setPolicy("fail", in: project)
+        let failed = try CommandRunner.gamepack(["build", "project", "--out", "failed"], in: temp.url, environment: environment)
+        #expect(failed.status == 1)
+        #expect(failed.stderr.contains("missing_translations: fail"), "\(failed.stderr)")
+        #expect(failed.stderr.contains(Self.routeFile))
+        #expect(!FileManager.default.fileExists(atPath: temp.url.appendingPathComponent("failed").path + "/gohike-amsterdam.gamepack"))
+        #expect(
+            (try? FileManager.default.contentsOfDirectory(atPath: temp.url.appendingPathComponent("failed").path))?
+                .filter { $0.hasSuffix(".gamepack") }.isEmpty ?? true)
+
+        try setPolicy("empty", in: project)
+        let empty = try CommandRunner.gamepack(["build", "project", "--out", "empty"], in: temp.url, environment: environment)
+        #expect(empty.status == 0, "\(empty.stderr)")
+        #expect(empty.stdout.contains("missing   1 nl translations left empty"), "\(empty.stdout)")
+        #expect(try routeNameNL(in: temp.url.appendingPathComponent("empty")) == "")
+
+        try setPolicy("sometimes", in: project)
+        let bad = try CommandRunner.gamepack(["lint", "project"], in: temp.url)
+        #expect(bad.status == 1)
+        #expect(bad.stdout.contains("`missing_translations` must be one of fallback, fail, empty"), "\(bad.stdout)")
+    }
+
+    @Test("pseudo builds a pack with accented, bracketed, longer texts and leaves the sources alone")
+    func pseudo() throws {
+        let (temp, project) = try setUp()
+        let before = try String(contentsOf: project.appendingPathComponent(Self.routeFile), encoding: .utf8)
+        let run = try CommandRunner.gamepack(["l10n", "pseudo", "project", "--locale", "nl", "--out", "pseudo"], in: temp.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("pseudo nl texts"))
+        let name = try #require(try routeNameNL(in: temp.url.appendingPathComponent("pseudo")))
+        #expect(name == PseudoLocalizer.pseudo("Green Trail"))
+        #expect(name.hasPrefix("[") && name.contains("Ĝŕééñ Ţŕáíĺ") && name.count > "Green Trail".count * 13 / 10)
+        #expect(try String(contentsOf: project.appendingPathComponent(Self.routeFile), encoding: .utf8) == before)
+        let same = try CommandRunner.gamepack(["l10n", "pseudo", "project", "--locale", "en"], in: temp.url)
+        #expect(same.status == 2)
+    }
+}
