@@ -123,6 +123,15 @@ struct ContentStore {
         }
         CrashPoint.reach(.currentWritten)
         try replace(currentFile, with: temporary)
+        syncFolder(root)
+    }
+
+    /// Flushes a folder's entries (renames) to disk, best effort.
+    func syncFolder(_ folder: URL) {
+        let descriptor = open(folder.path, O_RDONLY)
+        guard descriptor >= 0 else { return }
+        _ = fsync(descriptor)
+        close(descriptor)
     }
 
     /// Installs a complete version folder: written in `staging/`, renamed into `versions/`.
@@ -147,6 +156,7 @@ struct ContentStore {
         // sequence is higher): replace it.
         if fm.fileExists(atPath: destination.path) { try? fm.removeItem(at: destination) }
         try replace(destination, with: stage)
+        syncFolder(versions)
         CrashPoint.reach(.versionRenamed)
     }
 

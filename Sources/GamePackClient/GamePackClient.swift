@@ -32,6 +32,8 @@ public actor GamePackClient {
     private var loaded: InstalledContent?
     /// Objects whose SHA-256 was checked in this process.
     private var verifiedObjects = Set<String>()
+    /// The update under way, if any.
+    private var running: Task<UpdateResult, Error>?
 
     public init(configuration: Configuration) {
         self.configuration = configuration
@@ -362,6 +364,19 @@ public actor GamePackClient {
     /// yet, verifies everything and makes the new content current in one rename; then removes
     /// old versions. Up to date: returns the installed content, `updated` false.
     public func update() async throws -> UpdateResult {
+        // One update at a time: a second caller waits for the one under way.
+        if let running { return try await running.value }
+        let task = Task { try await self.performUpdate() }
+        running = task
+        defer { running = nil }
+        return try await withTaskCancellationHandler {
+            try await task.value
+        } onCancel: {
+            task.cancel()
+        }
+    }
+
+    private func performUpdate() async throws -> UpdateResult {
         report(.init(phase: .checking))
         let installed = try? await current
         var downloaded: Int64 = 0
@@ -447,11 +462,12 @@ public actor GamePackClient {
             if partialSize(file.sha256) < file.size {
                 do {
                     let before = partialSize(file.sha256)
-                    try await transport.download(path, to: partial) { counter.add($0, network: true) }
-                    // A 200 answer to a range request restarts the file: correct the count.
-                    let after = partialSize(file.sha256)
-                    if after < before { counter.add(after - before, network: false) }
+                    let received = try await transport.download(path, to: partial) { counter.add($0, network: true) }
+                    // A 200 answer to a range request restarts the file: correct the progress.
+                    let correction = partialSize(file.sha256) - before - received
+                    if correction != 0 { counter.add(correction, network: false) }
                 } catch let error as GamePackClientError {
+                    try Task.checkCancellation()
                     attempt += 1
                     guard case .network = error, attempt <= configuration.retries else { throw error }
                     continue

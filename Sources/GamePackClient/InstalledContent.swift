@@ -22,6 +22,17 @@ public struct InstalledContent: Sendable {
     public let sequence: Int64
     /// The folder holding the files by SHA-256.
     let objects: URL
+    /// SHA-256 by pack path.
+    private let index: [String: String]
+
+    init(manifest: PackManifest, manifestSHA256: String, source: Source, sequence: Int64, objects: URL) {
+        self.manifest = manifest
+        self.manifestSHA256 = manifestSHA256
+        self.source = source
+        self.sequence = sequence
+        self.objects = objects
+        index = Dictionary(manifest.files.map { ($0.path, $0.sha256) }, uniquingKeysWith: { first, _ in first })
+    }
 
     /// The pack's version (`PackManifest.version`).
     public var version: String { manifest.version }
@@ -29,8 +40,7 @@ public struct InstalledContent: Sendable {
     /// The on-disk file holding the pack file at `path` (`gohike/content.json`), or nil when
     /// the pack has no such file. The file is read-only for the game: never write to it.
     public func url(for path: String) -> URL? {
-        guard let file = manifest.files.first(where: { $0.path == path }) else { return nil }
-        return objects.appendingPathComponent(file.sha256)
+        index[path].map { objects.appendingPathComponent($0) }
     }
 
     /// The bytes of the pack file at `path`.

@@ -64,7 +64,11 @@ final class Transport: @unchecked Sendable {
         if url.isFileURL { return try readFile(url, offset: offset, sink: sink, onBytes: onBytes) }
         var request = URLRequest(url: url)
         request.cachePolicy = .reloadIgnoringLocalCacheData
-        if offset > 0 { request.setValue("bytes=\(offset)-", forHTTPHeaderField: "Range") }
+        if offset > 0 {
+            request.setValue("bytes=\(offset)-", forHTTPHeaderField: "Range")
+            // A range counts bytes of the encoded body: ask for the bytes as they are.
+            request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
+        }
         let transfer = Transfer(url: url, offset: offset, sink: sink, onBytes: onBytes)
         let task = session.dataTask(with: request)
         return try await withTaskCancellationHandler {
@@ -161,6 +165,8 @@ final class Transfer: @unchecked Sendable {
     var continuation: CheckedContinuation<Int64, Error>?
     var received: Int64 = 0
     var failure: Error?
+    /// Whether the body came with a content encoding (gzip), decoded on the fly.
+    var encoded = false
 
     init(url: URL, offset: Int64, sink: Sink, onBytes: (@Sendable (Int64) -> Void)?) {
         self.url = url
@@ -176,6 +182,8 @@ final class Transfer: @unchecked Sendable {
             return false
         }
         do {
+            let encoding = http.value(forHTTPHeaderField: "Content-Encoding") ?? "identity"
+            encoded = encoding.lowercased() != "identity"
             switch http.statusCode {
             case 200:
                 try sink.begin(restart: offset > 0)
@@ -220,6 +228,10 @@ final class Transfer: @unchecked Sendable {
     func complete(_ error: Error?) {
         guard let continuation else { return }
         self.continuation = nil
+        if encoded, failure != nil || error != nil {
+            // Decoded bytes of a compressed body cannot be resumed with a range: start over.
+            try? sink.begin(restart: true)
+        }
         if let failure {
             continuation.resume(throwing: failure)
         } else if let error {
