@@ -50,13 +50,7 @@ public struct ChannelPointer: Codable, Sendable, Equatable {
     }
 
     /// Pretty, key-sorted JSON with a final newline: the exact bytes that are signed and served.
-    public func encoded() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(self)
-        data.append(0x0A)
-        return data
-    }
+    public func encoded() throws -> Data { try StableJSON.encode(self) }
 
     /// Parses and checks a pointer: known format, names that are safe in paths, hex hashes,
     /// a non-negative sequence and size, parseable times.

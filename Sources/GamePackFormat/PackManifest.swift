@@ -63,13 +63,7 @@ public struct PackManifest: Codable, Sendable, Equatable {
     }
 
     /// The manifest as pretty, key-sorted JSON (stable bytes for reproducible packs).
-    public func encoded() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(self)
-        data.append(0x0A)
-        return data
-    }
+    public func encoded() throws -> Data { try StableJSON.encode(self) }
 
     /// Parses and checks a manifest: known format version, safe and unique paths.
     public static func decode(_ data: Data) throws -> PackManifest {
@@ -104,4 +98,16 @@ public struct PackManifest: Codable, Sendable, Equatable {
 
     /// `<project>-<version>.gamepack`.
     public var fileName: String { "\(project)-\(version).\(PackFormat.fileExtension)" }
+}
+
+/// The JSON gamepack signs and packs: pretty-printed, keys sorted, slashes unescaped, with a
+/// final newline, so the same value always gives the same bytes.
+enum StableJSON {
+    static func encode(_ value: some Encodable) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var data = try encoder.encode(value)
+        data.append(0x0A)
+        return data
+    }
 }

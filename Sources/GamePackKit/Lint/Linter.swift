@@ -60,7 +60,10 @@ enum ProjectChecks {
             }
         }
 
-        for reference in context.references {
+        // A collection with a file that failed to load may hold the referenced item: the syntax
+        // error is reported, and a reference into it is checked once the file loads again.
+        let unloadedCollections = Set(project.unloadedFiles.compactMap { $0.split(separator: "/").dropFirst().first.map(String.init) })
+        for reference in context.references where !unloadedCollections.contains(reference.target) {
             guard project.types[reference.target] != nil else {
                 context.report(
                     .danglingReference,
@@ -88,7 +91,7 @@ enum ProjectChecks {
     /// Translations whose stored source hash (`# gamepack:source nl=…`, written by
     /// `gamepack l10n import`) no longer matches the default-locale text.
     static func checkStaleTranslations(_ context: LintContext) {
-        let inventory = TranslationInventory(project: context.project)
+        let inventory = TranslationInventory(project: context.project, onlyMarkedFiles: true)
         for locale in inventory.translationLocales {
             for state in inventory.states(for: locale) where state.status == .stale {
                 let path = "\(state.field)"

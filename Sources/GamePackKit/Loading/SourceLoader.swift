@@ -329,3 +329,33 @@ public enum SourceLoader {
         }
     }
 }
+
+extension SourceLoader {
+    /// A small file's bytes with one `open`, `fstat` and `read` (`Data(contentsOf:)` adds a
+    /// `stat` and a file URL per call, which shows on 20,000 files).
+    public static func contents(of path: String) -> Data? {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        var data = Data(count: Int(info.st_size))
+        var done = 0
+        let ok = data.withUnsafeMutableBytes { buffer -> Bool in
+            while done < buffer.count {
+                let count = read(fd, buffer.baseAddress! + done, buffer.count - done)
+                if count > 0 {
+                    done += count
+                } else if count < 0 && errno == EINTR {
+                    continue
+                } else {
+                    return count == 0
+                }
+            }
+            return true
+        }
+        guard ok else { return nil }
+        if done < data.count { data.removeSubrange(done...) }
+        return data
+    }
+}

@@ -56,24 +56,7 @@ public enum PseudoLocalizer {
     public static func project(_ project: Project, locale: String) -> Project {
         var result = project
         if !result.config.locales.contains(locale) { result.config.locales.append(locale) }
-        let defaultLocale = project.config.defaultLocale
-        for index in result.items.indices {
-            let item = result.items[index]
-            guard let id = item.id, let type = project.type(of: item.collection) else { continue }
-            let fields = TranslationInventory.fields(
-                of: item.node, collection: item.collection, id: id, type: type, defaultLocale: defaultLocale, line: { _ in nil })
-            for field in fields {
-                let text = SourceNode(.string(pseudo(field.source)), raw: nil, isQuoted: true, location: field.node.location)
-                result.items[index].node =
-                    result.items[index].node.updating(SourceShape.steps(field.field)[...]) { node in
-                        var entries = node.entries ?? [SourceEntry(key: defaultLocale, keyLocation: node.location, value: node)]
-                        entries.removeAll { $0.key == locale }
-                        entries.append(SourceEntry(key: locale, keyLocation: node.location, value: text))
-                        return SourceNode(.map(entries), location: node.location)
-                    } ?? result.items[index].node
-            }
-        }
-        return result
+        return TranslationInventory.settingTexts(in: result) { field in [locale: pseudo(field.source)] }
     }
 
     enum Piece {

@@ -41,6 +41,23 @@ public enum SourceHash {
         return digest.prefix(4).map { String(format: "%02x", $0) }.joined()
     }
 
+    /// Whether a file's bytes contain the marker anywhere (a quick test before reading lines).
+    public static func isMarked(_ data: Data) -> Bool {
+        let marker = Array(marker.utf8)
+        return data.withUnsafeBytes { buffer -> Bool in
+            guard let base = buffer.baseAddress, buffer.count >= marker.count else { return false }
+            var offset = 0
+            while offset + marker.count <= buffer.count,
+                let hit = memchr(base + offset, Int32(marker[0]), buffer.count - offset - marker.count + 1)
+            {
+                let position = base.distance(to: UnsafeRawPointer(hit))
+                if marker.withUnsafeBytes({ memcmp(base + position, $0.baseAddress!, marker.count) }) == 0 { return true }
+                offset = position + 1
+            }
+            return false
+        }
+    }
+
     /// Whether `text` has the form of a stored hash (8 hex digits).
     static func isHash(_ text: Substring) -> Bool {
         text.count == 8

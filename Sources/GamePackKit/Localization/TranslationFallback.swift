@@ -19,7 +19,7 @@ public enum TranslationFallback {
     public static func missing(in project: Project) -> [TranslationState] {
         let inventory = TranslationInventory(project: project)
         return inventory.translationLocales.flatMap { locale in
-            inventory.states(for: locale).filter { $0.status == .missing }
+            inventory.fields.filter { ($0.texts[locale]?.text ?? "").trimmedWhitespace.isEmpty }.map { $0.state(for: locale) }
         }
     }
 
@@ -28,29 +28,12 @@ public enum TranslationFallback {
     public static func filling(_ project: Project) -> Project {
         let locales = project.config.translationLocales
         guard !locales.isEmpty else { return project }
-        var result = project
-        let defaultLocale = project.config.defaultLocale
-        for index in result.items.indices {
-            let item = result.items[index]
-            guard let id = item.id, let type = project.type(of: item.collection) else { continue }
-            let fields = TranslationInventory.fields(
-                of: item.node, collection: item.collection, id: id, type: type, defaultLocale: defaultLocale, line: { _ in nil })
-            for field in fields {
-                let missing = locales.filter { locale in
-                    guard let text = field.texts[locale]?.text else { return true }
-                    return text.trimmedWhitespace.isEmpty
-                }
-                guard !missing.isEmpty else { continue }
-                let source = SourceNode(.string(field.source), raw: nil, isQuoted: true, location: field.node.location)
-                result.items[index].node =
-                    result.items[index].node.updating(SourceShape.steps(field.field)[...]) { node in
-                        var entries = node.entries ?? [SourceEntry(key: defaultLocale, keyLocation: node.location, value: node)]
-                        entries.removeAll { missing.contains($0.key) }
-                        for locale in missing { entries.append(SourceEntry(key: locale, keyLocation: node.location, value: source)) }
-                        return SourceNode(.map(entries), location: node.location)
-                    } ?? result.items[index].node
+        return TranslationInventory.settingTexts(in: project) { field in
+            let missing = locales.filter { locale in
+                guard let text = field.texts[locale]?.text else { return true }
+                return text.trimmedWhitespace.isEmpty
             }
+            return Dictionary(uniqueKeysWithValues: missing.map { ($0, field.source) })
         }
-        return result
     }
 }

@@ -121,13 +121,22 @@ public struct TranslationInventory: Sendable {
 
     /// Collects the localized fields of every item with an id whose collection has a content
     /// type. Stored source hashes are read from the files' text (`project.sources`).
-    public init(project: Project) {
+    /// With `onlyMarkedFiles`, only the items of files that hold stored source hashes
+    /// (`project.markedFiles`), which are all a stale check needs.
+    public init(project: Project, onlyMarkedFiles: Bool = false) {
         defaultLocale = project.config.defaultLocale
         translationLocales = project.config.translationLocales
         var fields: [TranslatableField] = []
         var lines: [String: SourceLines] = [:]
         for item in project.items {
             guard let id = item.id, let type = project.type(of: item.collection) else { continue }
+            let marked = project.markedFiles.contains(item.file)
+            if onlyMarkedFiles && !marked { continue }
+            if !marked {
+                fields += Self.fields(
+                    of: item.node, collection: item.collection, id: id, type: type, defaultLocale: defaultLocale, line: { _ in nil })
+                continue
+            }
             if lines[item.file] == nil {
                 lines[item.file] = SourceLines(
                     FileManager.default.contents(atPath: project.root.path + "/" + item.file) ?? Data())
@@ -231,6 +240,36 @@ public struct TranslationInventory: Sendable {
         return nil
     }
 
+    /// A copy of `project`, in memory only, in which each localized field with a default-locale
+    /// text gets the texts `texts` returns for it (locale → text), replacing any it had. A
+    /// plain-string value becomes a map of the default locale and those locales. For builds
+    /// (pseudo-localization, fallbacks); the source files are not touched.
+    static func settingTexts(in project: Project, _ texts: (TranslatableField) -> [String: String]) -> Project {
+        var result = project
+        let defaultLocale = project.config.defaultLocale
+        for index in result.items.indices {
+            let item = result.items[index]
+            guard let id = item.id, let type = project.type(of: item.collection) else { continue }
+            let fields = fields(
+                of: item.node, collection: item.collection, id: id, type: type, defaultLocale: defaultLocale, line: { _ in nil })
+            for field in fields {
+                let replacements = texts(field)
+                guard !replacements.isEmpty else { continue }
+                result.items[index].node =
+                    result.items[index].node.updating(SourceShape.steps(field.field)[...]) { node in
+                        var entries = node.entries ?? [SourceEntry(key: defaultLocale, keyLocation: node.location, value: node)]
+                        entries.removeAll { replacements[$0.key] != nil }
+                        for locale in replacements.keys.sorted() {
+                            let text = SourceNode(.string(replacements[locale]!), raw: nil, isQuoted: true, location: field.node.location)
+                            entries.append(SourceEntry(key: locale, keyLocation: node.location, value: text))
+                        }
+                        return SourceNode(.map(entries), location: node.location)
+                    } ?? result.items[index].node
+            }
+        }
+        return result
+    }
+
     /// The translation states for `locale`, one per field, in project order.
     public func states(for locale: String) -> [TranslationState] {
         fields.map { $0.state(for: locale) }
@@ -254,19 +293,7 @@ struct SourceLines: Sendable {
     init(_ data: Data) {
         var bytes = [UInt8](data)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-        let marker = Array(SourceHash.marker.utf8)
-        let hasMarker = bytes.withUnsafeBytes { buffer -> Bool in
-            guard let base = buffer.baseAddress, buffer.count >= marker.count else { return false }
-            var offset = 0
-            while offset + marker.count <= buffer.count,
-                let hit = memchr(base + offset, Int32(marker[0]), buffer.count - offset - marker.count + 1)
-            {
-                let position = base.distance(to: UnsafeRawPointer(hit))
-                if marker.withUnsafeBytes({ memcmp(base + position, $0.baseAddress!, marker.count) }) == 0 { return true }
-                offset = position + 1
-            }
-            return false
-        }
+        let hasMarker = SourceHash.isMarked(Data(bytes))
         var starts: [Int] = []
         if hasMarker {
             starts.append(0)

@@ -24,6 +24,12 @@ public struct Project: Sendable {
     public var items: [ContentItem]
     /// Project-relative paths of the content files read.
     public var contentFiles: [String]
+    /// Project-relative paths of the content files whose text holds a stored source hash
+    /// (`gamepack:source`, written by `l10n import`): the only ones a translation can be stale in.
+    public var markedFiles: Set<String> = []
+    /// Project-relative paths of the content files that could not be loaded (syntax errors).
+    /// Their items are unknown, so checks that need every item hold back on their account.
+    public var unloadedFiles: [String] = []
     /// Paths of the files under `assets/`, relative to `assets/`.
     public var assetFiles: [String]
     /// Problems met while loading.
@@ -37,6 +43,14 @@ public struct Project: Sendable {
     /// Reads the project at `root`. Throws only when `root` is not a project or cannot be read;
     /// anything wrong inside it comes back in `diagnostics`.
     public static func load(at root: URL) async throws -> Project {
+        try await load(at: root, parse: nil)
+    }
+
+    /// `load(at:)` with another way to parse a content file (its bytes, project-relative path):
+    /// the diff shares parses between two versions of a project this way.
+    static func load(at root: URL, parse: (@Sendable (Data, String) -> SourceLoader.Outcome)?) async throws
+        -> Project
+    {
         let fm = FileManager.default
         let root = root.standardizedFileURL
         let configURL = root.appendingPathComponent(configFile)
@@ -84,11 +98,16 @@ public struct Project: Sendable {
         let contentFiles = try listFiles(under: contentDir, relativeTo: root, diagnostics: &diagnostics)
             .filter(isSourceFile)
         let rootPath = root.path
-        let outcomes = await contentFiles.concurrentMap { path in
-            SourceLoader.load(contentsOf: URL(fileURLWithPath: rootPath + "/" + path), path: path)
+        let loads = await contentFiles.concurrentMap { path -> (SourceLoader.Outcome, Bool) in
+            let url = URL(fileURLWithPath: rootPath + "/" + path, isDirectory: false)
+            guard let data = SourceLoader.contents(of: url.path) else { return (SourceLoader.load(contentsOf: url, path: path), false) }
+            return (parse?(data, path) ?? SourceLoader.load(data: data, path: path), SourceHash.isMarked(data))
         }
         var items: [ContentItem] = []
-        for (path, outcome) in zip(contentFiles, outcomes) {
+        var unloadedFiles: [String] = []
+        var markedFiles: Set<String> = []
+        for (path, (outcome, marked)) in zip(contentFiles, loads) {
+            if marked { markedFiles.insert(path) }
             let components = path.split(separator: "/")
             guard components.count >= 3 else {
                 diagnostics.append(
@@ -102,6 +121,7 @@ public struct Project: Sendable {
             switch outcome {
             case .failed(let problems):
                 diagnostics += problems
+                unloadedFiles.append(path)
             case .loaded(let node):
                 let maps: [SourceNode]
                 if let list = node.elements { maps = list } else { maps = [node] }
@@ -126,7 +146,7 @@ public struct Project: Sendable {
 
         return Project(
             root: root, config: config, types: types, items: items, contentFiles: contentFiles,
-            assetFiles: assetFiles, diagnostics: diagnostics, sources: sources)
+            markedFiles: markedFiles, unloadedFiles: unloadedFiles, assetFiles: assetFiles, diagnostics: diagnostics, sources: sources)
     }
 
     static func isSourceFile(_ path: String) -> Bool {
@@ -227,7 +247,8 @@ public final class SourceTexts: @unchecked Sendable {
                 let text = String(data: data, encoding: .utf8)
             else { return nil }
             // "\r\n" is one Character in Swift: normalize it so CRLF files split into lines.
-            cache[file] = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+            cache[file] = text.replacingOccurrences(of: "\r\n", with: "\n").split(
+                separator: "\n", omittingEmptySubsequences: false)
         }
         guard let lines = cache[file], line >= 1, line <= lines.count else { return nil }
         var text = String(lines[line - 1])

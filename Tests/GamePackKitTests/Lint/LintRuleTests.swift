@@ -84,6 +84,28 @@ struct LintRuleTests {
         #expect(after.first?.severity == .error)
     }
 
+    @Test("a file that fails to load is the only finding: no dangling references into it, no unused assets")
+    func noCascadeFromUnloadedFile() async throws {
+        let temp = try TemporaryDirectory()
+        let project = try temp.copy(Self.lintFixtures.appendingPathComponent("base"), as: "project")
+        let location = project.appendingPathComponent("content/locations/1.yaml")
+        let text = try String(contentsOf: location, encoding: .utf8)
+        try (text + "broken: [unclosed\n").write(to: location, atomically: true, encoding: .utf8)
+        let findings = try await lintSummary(of: project)
+        #expect(findings.count == 1, "\(findings)")
+        #expect(findings.first?.hasPrefix("content/locations/1.yaml:") == true)
+        #expect(findings.first?.hasSuffix(" syntax") == true)
+
+        // Once it loads, a reference to a missing location is reported again.
+        try text.write(to: location, atomically: true, encoding: .utf8)
+        let routes = project.appendingPathComponent("content/routes/1.yaml")
+        let route = try String(contentsOf: routes, encoding: .utf8)
+        let changed = route.replacingOccurrences(of: "waypoints: [", with: "waypoints: [99, ")
+        #expect(changed != route)
+        try changed.write(to: routes, atomically: true, encoding: .utf8)
+        #expect(try await lintSummary(of: project).contains { $0.hasSuffix(" dangling-reference") })
+    }
+
     @Test("waypoint distance limit comes from gamepack.yaml")
     func waypointLimit() async throws {
         let temp = try TemporaryDirectory()

@@ -1,0 +1,191 @@
+import Foundation
+
+/// What to compare.
+public struct DiffOptions: Sendable {
+    /// Collections to compare; empty compares all of both versions.
+    public var collections: [String]
+
+    public init(collections: [String] = []) {
+        self.collections = collections
+    }
+}
+
+/// Compares two snapshots item by item and field by field, in domain terms.
+///
+/// - Items are matched by collection and id, never by position or file.
+/// - Localized fields are compared per locale (`description.nl`); a default-locale text that
+///   changes while a translation does not marks that translation stale.
+/// - Lists are matched by their elements' natural id (a waypoint by its location), reporting
+///   insertions, removals and elements whose relative order changed.
+/// - A collection with an `order` field reports an item's position among its siblings only when
+///   its order relative to the items of both versions changed, not when the numbers did.
+/// - Assets are compared by SHA-256: a pack's hashes come from its manifest and canonical JSON;
+///   a folder's files are hashed only when the other side's asset has the same size, and never
+///   when both sides are the same file (device and inode). No image is decoded.
+public enum DiffEngine {
+    /// Collections whose ids players' saved state names directly: gohike check-ins name a
+    /// route (and a location, which is a reference target anyway); Whack-A-VC's `whacks`
+    /// name a VC. Removing an item of these, or of any collection a reference field points
+    /// into, is breaking.
+    public static let stateCollections: Set<String> = ["routes", "vcs"]
+
+    /// Compares `old` with `new`.
+    public static func compare(_ old: ContentSnapshot, _ new: ContentSnapshot, options: DiffOptions = .init()) async throws
+        -> DiffReport
+    {
+        let available = Set(old.items.keys).union(new.items.keys)
+        if !old.items.isEmpty, !new.items.isEmpty, Set(old.items.keys).isDisjoint(with: new.items.keys) {
+            throw DiffError.mismatchedKinds(
+                old: old.label, new: new.label,
+                reason:
+                    "they have no collection in common (\(old.items.keys.sorted().joined(separator: ", ")) against \(new.items.keys.sorted().joined(separator: ", ")))"
+            )
+        }
+        for name in options.collections where !available.contains(name) {
+            throw DiffError.unknownCollection(name: name, available: available.sorted())
+        }
+        let collections = options.collections.isEmpty ? available.sorted() : Array(Set(options.collections)).sorted()
+
+        let assets = try await AssetResolution.resolve(old, new, collections: collections)
+        var comparer = ItemComparer(old: old, new: new, assets: assets)
+        var items: [ItemChange] = []
+        for collection in collections {
+            items += comparer.compare(collection: collection)
+        }
+
+        var totals = ChangeCounts()
+        var byCollection: [String: ChangeCounts] = [:]
+        for item in items {
+            totals.add(item)
+            byCollection[item.collection, default: ChangeCounts()].add(item)
+        }
+        let summaries = [old, new].map { snapshot in
+            SnapshotSummary(
+                label: snapshot.label, kind: snapshot.kind, project: snapshot.project, version: snapshot.version,
+                locales: snapshot.locales, items: collections.reduce(0) { $0 + (snapshot.items[$1]?.count ?? 0) })
+        }
+        var warnings = old.warnings.map { "old: \($0)" } + new.warnings.map { "new: \($0)" }
+        if let a = old.project, let b = new.project, a != b {
+            warnings.insert("the versions belong to different projects (\(a) and \(b))", at: 0)
+        }
+        return DiffReport(
+            old: summaries[0], new: summaries[1], collections: collections, totals: totals, byCollection: byCollection,
+            coverage: coverage(old, new, collections: collections, items: items), items: items, warnings: warnings)
+    }
+
+    // MARK: Coverage
+
+    static func coverage(_ old: ContentSnapshot, _ new: ContentSnapshot, collections: [String], items: [ItemChange])
+        -> [CoverageChange]
+    {
+        var locales: [String] = []
+        for locale in new.locales + old.locales where locale != new.defaultLocale && !locales.contains(locale) {
+            locales.append(locale)
+        }
+        /// Coverage per locale in one pass over a snapshot's localized texts: texts present and
+        /// different from their source, out of the source texts.
+        func count(_ snapshot: ContentSnapshot) -> [String: Coverage] {
+            var coverage = Dictionary(uniqueKeysWithValues: locales.map { ($0, Coverage(translated: 0, total: 0)) })
+            func walk(_ value: DiffValue) {
+                switch value {
+                case .localized(let texts):
+                    guard let source = texts[snapshot.defaultLocale]?.trimmedWhitespace, !source.isEmpty else { return }
+                    for locale in locales {
+                        coverage[locale]!.total += 1
+                        if let text = texts[locale]?.trimmedWhitespace, !text.isEmpty, text != source {
+                            coverage[locale]!.translated += 1
+                        }
+                    }
+                case .list(let values): values.forEach(walk)
+                case .object(let fields): fields.values.forEach(walk)
+                default: break
+                }
+            }
+            for collection in collections {
+                for item in (snapshot.items[collection] ?? [:]).values { item.fields.values.forEach(walk) }
+            }
+            return coverage
+        }
+        let before = count(old)
+        let after = count(new)
+        var out: [CoverageChange] = []
+        for locale in locales {
+            let stale = items.reduce(0) { sum, item in
+                sum + item.changes.reduce(0) { $0 + (($1.staleTranslations ?? []).contains(locale) ? 1 : 0) }
+            }
+            // A translation the diff found stale no longer counts as translated.
+            var now = after[locale]!
+            now.translated = max(0, now.translated - stale)
+            if before[locale] != now || stale > 0 {
+                out.append(CoverageChange(locale: locale, old: before[locale]!, new: now, newlyStale: stale))
+            }
+        }
+        return out
+    }
+}
+
+/// Asset hashes the engine had to compute, and pairs known to be the same file.
+struct AssetResolution: Sendable {
+    var oldHashes: [String: String] = [:]
+    var newHashes: [String: String] = [:]
+    /// Pairs of (old path, new path) that are one file on disk.
+    var sameFiles: Set<[String]> = []
+    let oldStore: AssetStore
+    let newStore: AssetStore
+
+    /// Finds the asset pairs (same item, same field) whose equality is not known from sizes
+    /// and hashes already at hand, and hashes just those.
+    static func resolve(_ old: ContentSnapshot, _ new: ContentSnapshot, collections: [String]) async throws
+        -> AssetResolution
+    {
+        var resolution = AssetResolution(oldStore: old.assets, newStore: new.assets)
+        var oldPaths: [String] = []
+        var newPaths: [String] = []
+        func visit(_ a: DiffValue, _ b: DiffValue) {
+            switch (a, b) {
+            case (.asset(let x), .asset(let y)):
+                if x.sha256 != nil && y.sha256 != nil { return }
+                if let xb = x.bytes, let yb = y.bytes, xb != yb { return }
+                if x.bytes == nil || y.bytes == nil { return }
+                if let i = old.assets.identity(of: x.path), let j = new.assets.identity(of: y.path),
+                    i.device == j.device && i.inode == j.inode
+                {
+                    resolution.sameFiles.insert([x.path, y.path])
+                    return
+                }
+                if x.sha256 == nil { oldPaths.append(x.path) }
+                if y.sha256 == nil { newPaths.append(y.path) }
+            case (.list(let xs), .list(let ys)):
+                for (x, y) in zip(xs, ys) { visit(x, y) }
+            case (.object(let xs), .object(let ys)):
+                for (key, x) in xs { if let y = ys[key] { visit(x, y) } }
+            default:
+                break
+            }
+        }
+        for collection in collections {
+            guard let oldItems = old.items[collection], let newItems = new.items[collection] else { continue }
+            for (id, oldItem) in oldItems {
+                guard let newItem = newItems[id] else { continue }
+                for (key, value) in oldItem.fields { if let other = newItem.fields[key] { visit(value, other) } }
+            }
+        }
+        let oldRequest = oldPaths
+        let newRequest = newPaths
+        let oldStore = old.assets
+        let newStore = new.assets
+        async let oldHashes = oldStore.sha256(of: oldRequest)
+        async let newHashes = newStore.sha256(of: newRequest)
+        resolution.oldHashes = try await oldHashes
+        resolution.newHashes = try await newHashes
+        return resolution
+    }
+
+    /// Whether two assets hold the same bytes.
+    func same(_ x: AssetRef, _ y: AssetRef) -> Bool {
+        if let a = x.sha256 ?? oldHashes[x.path], let b = y.sha256 ?? newHashes[y.path] { return a == b }
+        if sameFiles.contains([x.path, y.path]) { return true }
+        if let a = x.bytes, let b = y.bytes, a != b { return false }
+        return x.path == y.path && x.bytes == y.bytes
+    }
+}

@@ -1,0 +1,19 @@
+import Foundation
+
+/// The report as JSON (keys sorted, pretty-printed): the contract for CI scripts, described by
+/// `docs/diff-report.schema.json` and the README's "gamepack diff" section.
+public struct DiffJSONRenderer: DiffRenderer {
+    public init() {}
+
+    public func render(_ report: DiffReport, context: DiffRenderContext) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(report) else { return "{}\n" }
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    /// Reads a report back (for tests and tools).
+    public static func decode(_ text: String) throws -> DiffReport {
+        try JSONDecoder().decode(DiffReport.self, from: Data(text.utf8))
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// Plain text for a terminal: the totals, coverage, then every changed item with its field
+/// changes; word diffs as `[-removed-]{+added+}`. ANSI colors when asked: removed red, added
+/// green, modified yellow, breaking bold red.
+public struct DiffTextRenderer: DiffRenderer {
+    public init() {}
+
+    public func render(_ report: DiffReport, context: DiffRenderContext) -> String {
+        let color = context.color
+        func paint(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+        var lines: [String] = []
+        lines.append(paint("gamepack diff", "1") + " \(DiffReport.describe(report.old)) → \(DiffReport.describe(report.new))")
+        lines.append(report.headline + (report.totals.total > 0 ? " (\(DiffReport.classList(report.totals)))" : ""))
+        if report.totals.total > 0 {
+            let width = report.changedCollections.map(\.count).max() ?? 0
+            for collection in report.changedCollections {
+                let counts = report.byCollection[collection]!
+                let name = collection.padding(toLength: width, withPad: " ", startingAt: 0)
+                lines.append(
+                    "  \(name)  \(counts.added) added, \(counts.removed) removed, \(counts.modified) modified (\(DiffReport.classList(counts)))"
+                )
+            }
+        }
+        for change in report.coverage {
+            var line = "Translation coverage \(change.locale): \(change.old.percentText) → \(change.new.percentText)"
+            line += " (\(change.old.translated)/\(change.old.total) → \(change.new.translated)/\(change.new.total))"
+            if change.newlyStale > 0 { line += ", \(plural(change.newlyStale, "translation")) now stale" }
+            lines.append(line)
+        }
+        for warning in report.warnings { lines.append(paint("warning:", "33") + " \(warning)") }
+
+        var currentCollection = ""
+        for item in report.items {
+            if item.collection != currentCollection {
+                currentCollection = item.collection
+                lines.append("")
+                lines.append(paint(item.collection, "1"))
+            }
+            let (sign, code) =
+                switch item.change {
+                case .added: ("+", "32")
+                case .removed: ("-", "31")
+                case .modified: ("~", "33")
+                }
+            let title = item.title.map { " \"\($0)\"" } ?? ""
+            let tag = item.class == .breaking ? paint("[breaking]", "1;31") : "[\(item.class.rawValue)]"
+            var line = paint("\(sign) \(item.collection)/\(item.id)", code) + "\(title) \(item.change.rawValue) \(tag)"
+            if item.change != .modified, let reason = item.reason { line += ": \(reason)" }
+            lines.append(line)
+            for field in item.changes {
+                let fieldTag = field.class == item.class ? "" : " [\(field.class.rawValue)]"
+                lines.append("    \(field.path): \(field.summary)\(fieldTag)")
+                if let words = field.words {
+                    let text = condensed(words).map { segment -> String in
+                        switch segment.op {
+                        case .equal: segment.text
+                        case .delete: paint("[-\(segment.text)-]", "31")
+                        case .insert: paint("{+\(segment.text)+}", "32")
+                        }
+                    }.joined()
+                    for textLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                        lines.append("      \(textLine)")
+                    }
+                }
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

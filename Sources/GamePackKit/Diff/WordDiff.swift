@@ -1,0 +1,132 @@
+import Foundation
+
+/// Word-level diffs of texts, for reports of long texts: the longest common subsequence of
+/// word and whitespace tokens, after trimming the common prefix and suffix. Written by hand:
+/// the Swift standard library's `difference(from:)` works on collections, but gives no segment
+/// view and is slow on large inputs.
+public enum WordDiff {
+    /// Texts at least this long (characters) or with a line break are reported as word diffs.
+    public static let longTextThreshold = 80
+
+    /// Above this many cells in the table (old tokens × new tokens) the middle part is reported
+    /// as one deletion and one insertion.
+    static let maxCells = 4_000_000
+
+    /// Whether a text is long enough to be shown as a word diff.
+    public static func isLong(_ text: String) -> Bool {
+        text.count >= longTextThreshold || text.contains("\n")
+    }
+
+    /// Whether two texts differ only in whitespace (runs collapsed, ends trimmed).
+    public static func differOnlyInWhitespace(_ a: String, _ b: String) -> Bool {
+        a != b && normalizedWhitespace(a) == normalizedWhitespace(b)
+    }
+
+    static func normalizedWhitespace(_ text: String) -> String {
+        text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+
+    /// Words and whitespace runs.
+    static func tokens(_ text: String) -> [Substring] {
+        var out: [Substring] = []
+        var start = text.startIndex
+        var inSpace: Bool?
+        var index = text.startIndex
+        while index < text.endIndex {
+            let space = text[index].isWhitespace
+            if let current = inSpace, current != space {
+                out.append(text[start..<index])
+                start = index
+            }
+            inSpace = space
+            index = text.index(after: index)
+        }
+        if start < text.endIndex { out.append(text[start...]) }
+        return out
+    }
+
+    /// The segments turning `old` into `new`; adjacent segments of one kind are merged.
+    public static func segments(_ old: String, _ new: String) -> [WordSegment] {
+        let a = tokens(old)
+        let b = tokens(new)
+        var prefix = 0
+        while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] {
+            suffix += 1
+        }
+        var out: [WordSegment] = []
+        func append(_ op: WordSegment.Operation, _ text: Substring) {
+            if let last = out.last, last.op == op {
+                out[out.count - 1].text += text
+            } else {
+                out.append(WordSegment(op, String(text)))
+            }
+        }
+        for token in a[..<prefix] { append(.equal, token) }
+        let middleA = Array(a[prefix..<(a.count - suffix)])
+        let middleB = Array(b[prefix..<(b.count - suffix)])
+        let n = middleA.count
+        let m = middleB.count
+        if n * m > maxCells || n == 0 || m == 0 {
+            for token in middleA { append(.delete, token) }
+            for token in middleB { append(.insert, token) }
+        } else {
+            // lengths[i][j]: LCS length of middleA[i...] and middleB[j...].
+            var lengths = [Int32](repeating: 0, count: (n + 1) * (m + 1))
+            for i in stride(from: n - 1, through: 0, by: -1) {
+                for j in stride(from: m - 1, through: 0, by: -1) {
+                    lengths[i * (m + 1) + j] =
+                        middleA[i] == middleB[j]
+                        ? lengths[(i + 1) * (m + 1) + j + 1] + 1
+                        : max(lengths[(i + 1) * (m + 1) + j], lengths[i * (m + 1) + j + 1])
+                }
+            }
+            var i = 0
+            var j = 0
+            while i < n || j < m {
+                if i < n, j < m, middleA[i] == middleB[j] {
+                    append(.equal, middleA[i])
+                    i += 1
+                    j += 1
+                } else if i < n, j == m || lengths[(i + 1) * (m + 1) + j] >= lengths[i * (m + 1) + j + 1] {
+                    append(.delete, middleA[i])
+                    i += 1
+                } else {
+                    append(.insert, middleB[j])
+                    j += 1
+                }
+            }
+        }
+        for token in a[(a.count - suffix)...] { append(.equal, token) }
+        return out
+    }
+
+    /// The elements of `keys` that keep their relative order in `other`: a longest common
+    /// subsequence, found as the longest increasing subsequence of positions (both lists hold
+    /// unique keys), in O(n log n).
+    static func stableKeys(_ keys: [String], _ other: [String]) -> Set<String> {
+        var position: [String: Int] = [:]
+        for (index, key) in other.enumerated() { position[key] = index }
+        let sequence = keys.compactMap { key in position[key].map { (key, $0) } }
+        var tails: [Int] = []  // index into sequence of the smallest tail of each length
+        var previous = [Int](repeating: -1, count: sequence.count)
+        for (index, element) in sequence.enumerated() {
+            var low = 0
+            var high = tails.count
+            while low < high {
+                let mid = (low + high) / 2
+                if sequence[tails[mid]].1 < element.1 { low = mid + 1 } else { high = mid }
+            }
+            if low > 0 { previous[index] = tails[low - 1] }
+            if low == tails.count { tails.append(index) } else { tails[low] = index }
+        }
+        var stable = Set<String>()
+        var cursor = tails.last ?? -1
+        while cursor >= 0 {
+            stable.insert(sequence[cursor].0)
+            cursor = previous[cursor]
+        }
+        return stable
+    }
+}

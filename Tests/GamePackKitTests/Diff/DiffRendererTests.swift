@@ -1,0 +1,129 @@
+import Foundation
+import GamePackKit
+import GamePackTestSupport
+import Testing
+
+/// The four formats on the real gohike files: JSON against the committed schema, Markdown's
+/// shape, HTML's escaping and images, text's colors.
+@Suite("Diff renderers")
+struct DiffRendererTests {
+    static func report() async throws -> (DiffReport, DiffRenderContext) {
+        let before = try await SnapshotLoader.load(.path(DiffTesting.ios))
+        let after = try await SnapshotLoader.load(.path(DiffTesting.android))
+        let report = try await DiffEngine.compare(before, after)
+        return (report, DiffRenderContext(oldAssets: before.assets, newAssets: after.assets))
+    }
+
+    static func validate(_ json: String, in temp: TemporaryDirectory) throws -> CommandResult {
+        let file = try temp.write(json, to: "report.json")
+        let schema = TestPaths.repoRoot.appendingPathComponent("docs/diff-report.schema.json")
+        let script = """
+            import json, sys, jsonschema
+            schema = json.load(open(sys.argv[1])); doc = json.load(open(sys.argv[2]))
+            jsonschema.Draft7Validator.check_schema(schema)
+            errors = list(jsonschema.Draft7Validator(schema).iter_errors(doc))
+            for e in errors: print(list(e.path), e.message)
+            sys.exit(1 if errors else 0)
+            """
+        return try CommandRunner.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, schema.path, file.path])
+    }
+
+    @Test("text, Markdown and JSON match their golden files", arguments: [DiffFormat.text, .markdown, .json])
+    func golden(_ format: DiffFormat) async throws {
+        let (report, context) = try await Self.report()
+        let output = format.renderer.render(report, context: context)
+            .replacingOccurrences(of: TestPaths.shared.path, with: "<shared>")
+        let golden = TestPaths.fixtures("GamePackKitTests").appendingPathComponent("golden/diff-gohike.\(format.rawValue)")
+        let difference = try Golden.compare(output, to: golden)
+        #expect(difference == nil, "\(difference ?? "")")
+    }
+
+    @Test("JSON validates against docs/diff-report.schema.json and reads back")
+    func jsonSchema() async throws {
+        let (report, context) = try await Self.report()
+        let json = DiffJSONRenderer().render(report, context: context)
+        let temp = try TemporaryDirectory()
+        let result = try Self.validate(json, in: temp)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(try DiffJSONRenderer.decode(json) == report)
+        // The contract's core keys, as a CI script reads them.
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let items = try #require(object["items"] as? [[String: Any]])
+        let route = try #require(items.first { $0["collection"] as? String == "routes" && $0["id"] as? String == "1" })
+        #expect(route["change"] as? String == "modified")
+        #expect(route["class"] as? String == "breaking")
+        #expect(route["fields"] as? [String] == ["image", "waypoints"])
+        let totals = try #require(object["totals"] as? [String: Any])
+        #expect((totals["classes"] as? [String: Int])?["breaking"] == 1)
+    }
+
+    @Test("the schema check catches a report that breaks the contract")
+    func jsonSchemaCatchesErrors() throws {
+        let temp = try TemporaryDirectory()
+        let result = try Self.validate(
+            #"{"schema": "https://gamepack.dev/schemas/diff-report-1.json", "items": [{"id": 1}]}"#, in: temp)
+        #expect(result.status == 1)
+    }
+
+    @Test("a generated pair with every class validates too")
+    func jsonSchemaGenerated() async throws {
+        let temp = try TemporaryDirectory()
+        let (a, b, _) = try DiffTesting.generatedPair(in: temp, arguments: ["--items", "0.2", "--images", "0.2"])
+        let report = try await DiffTesting.diff(a.path, b.path)
+        let result = try Self.validate(DiffJSONRenderer().render(report, context: .init()), in: temp)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    }
+
+    @Test("Markdown: summary table first, details collapsed per collection")
+    func markdown() async throws {
+        let (report, context) = try await Self.report()
+        let markdown = DiffMarkdownRenderer().render(report, context: context)
+        let table = try #require(markdown.range(of: "| collection | added | removed | modified |"))
+        let details = try #require(markdown.range(of: "<details><summary><b>locations</b>"))
+        #expect(table.lowerBound < details.lowerBound)
+        #expect(markdown.contains("⚠️ **1 breaking change**"))
+        #expect(markdown.contains("| **total** | 3 | 0 | 4 | 1 | 5 | 0 | 1 | 0 |"))
+        #expect(markdown.components(separatedBy: "<details>").count == markdown.components(separatedBy: "</details>").count)
+        #expect(markdown.contains("- modified `routes/1` Green Trail · **breaking**"))
+    }
+
+    @Test("Markdown and HTML escape content; HTML embeds before/after images as data: URIs")
+    func escaping() async throws {
+        let temp = try TemporaryDirectory()
+        let old = try temp.copy(TestPaths.example("gohike-amsterdam"), as: "old")
+        let new = try temp.copy(TestPaths.example("gohike-amsterdam"), as: "new")
+        let file = new.appendingPathComponent("content/locations/3.yaml")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        try Data(
+            text.replacingOccurrences(of: "en: \"Marie Heinekenplein\"", with: "en: \"<script>alert('x')</script> | *A*\"").utf8
+        ).write(to: file)
+        try FileManager.default.removeItem(at: new.appendingPathComponent("assets/photos/rai-congress-center.jpg"))
+        try FileManager.default.copyItem(
+            at: new.appendingPathComponent("assets/routes/green-trail.jpg"),
+            to: new.appendingPathComponent("assets/photos/rai-congress-center.jpg"))
+        let before = try await SnapshotLoader.load(.path(old.path))
+        let after = try await SnapshotLoader.load(.path(new.path))
+        let report = try await DiffEngine.compare(before, after)
+        let context = DiffRenderContext(oldAssets: before.assets, newAssets: after.assets)
+        let page = DiffHTMLRenderer().render(report, context: context)
+        #expect(!page.contains("<script>"))
+        #expect(page.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;"))
+        #expect(page.components(separatedBy: "src=\"data:image/jpeg;base64,").count == 3)
+        #expect(!page.contains("http://") && !page.contains("https://"))
+        let markdown = DiffMarkdownRenderer().render(report, context: context)
+        #expect(!markdown.contains("<script>"))
+        #expect(markdown.contains("\\| \\*A\\*"))
+    }
+
+    @Test("text: colors only when asked; word diff marks")
+    func text() async throws {
+        let (report, context) = try await Self.report()
+        let plain = DiffTextRenderer().render(report, context: context)
+        #expect(!plain.contains("\u{1B}["))
+        #expect(plain.contains("~ routes/1 \"Green Trail\" modified [breaking]"))
+        #expect(plain.contains("    waypoints: inserted locations 3 at 1; moved locations 2 from 1 to 3"))
+        var colored = context
+        colored.color = true
+        #expect(DiffTextRenderer().render(report, context: colored).contains("\u{1B}[1;31m[breaking]"))
+    }
+}
