@@ -74,7 +74,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GamePackClientTests",
-            dependencies: ["GamePackClient", "GamePackKit", "GamePackTestSupport", "gamepack-client-demo"],
+            dependencies: ["GamePackClient", "GamePackKit", "GamePackTestSupport", "gamepack-client-demo", "gamepack"],
             exclude: ["Fixtures"]
         ),
         .testTarget(

@@ -33,7 +33,7 @@ final class Transport: @unchecked Sendable {
     /// The whole body of a small resource (pointer, signature, manifest), at most `limit` bytes.
     func data(_ path: String, limit: Int) async throws -> Data {
         let sink = MemorySink(limit: limit)
-        _ = try await fetch(url(path), offset: 0, sink: sink, onBytes: nil)
+        _ = try await fetch(url(path), offset: 0, identity: false, sink: sink, onBytes: nil)
         return sink.data
     }
 
@@ -43,7 +43,10 @@ final class Transport: @unchecked Sendable {
     @discardableResult
     func download(_ path: String, to partial: URL, onBytes: (@Sendable (Int64) -> Void)?) async throws -> Int64 {
         let fm = FileManager.default
-        if !fm.fileExists(atPath: partial.path) {
+        // An earlier attempt was cut: ask for the bytes as they are from now on, so that this
+        // attempt can be resumed too (a compressed body cannot be resumed with a range).
+        let retrying = fm.fileExists(atPath: partial.path)
+        if !retrying {
             guard fm.createFile(atPath: partial.path, contents: nil) else {
                 throw GamePackClientError.io(path: partial.path, reason: "cannot create the download file")
             }
@@ -56,19 +59,20 @@ final class Transport: @unchecked Sendable {
         }
         defer { try? handle.close() }
         let offset = Int64((try? handle.seekToEnd()) ?? 0)
-        return try await fetch(url(path), offset: offset, sink: FileSink(handle: handle, offset: offset), onBytes: onBytes)
+        return try await fetch(
+            url(path), offset: offset, identity: retrying, sink: FileSink(handle: handle, offset: offset), onBytes: onBytes)
     }
 
     /// Fetches `url` from `offset` into `sink`.
-    private func fetch(_ url: URL, offset: Int64, sink: Sink, onBytes: (@Sendable (Int64) -> Void)?) async throws -> Int64 {
+    private func fetch(
+        _ url: URL, offset: Int64, identity: Bool, sink: Sink, onBytes: (@Sendable (Int64) -> Void)?
+    ) async throws -> Int64 {
         if url.isFileURL { return try readFile(url, offset: offset, sink: sink, onBytes: onBytes) }
         var request = URLRequest(url: url)
         request.cachePolicy = .reloadIgnoringLocalCacheData
-        if offset > 0 {
-            request.setValue("bytes=\(offset)-", forHTTPHeaderField: "Range")
-            // A range counts bytes of the encoded body: ask for the bytes as they are.
-            request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
-        }
+        if offset > 0 { request.setValue("bytes=\(offset)-", forHTTPHeaderField: "Range") }
+        // A range counts bytes of the encoded body: ranges ask for the bytes as they are.
+        if offset > 0 || identity { request.setValue("identity", forHTTPHeaderField: "Accept-Encoding") }
         let transfer = Transfer(url: url, offset: offset, sink: sink, onBytes: onBytes)
         let task = session.dataTask(with: request)
         return try await withTaskCancellationHandler {

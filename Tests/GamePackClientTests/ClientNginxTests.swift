@@ -229,6 +229,21 @@ struct ClientNginxTests {
         }
     }
 
+    @Test("gzip-encoded responses are decoded before their SHA-256 is checked")
+    func gzip() async throws {
+        let fixture = try await ClientFixture()
+        try fixture.publish(fixture.v1)
+        let nginx = try Nginx(root: fixture.site, gzip: true)
+        defer { nginx.stop() }
+        let result = try await fixture.client(nginx.baseURL).update()
+        #expect(try ClientFixture.routeName(result.content) == "Green Trail")
+        // content.json (mostly base64) crossed the wire compressed.
+        let content = try #require(fixture.v1.manifest.files.first { $0.path == "gohike/content.json" })
+        let line = try #require(nginx.requests().first { $0.contains(content.sha256) })
+        let sent = try #require(Int64(line.split(separator: " ").last ?? ""))
+        #expect(sent < content.size * 9 / 10, "\(line)")
+    }
+
     @Test("a storage budget too small for the update refuses it before downloading")
     func storageBudget() async throws {
         let fixture = try await ClientFixture()

@@ -133,8 +133,9 @@ final class Nginx: @unchecked Sendable {
         }
     }
 
-    /// - Parameter limitRate: bytes per second per response (nginx `limit_rate`), 0 for none.
-    init(root: URL, limitRate: Int = 0) throws {
+    /// - Parameter gzip: compress every response for clients that accept it (files have no
+    ///   extension, so by the default type).
+    init(root: URL, gzip: Bool = false) throws {
         guard let binary = Self.binary else { throw TestPackError(description: "nginx is not installed: apt-get install nginx") }
         port = try freePort()
         prefix = FileManager.default.temporaryDirectory.appendingPathComponent("gamepack-nginx-\(UUID().uuidString)")
@@ -157,7 +158,7 @@ final class Nginx: @unchecked Sendable {
                 server {
                     listen 127.0.0.1:\(port);
                     root \(root.path);
-                    location / { limit_rate \(limitRate); }
+                    \(gzip ? "gzip on; gzip_min_length 1; gzip_types application/octet-stream application/json;" : "")
                 }
             }
             """
