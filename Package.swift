@@ -9,12 +9,20 @@ let package = Package(
         .library(name: "GamePackKit", targets: ["GamePackKit"]),
         .library(name: "GamePackFormat", targets: ["GamePackFormat"]),
         .library(name: "GamePackClient", targets: ["GamePackClient"]),
+        .library(name: "GamePackServer", targets: ["GamePackServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         .executableTarget(
@@ -22,6 +30,7 @@ let package = Package(
             dependencies: [
                 "GamePackKit",
                 "GamePackFormat",
+                "GamePackServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -60,6 +69,22 @@ let package = Package(
             path: "examples/gamepack-client-demo"
         ),
         .target(
+            name: "GamePackServer",
+            dependencies: [
+                "GamePackFormat",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        .target(
             name: "GamePackTestSupport",
             dependencies: ["GamePackKit", "GamePackFormat"]
         ),
@@ -78,8 +103,19 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(
+            name: "GamePackServerTests",
+            dependencies: [
+                "GamePackServer",
+                "GamePackFormat",
+                "GamePackTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        .testTarget(
             name: "GamePackCLITests",
-            dependencies: ["gamepack", "GamePackKit", "GamePackTestSupport"]
+            dependencies: ["gamepack", "GamePackKit", "GamePackFormat", "GamePackTestSupport"],
+            exclude: ["Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,179 @@
+import Foundation
+import GamePackFormat
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Talks to a `gamepack serve` over HTTP for `publish`, `promote`, `rollback` and `history`
+/// (URLSession: no extra dependency, and it streams an upload from its file).
+public struct ContentServerClient: Sendable {
+    /// The server's base URL (`http://host:port`, optionally with a path prefix).
+    public let baseURL: URL
+    /// The bearer token for writes.
+    public let token: String?
+    let session: URLSession
+
+    public init(baseURL: URL, token: String?) {
+        self.baseURL = baseURL
+        self.token = token
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 300
+        configuration.urlCache = nil
+        session = URLSession(configuration: configuration)
+    }
+
+    /// A refusal or a failure to talk to the server.
+    public struct Failure: Error, CustomStringConvertible, Sendable {
+        /// The HTTP status, nil when the server could not be reached.
+        public var status: Int?
+        /// The server's error code (`sequence_not_increasing`, …), or `network`.
+        public var code: String
+        public var message: String
+
+        public var description: String {
+            if let status { return "the server refused (\(status) \(code)): \(message)" }
+            return message
+        }
+
+        /// Whether the server refused the content (signature, sequence, pack), rather than the
+        /// request failing for access or transport reasons.
+        public var isContentRefusal: Bool { [403, 409, 422].contains(status ?? 0) }
+    }
+
+    /// One entry of `GET …/history`.
+    public struct HistoryEntry: Codable, Sendable, Equatable {
+        public var sequence: Int64
+        public var version: String
+        public var pack: String
+        public var size: Int64
+        public var manifest: String
+        public var created: String
+        public var expires: String?
+        public var action: String
+        public var recorded: String?
+    }
+
+    /// A project and its channels' heads (`GET /v1/projects`).
+    public struct ProjectSummary: Codable, Sendable {
+        public struct Channel: Codable, Sendable {
+            public var channel: String
+            public var sequence: Int64
+            public var version: String
+            public var pack: String
+            public var created: String
+            public var expires: String?
+        }
+        public var project: String
+        public var channels: [Channel]
+    }
+
+    func url(_ path: String) -> URL {
+        var base = baseURL.absoluteString
+        while base.hasSuffix("/") { base.removeLast() }
+        return URL(string: base + "/" + path)!
+    }
+
+    func request(_ path: String, method: String) -> URLRequest {
+        var request = URLRequest(url: url(path))
+        request.httpMethod = method
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        return request
+    }
+
+    func perform(_ request: URLRequest, uploadFrom file: URL? = nil, body: Data? = nil) async throws -> (Int, Data) {
+        do {
+            let (data, response): (Data, URLResponse)
+            if let file {
+                (data, response) = try await session.upload(for: request, fromFile: file)
+            } else if let body {
+                (data, response) = try await session.upload(for: request, from: body)
+            } else {
+                (data, response) = try await session.data(for: request)
+            }
+            guard let http = response as? HTTPURLResponse else {
+                throw Failure(status: nil, code: "network", message: "\(request.url!): not an HTTP response")
+            }
+            return (http.statusCode, data)
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            throw Failure(
+                status: nil, code: "network",
+                message: "cannot reach \(request.url!.absoluteString): \(error.localizedDescription)")
+        }
+    }
+
+    /// Throws the server's JSON error for a non-2xx status.
+    func check(_ status: Int, _ data: Data) throws {
+        guard !(200..<300).contains(status) else { return }
+        struct Envelope: Decodable {
+            struct Body: Decodable {
+                var code: String
+                var message: String
+            }
+            var error: Body
+        }
+        if let envelope = try? JSONDecoder().decode(Envelope.self, from: data) {
+            throw Failure(status: status, code: envelope.error.code, message: envelope.error.message)
+        }
+        throw Failure(status: status, code: "http_\(status)", message: String(decoding: data.prefix(300), as: UTF8.self))
+    }
+
+    /// Uploads a pack (streamed from its file). Returns true when the server stored it now,
+    /// false when it already had it.
+    @discardableResult
+    public func uploadPack(at file: URL, sha256: String, signature: String) async throws -> Bool {
+        var request = self.request(PublishLayout.pack(sha256: sha256), method: "PUT")
+        request.setValue(Data(signature.utf8).base64EncodedString(), forHTTPHeaderField: "Gamepack-Signature")
+        request.setValue("application/zip", forHTTPHeaderField: "Content-Type")
+        let (status, data) = try await perform(request, uploadFrom: file)
+        try check(status, data)
+        return status == 201
+    }
+
+    /// Makes `signed` the head of its channel. Returns the entry the server recorded.
+    @discardableResult
+    public func putPointer(_ signed: SignedPointer, action: String) async throws -> HistoryEntry {
+        var request = self.request(
+            PublishLayout.channelPointer(project: signed.pointer.project, channel: signed.pointer.channel), method: "PUT")
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        let body = try JSONSerialization.data(
+            withJSONObject: ["pointer": signed.bytes.base64EncodedString(), "signature": signed.signature, "action": action],
+            options: [.sortedKeys])
+        let (status, data) = try await perform(request, body: body)
+        try check(status, data)
+        return try JSONDecoder().decode(HistoryEntry.self, from: data)
+    }
+
+    /// The channel's current pointer, or nil when the channel has none.
+    public func pointer(project: String, channel: String) async throws -> ChannelPointer? {
+        let (status, data) = try await perform(
+            request(PublishLayout.channelPointer(project: project, channel: channel), method: "GET"))
+        if status == 404 { return nil }
+        try check(status, data)
+        do {
+            return try ChannelPointer.decode(data)
+        } catch {
+            throw Failure(status: status, code: "invalid_pointer", message: "the server sent an invalid pointer: \(error)")
+        }
+    }
+
+    /// The channel's history, newest first (empty when the channel does not exist).
+    public func history(project: String, channel: String) async throws -> [HistoryEntry] {
+        let (status, data) = try await perform(
+            request("\(PublishLayout.prefix)/channels/\(project)/\(channel)/history?limit=10000", method: "GET"))
+        if status == 404 { return [] }
+        try check(status, data)
+        struct History: Decodable { var entries: [HistoryEntry] }
+        return try JSONDecoder().decode(History.self, from: data).entries
+    }
+
+    /// Every project and its channels.
+    public func projects() async throws -> [ProjectSummary] {
+        let (status, data) = try await perform(request("\(PublishLayout.prefix)/projects", method: "GET"))
+        try check(status, data)
+        struct Projects: Decodable { var projects: [ProjectSummary] }
+        return try JSONDecoder().decode(Projects.self, from: data).projects
+    }
+}

@@ -1,0 +1,225 @@
+import Crypto
+import Foundation
+import Hummingbird
+import GamePackFormat
+import NIOCore
+import NIOPosix
+
+/// Receives a pack upload and stores it only when everything checks out: size limit, SHA-256
+/// against the address, a minisign signature by a trusted key, every file against the
+/// manifest. The body is streamed to a temporary file (hashed on the way, never held whole);
+/// on any failure the temporary file is removed and nothing is stored.
+struct PackIngest: Sendable {
+    let blobs: BlobStore
+    let store: any MetadataStore
+    let trustedKeys: [MinisignPublicKey]
+    /// The largest pack accepted, in bytes.
+    let uploadLimit: Int64
+
+    /// What arrived: the temporary file and the digests computed while writing it.
+    struct Received {
+        var url: URL
+        var size: Int64
+        var sha256: String
+        /// BLAKE2b-512 of the bytes: minisign's prehash.
+        var blake2b: [UInt8]
+    }
+
+    /// Streams `body` to a temporary file. Throws 413 past `uploadLimit`, 400 when fewer bytes
+    /// than `Content-Length` arrive.
+    func receive<Body: AsyncSequence>(_ body: Body, declaredLength: Int64?) async throws -> Received
+    where Body.Element == ByteBuffer {
+        if let declaredLength, declaredLength > uploadLimit {
+            throw ServerError(
+                .contentTooLarge, "too_large", "the pack is \(declaredLength) bytes; this server accepts at most \(uploadLimit)")
+        }
+        let url = blobs.temporaryURL()
+        let fd = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            throw ServerError(.internalServerError, "storage", "cannot create a temporary file for the upload")
+        }
+        var closed = false
+        var keep = false
+        defer {
+            if !closed { close(fd) }
+            if !keep { unlink(url.path) }
+        }
+        var sha = SHA256()
+        var blake = BLAKE2b(outputByteCount: 64)
+        var size: Int64 = 0
+        do {
+            for try await buffer in body {
+                size += Int64(buffer.readableBytes)
+                if size > uploadLimit {
+                    throw ServerError(
+                        .contentTooLarge, "too_large", "the upload exceeds this server's limit of \(uploadLimit) bytes")
+                }
+                try buffer.withUnsafeReadableBytes { bytes in
+                    sha.update(bufferPointer: bytes)
+                    blake.update(bytes)
+                    var offset = 0
+                    while offset < bytes.count {
+                        let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                        if written < 0 {
+                            if errno == EINTR { continue }
+                            throw ServerError(HTTPResponse.Status(code: 507), "storage", "cannot write the upload to disk")
+                        }
+                        offset += written
+                    }
+                }
+            }
+        } catch let error as ServerError {
+            throw error
+        } catch {
+            throw ServerError.badRequest("truncated_upload", "the upload ended early (\(error)); nothing was stored")
+        }
+        if let declaredLength, declaredLength != size {
+            throw ServerError.badRequest(
+                "truncated_upload", "received \(size) of \(declaredLength) bytes; nothing was stored")
+        }
+        guard close(fd) == 0 else {
+            closed = true
+            throw ServerError(HTTPResponse.Status(code: 507), "storage", "cannot write the upload to disk")
+        }
+        closed = true
+        keep = true
+        return Received(url: url, size: size, sha256: hex(sha.finalize()), blake2b: blake.finalize())
+    }
+
+    /// Checks a received pack and stores it under `sha256`. Returns the pack and whether it is new.
+    /// Removes the temporary file in every case.
+    func ingest(_ received: Received, expectedSHA256: String, signatureText: String) async throws -> (StoredPack, Bool) {
+        defer { try? FileManager.default.removeItem(at: received.url) }
+        guard received.sha256 == expectedSHA256 else {
+            throw ServerError.badRequest(
+                "hash_mismatch",
+                "the upload's SHA-256 is \(received.sha256), not \(expectedSHA256) as addressed (truncated or altered in transit)")
+        }
+        let signature = try Self.parseSignature(signatureText)
+        let key = try Self.trustedKey(for: signature, in: trustedKeys)
+        if signature.algorithm == .prehashed {
+            guard key.ed25519Key.isValidSignature(signature.signature, for: received.blake2b) else {
+                throw ServerError.unprocessable("bad_signature", "the pack's signature does not match its bytes (tampered?)")
+            }
+            guard key.ed25519Key.isValidSignature(signature.globalSignature, for: signature.signature + Array(signature.trustedComment.utf8))
+            else {
+                throw ServerError.unprocessable("bad_signature", "the signature's trusted comment was altered")
+            }
+        } else {
+            do {
+                try Minisign.verify(fileAt: received.url, signature: signature, publicKey: key)
+            } catch {
+                throw ServerError.unprocessable("bad_signature", "the pack's signature does not verify: \(error)")
+            }
+        }
+        let blobs = self.blobs
+        // Reading and extracting is blocking work: it runs on NIO's thread pool, not on the
+        // cooperative pool that answers requests.
+        let (pack, manifestData, manifest) = try await NIOThreadPool.singleton.runIfActive {
+            try Self.checkAndExtract(received: received, signature: signature, keyID: key.keyIDHex, blobs: blobs)
+        }
+        _ = manifest
+        let layoutPack = PublishLayout.pack(sha256: received.sha256)
+        try blobs.store(Data(signatureText.utf8), at: PublishLayout.packSignature(sha256: received.sha256))
+        try blobs.store(manifestData, at: PublishLayout.manifest(packSHA256: received.sha256))
+        try blobs.storeGzip(of: manifestData, sha256: pack.manifestSHA256)
+        if blobs.exists(layoutPack) {
+            try? FileManager.default.removeItem(at: received.url)
+        } else {
+            try blobs.commit(received.url, to: layoutPack)
+        }
+        // The row last: it is what says the pack is complete.
+        let inserted = try await store.insertPack(pack)
+        if !inserted, let existing = try await store.pack(sha256: pack.sha256) { return (existing, false) }
+        return (pack, inserted)
+    }
+
+    static func parseSignature(_ text: String) throws -> MinisignSignature {
+        do {
+            return try MinisignSignature(fileContents: text)
+        } catch {
+            throw ServerError.badRequest("bad_signature_format", "not a minisign signature: \(error)")
+        }
+    }
+
+    static func trustedKey(for signature: MinisignSignature, in keys: [MinisignPublicKey]) throws -> MinisignPublicKey {
+        guard let key = keys.first(where: { $0.keyID == signature.keyID }) else {
+            throw ServerError(
+                .forbidden, "unknown_key",
+                "signed by key \(signature.keyIDHex), which this server does not trust (start it with --trusted-key)")
+        }
+        return key
+    }
+
+    /// Verifies the archive against its manifest and extracts every file to `v1/files/<sha256>`
+    /// (and gzip copies of compressible ones). Runs on a thread-pool thread.
+    static func checkAndExtract(received: Received, signature: MinisignSignature, keyID: String, blobs: BlobStore) throws
+        -> (StoredPack, Data, PackManifest)
+    {
+        let manifest: PackManifest
+        let reader: PackArchive.Reader
+        let manifestData: Data
+        do {
+            manifest = try PackArchive.verifyContents(of: received.url)
+            reader = try PackArchive.Reader(url: received.url)
+            manifestData = try reader.data(at: PackFormat.manifestPath, limit: 16 << 20)
+        } catch {
+            throw ServerError.unprocessable("invalid_pack", "\(error)")
+        }
+        guard ChannelPointer.isSafeName(manifest.project) else {
+            throw ServerError.unprocessable("invalid_pack", "project \"\(manifest.project)\" is not a safe name")
+        }
+        let comment = signature.trustedComment
+        if comment.hasPrefix("gamepack "),
+            !comment.contains(" project=\(manifest.project) ") || !comment.contains(" version=\(manifest.version) ")
+        {
+            throw ServerError.unprocessable("bad_signature", "the signature was made for another pack (\(comment))")
+        }
+        var legacy: PackManifest.File?
+        for file in manifest.files {
+            if file.path == "gohike/content.json" { legacy = file }
+            let layoutPath = PublishLayout.file(sha256: file.sha256)
+            let compressible = Self.isCompressible(file.path) && file.size <= 32 << 20
+            if blobs.exists(layoutPath) && !compressible { continue }
+            do {
+                if compressible {
+                    let data = try reader.data(at: file.path, limit: 32 << 20)
+                    try blobs.store(data, at: layoutPath)
+                    try blobs.storeGzip(of: data, sha256: file.sha256)
+                } else {
+                    let temporary = blobs.temporaryURL("file")
+                    guard FileManager.default.createFile(atPath: temporary.path, contents: nil),
+                        let handle = try? FileHandle(forWritingTo: temporary)
+                    else { throw ServerError(.internalServerError, "storage", "cannot write \(file.path)") }
+                    do {
+                        try reader.stream(file.path) { try handle.write(contentsOf: $0) }
+                        try handle.close()
+                    } catch {
+                        try? handle.close()
+                        try? FileManager.default.removeItem(at: temporary)
+                        throw error
+                    }
+                    try blobs.commit(temporary, to: layoutPath)
+                }
+            } catch let error as ServerError {
+                throw error
+            } catch {
+                throw ServerError.unprocessable("invalid_pack", "cannot extract \(file.path): \(error)")
+            }
+        }
+        let pack = StoredPack(
+            sha256: received.sha256, project: manifest.project, version: manifest.version, sequence: manifest.sequence,
+            size: received.size, manifestSHA256: Digest.sha256Hex(manifestData), keyID: keyID,
+            legacySHA256: legacy?.sha256, legacySize: legacy?.size, legacyVersion: manifest.versions["gohike"],
+            uploaded: ChannelPointerTime.now())
+        return (pack, manifestData, manifest)
+    }
+
+    /// Text formats worth gzipping on the wire.
+    static func isCompressible(_ path: String) -> Bool {
+        let lower = path.lowercased()
+        return [".json", ".txt", ".xml", ".xliff", ".csv", ".yaml", ".yml", ".svg", ".html", ".wav"].contains {
+            lower.hasSuffix($0)
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import GamePackFormat
+
+/// Everything `gamepack serve` is started with.
+public struct ServerConfiguration: Sendable {
+    /// Pack bytes, files, gzip copies, uploads in progress, and (by default) the SQLite database.
+    /// With PostgreSQL, every server process must see the same directory (a shared volume).
+    public var dataDirectory: URL
+    /// Where the metadata lives.
+    public var store: StoreLocation
+    public var host: String
+    /// 0 picks a free port (reported to `onListening`).
+    public var port: Int
+    /// Keys whose signatures on packs and channel pointers the server accepts.
+    public var trustedKeys: [MinisignPublicKey]
+    /// The largest pack upload accepted, in bytes.
+    public var uploadLimit: Int64
+    /// The project the legacy gohike API serves; nil: the only project with a `legacyChannel`.
+    public var legacyProject: String?
+    /// The channel the legacy gohike API serves.
+    public var legacyChannel: String
+    /// The `Take-A-Hike-Secret` that `POST /api/checkin` requires; nil refuses every check-in.
+    public var checkinSecret: String?
+    /// How long the legacy API may answer from its cached view of the channel, in seconds
+    /// (other server processes' writes show up after at most this long).
+    public var legacyCacheSeconds: Double
+
+    /// The default upload limit: 1 GiB.
+    public static let defaultUploadLimit: Int64 = 1 << 30
+
+    public init(
+        dataDirectory: URL, store: StoreLocation? = nil, host: String = "127.0.0.1", port: Int = 8080,
+        trustedKeys: [MinisignPublicKey] = [], uploadLimit: Int64 = ServerConfiguration.defaultUploadLimit,
+        legacyProject: String? = nil, legacyChannel: String = "production", checkinSecret: String? = nil,
+        legacyCacheSeconds: Double = 1
+    ) {
+        self.dataDirectory = dataDirectory
+        self.store = store ?? .sqlite(path: dataDirectory.appendingPathComponent("gamepack.sqlite").path)
+        self.host = host
+        self.port = port
+        self.trustedKeys = trustedKeys
+        self.uploadLimit = uploadLimit
+        self.legacyProject = legacyProject
+        self.legacyChannel = legacyChannel
+        self.checkinSecret = checkinSecret
+        self.legacyCacheSeconds = legacyCacheSeconds
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import GamePackFormat
+
+#if canImport(CZlib)
+    import CZlib
+#else
+    import zlib
+#endif
+
+/// Immutable bytes on disk, laid out like a static publish tree below the data directory
+/// (`DATA/v1/packs/<sha256>.gamepack`, `DATA/v1/files/<sha256>`, …; see `PublishLayout`),
+/// plus gzip copies of compressible files in `DATA/gzip/` and uploads in progress in `DATA/tmp/`.
+///
+/// Every blob is written to `tmp/` and renamed into place, so a reader never sees half a file
+/// and several servers sharing the directory can write the same blob at once: content
+/// addressing makes their bytes identical, and the last rename wins harmlessly.
+public struct BlobStore: Sendable {
+    /// The data directory.
+    public let root: URL
+
+    public init(root: URL) {
+        self.root = root
+    }
+
+    /// Creates the folders and removes uploads a previous process left half done.
+    public func prepare() throws {
+        let manager = FileManager.default
+        for folder in ["v1/packs", "v1/files", "gzip", "tmp"] {
+            try manager.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        let tmp = root.appendingPathComponent("tmp")
+        for name in (try? manager.contentsOfDirectory(atPath: tmp.path)) ?? [] {
+            // Only this process's own prefix is fresh; others' may still be writing (shared
+            // directory), so only files older than a day are removed.
+            let url = tmp.appendingPathComponent(name)
+            if let date = try? manager.attributesOfItem(atPath: url.path)[.modificationDate] as? Date,
+                date < Date().addingTimeInterval(-86_400)
+            {
+                try? manager.removeItem(at: url)
+            }
+        }
+    }
+
+    /// A new temporary file path in `tmp/`.
+    public func temporaryURL(_ label: String = "upload") -> URL {
+        root.appendingPathComponent("tmp/\(label)-\(UUID().uuidString)")
+    }
+
+    /// The absolute path of a layout path (`v1/packs/…`).
+    public func url(_ layoutPath: String) -> URL { root.appendingPathComponent(layoutPath) }
+
+    /// The gzip copy of the file with this SHA-256, if one was made.
+    public func gzipURL(sha256: String) -> URL { root.appendingPathComponent("gzip/\(sha256).gz") }
+
+    /// Whether a blob exists.
+    public func exists(_ layoutPath: String) -> Bool {
+        FileManager.default.fileExists(atPath: url(layoutPath).path)
+    }
+
+    /// Moves a finished temporary file to `layoutPath` (replacing an identical copy).
+    public func commit(_ temporary: URL, to layoutPath: String) throws {
+        let destination = url(layoutPath)
+        guard rename(temporary.path, destination.path) == 0 else {
+            throw ServerError(.internalServerError, "storage", "cannot store \(layoutPath): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Writes `data` to `layoutPath` atomically, unless it is already there.
+    public func store(_ data: Data, at layoutPath: String) throws {
+        guard !exists(layoutPath) else { return }
+        let temporary = temporaryURL("blob")
+        try data.write(to: temporary)
+        try commit(temporary, to: layoutPath)
+    }
+
+    /// Writes a gzip copy of `data` when compression saves at least a tenth.
+    public func storeGzip(of data: Data, sha256: String) throws {
+        let destination = gzipURL(sha256: sha256)
+        guard !FileManager.default.fileExists(atPath: destination.path), let compressed = Gzip.compress(data),
+            compressed.count < data.count - data.count / 10
+        else { return }
+        let temporary = temporaryURL("gzip")
+        try compressed.write(to: temporary)
+        guard rename(temporary.path, destination.path) == 0 else {
+            try? FileManager.default.removeItem(at: temporary)
+            return
+        }
+    }
+}
+
+/// gzip (RFC 1952) through zlib, for `Content-Encoding: gzip`.
+enum Gzip {
+    /// The gzip stream of `data`, or nil when zlib fails.
+    static func compress(_ data: Data, level: Int32 = 6) -> Data? {
+        var stream = z_stream()
+        // windowBits 15 + 16: a gzip header and trailer instead of zlib's.
+        guard
+            deflateInit2_(
+                &stream, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
+                Int32(MemoryLayout<z_stream>.size)) == Z_OK
+        else { return nil }
+        defer { deflateEnd(&stream) }
+        var output = Data(count: Int(deflateBound(&stream, uLong(data.count))) + 64)
+        let produced: Int? = data.withUnsafeBytes { input in
+            output.withUnsafeMutableBytes { out in
+                stream.next_in = UnsafeMutablePointer(mutating: input.bindMemory(to: Bytef.self).baseAddress)
+                stream.avail_in = uInt(input.count)
+                stream.next_out = out.bindMemory(to: Bytef.self).baseAddress
+                stream.avail_out = uInt(out.count)
+                return deflate(&stream, Z_FINISH) == Z_STREAM_END ? Int(stream.total_out) : nil
+            }
+        }
+        guard let produced else { return nil }
+        output.count = produced
+        return output
+    }
+}

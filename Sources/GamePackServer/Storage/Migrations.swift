@@ -1,0 +1,86 @@
+/// The versioned schema, shared by both stores: migration N is applied once, in order, at
+/// start, and recorded in `schema_migrations`. Only append new migrations; never edit one that
+/// has shipped.
+public enum SchemaMigrations {
+    /// One schema change.
+    public struct Migration: Sendable {
+        /// 1, 2, 3, … in order.
+        public let version: Int
+        /// What it does, for people reading `schema_migrations`.
+        public let name: String
+        /// Statements, with `BIGINT` for 64-bit integers (SQLite reads it as INTEGER affinity).
+        public let statements: [String]
+    }
+
+    /// Every migration this code knows, oldest first.
+    public static let all: [Migration] = [
+        Migration(
+            version: 1, name: "packs, channels, tokens, check-ins",
+            statements: [
+                """
+                CREATE TABLE packs (
+                    sha256 TEXT PRIMARY KEY,
+                    project TEXT NOT NULL,
+                    version TEXT NOT NULL,
+                    sequence BIGINT NOT NULL,
+                    size BIGINT NOT NULL,
+                    manifest_sha256 TEXT NOT NULL,
+                    key_id TEXT NOT NULL,
+                    legacy_sha256 TEXT,
+                    legacy_size BIGINT,
+                    legacy_version TEXT,
+                    uploaded TEXT NOT NULL
+                )
+                """,
+                // The head of every channel; the conditional upsert on it serializes writers.
+                """
+                CREATE TABLE channels (
+                    project TEXT NOT NULL,
+                    channel TEXT NOT NULL,
+                    sequence BIGINT NOT NULL,
+                    PRIMARY KEY (project, channel)
+                )
+                """,
+                """
+                CREATE TABLE channel_entries (
+                    project TEXT NOT NULL,
+                    channel TEXT NOT NULL,
+                    sequence BIGINT NOT NULL,
+                    pack_sha256 TEXT NOT NULL REFERENCES packs (sha256),
+                    version TEXT NOT NULL,
+                    size BIGINT NOT NULL,
+                    manifest_sha256 TEXT NOT NULL,
+                    created TEXT NOT NULL,
+                    expires TEXT,
+                    action TEXT NOT NULL,
+                    pointer TEXT NOT NULL,
+                    signature TEXT NOT NULL,
+                    recorded TEXT NOT NULL,
+                    PRIMARY KEY (project, channel, sequence)
+                )
+                """,
+                """
+                CREATE TABLE tokens (
+                    id TEXT PRIMARY KEY,
+                    hash TEXT NOT NULL UNIQUE,
+                    created TEXT NOT NULL,
+                    revoked TEXT,
+                    note TEXT NOT NULL
+                )
+                """,
+                """
+                CREATE TABLE checkins (
+                    device TEXT NOT NULL,
+                    location_id BIGINT NOT NULL,
+                    route_id BIGINT NOT NULL,
+                    timestamp TEXT NOT NULL,
+                    received TEXT NOT NULL,
+                    PRIMARY KEY (device, location_id, route_id)
+                )
+                """,
+            ]),
+    ]
+
+    /// The newest schema version this code knows.
+    public static var latest: Int { all.last?.version ?? 0 }
+}

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# A throwaway PostgreSQL cluster on 127.0.0.1 for the tests and benchmarks.
+#   scripts/postgres-cluster.sh start   initdb (fresh) + start; prints the URL to use as
+#                                        GAMEPACK_TEST_POSTGRES_URL
+#   scripts/postgres-cluster.sh stop    stop it and delete its folder
+# Runs the server as the `postgres` user when invoked as root (PostgreSQL refuses root).
+# Environment: GAMEPACK_PG_DIR (default /tmp/gamepack-pg), GAMEPACK_PG_PORT (default 54329).
+set -euo pipefail
+dir=${GAMEPACK_PG_DIR:-/tmp/gamepack-pg}
+port=${GAMEPACK_PG_PORT:-54329}
+bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1 || true)
+if [ -z "$bin" ] || [ ! -x "$bin/initdb" ]; then
+    echo "PostgreSQL server binaries not found (apt-get install postgresql)" >&2
+    exit 3
+fi
+as_owner() {
+    if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+case "${1:-start}" in
+start)
+    if [ -f "$dir/postmaster.pid" ]; then as_owner "$bin/pg_ctl" -D "$dir" -m fast stop >/dev/null 2>&1 || true; fi
+    rm -rf "$dir"
+    mkdir -p "$dir"
+    [ "$(id -u)" = 0 ] && chown postgres:postgres "$dir"
+    as_owner "$bin/initdb" -D "$dir" -A trust -U postgres --no-sync >"$dir.initdb.log" 2>&1 \
+        || { cat "$dir.initdb.log" >&2; exit 1; }
+    as_owner "$bin/pg_ctl" -D "$dir" -l "$dir/server.log" -w \
+        -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c fsync=off -c synchronous_commit=off -c max_connections=200" \
+        start >/dev/null
+    echo "postgres://postgres@127.0.0.1:$port/postgres?sslmode=disable"
+    ;;
+stop)
+    if [ -f "$dir/postmaster.pid" ]; then as_owner "$bin/pg_ctl" -D "$dir" -m fast stop >/dev/null; fi
+    rm -rf "$dir" "$dir.initdb.log"
+    ;;
+*)
+    echo "usage: $0 start|stop" >&2
+    exit 2
+    ;;
+esac
