@@ -54,7 +54,8 @@ final class ClientFixture: @unchecked Sendable {
     func resigned(_ pack: TestPacks.Built, with key: MinisignSecretKey) throws -> TestPacks.Built {
         var copy = pack
         copy.signature = temp.url.appendingPathComponent("resigned-\(UUID().uuidString).minisig")
-        let signature = try Minisign.sign(fileAt: pack.pack, with: key, trustedComment: "gamepack project=\(Self.project)")
+        let signature = try Minisign.sign(
+            fileAt: pack.pack, with: key, trustedComment: TestPacks.trustedComment(for: pack.manifest))
         try Data(signature.fileContents.utf8).write(to: copy.signature)
         return copy
     }
