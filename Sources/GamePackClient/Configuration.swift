@@ -68,8 +68,18 @@ extension GamePackClient {
     public struct UpdateProgress: Sendable, Equatable {
         /// The step under way.
         public enum Phase: String, Sendable {
-            case checking, downloading, verifying, applying, cleaning
+            /// Fetching and verifying the channel pointer and manifest.
+            case checking
+            /// Downloading missing files (bytes).
+            case downloading
+            /// Checking every file of the new content (`totalBytes` counts files).
+            case verifying
+            /// Writing the version and switching `current`.
+            case applying
+            /// Removing old versions and files.
+            case cleaning
         }
+        /// The step under way.
         public var phase: Phase
         /// Bytes of the phase done so far (downloads: bytes received, resumed bytes included).
         public var completedBytes: Int64
