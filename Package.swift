@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "gamepack", targets: ["gamepack"]),
         .library(name: "GamePackKit", targets: ["GamePackKit"]),
         .library(name: "GamePackFormat", targets: ["GamePackFormat"]),
+        .library(name: "GamePackClient", targets: ["GamePackClient"]),
         .library(name: "GamePackServer", targets: ["GamePackServer"]),
     ],
     dependencies: [
@@ -56,6 +57,18 @@ let package = Package(
             ]
         ),
         .target(
+            name: "GamePackClient",
+            dependencies: [
+                "GamePackFormat",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .executableTarget(
+            name: "gamepack-client-demo",
+            dependencies: ["GamePackClient", "GamePackFormat"],
+            path: "examples/gamepack-client-demo"
+        ),
+        .target(
             name: "GamePackServer",
             dependencies: [
                 "GamePackFormat",
@@ -83,6 +96,11 @@ let package = Package(
         .testTarget(
             name: "GamePackFormatTests",
             dependencies: ["GamePackFormat", "GamePackTestSupport"]
+        ),
+        .testTarget(
+            name: "GamePackClientTests",
+            dependencies: ["GamePackClient", "GamePackKit", "GamePackTestSupport", "gamepack-client-demo", "gamepack"],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "GamePackServerTests",

@@ -186,13 +186,18 @@ public enum TestPacks {
             sign: { manifest, digest in
                 try Minisign.sign(
                     blake2bDigest: digest, with: key,
-                    trustedComment: "gamepack project=\(manifest.project) version=\(manifest.version)"
+                    trustedComment: trustedComment(for: manifest)
                 ).fileContents
             })
         guard case .built(let result) = outcome, let signature = result.signatureURL else {
             throw TestPackError(description: "the build of \(project.path) failed: \(outcome)")
         }
         return Built(pack: result.packURL, signature: signature, manifest: result.manifest)
+    }
+
+    /// The trusted comment `gamepack build --sign` writes into a pack's signature.
+    public static func trustedComment(for manifest: PackManifest) -> String {
+        "gamepack project=\(manifest.project) version=\(manifest.version) sequence=\(manifest.sequence) file=\(manifest.fileName)"
     }
 
     /// Every regular file below `folder`, as paths relative to it, sorted.

@@ -1,0 +1,48 @@
+import Foundation
+import GamePackFormat
+
+/// Why an update or a load did not happen. Every refusal leaves the installed content as it was.
+public enum GamePackClientError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The request could not be made or was cut (`url`, the transport's reason).
+    case network(url: String, reason: String)
+    /// The server answered with an unexpected HTTP status.
+    case httpStatus(url: String, status: Int)
+    /// A signature did not verify with the pinned public key (`what`: the pointer, the bundled pack).
+    case untrusted(what: String, reason: String)
+    /// Something signed or listed does not belong to this client's project or channel.
+    case wrongProject(what: String, expected: String, actual: String)
+    /// The channel offers a sequence not above the installed one: a rollback or a replay.
+    case sequenceNotIncreasing(installed: Int64, offered: Int64)
+    /// The channel pointer (or the pack's manifest) expired at `expires` (ISO 8601): the
+    /// channel looks frozen.
+    case expired(what: String, expires: String)
+    /// Bytes do not match the SHA-256 or size they must have.
+    case integrity(what: String, reason: String)
+    /// A pointer or manifest cannot be parsed.
+    case invalid(what: String, reason: String)
+    /// Installing would take more than the storage budget.
+    case storageBudgetExceeded(needed: Int64, budget: Int64)
+    /// Nothing is installed and no usable bundled pack is configured.
+    case noContent(reason: String)
+    /// A file of the store could not be read or written.
+    case io(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .network(let url, let reason): "cannot download \(url): \(reason)"
+        case .httpStatus(let url, let status): "\(url): the server answered HTTP \(status)"
+        case .untrusted(let what, let reason): "\(what) is not signed by the pinned key: \(reason)"
+        case .wrongProject(let what, let expected, let actual):
+            "\(what) is for \(actual), this client is for \(expected)"
+        case .sequenceNotIncreasing(let installed, let offered):
+            "the channel offers sequence \(offered), not above the installed \(installed): refused as a rollback"
+        case .expired(let what, let expires): "\(what) expired at \(expires): refused as frozen content"
+        case .integrity(let what, let reason): "\(what): \(reason)"
+        case .invalid(let what, let reason): "\(what) is invalid: \(reason)"
+        case .storageBudgetExceeded(let needed, let budget):
+            "the update needs \(needed) bytes of storage, over the budget of \(budget) bytes"
+        case .noContent(let reason): "no usable content: \(reason)"
+        case .io(let path, let reason): "\(path): \(reason)"
+        }
+    }
+}

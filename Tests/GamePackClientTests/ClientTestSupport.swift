@@ -1,0 +1,250 @@
+import Foundation
+import GamePackClient
+import GamePackFormat
+import GamePackKit
+import GamePackTestSupport
+import Testing
+
+/// Two versions of gohike-amsterdam, signed, and a static tree to publish them into.
+///
+/// Version 2 differs from version 1 by one replaced photo and one renamed route, so an update
+/// from 1 to 2 downloads a few files and reuses the others.
+final class ClientFixture: @unchecked Sendable {
+    let temp: TemporaryDirectory
+    let key: MinisignSecretKey
+    let publicKeyFile: URL
+    let v1: TestPacks.Built
+    let v2: TestPacks.Built
+    /// The static tree (served by nginx or the cutting server).
+    let site: URL
+    static let project = "gohike-amsterdam"
+    static let channel = "production"
+    static let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    init() async throws {
+        temp = try TemporaryDirectory()
+        key = MinisignSecretKey.generate()
+        publicKeyFile = try temp.write(key.publicKey.fileContents, to: "release.pub")
+        let source = TestPaths.example("gohike-amsterdam")
+        v1 = try await TestPacks.build(source, out: temp.url.appendingPathComponent("out1"), key: key, sequence: 1)
+        let changed = try temp.copy(source, as: "project2")
+        let photos = changed.appendingPathComponent("assets/photos")
+        try FileManager.default.removeItem(at: photos.appendingPathComponent("rai-congress-center.jpg"))
+        try FileManager.default.copyItem(
+            at: source.appendingPathComponent("assets/routes/green-trail.jpg"),
+            to: photos.appendingPathComponent("rai-congress-center.jpg"))
+        let route = changed.appendingPathComponent("content/routes/1.yaml")
+        let text = try String(contentsOf: route, encoding: .utf8).replacingOccurrences(
+            of: "\"Green Trail\"", with: "\"Green Trail Extended\"")
+        try Data(text.utf8).write(to: route)
+        v2 = try await TestPacks.build(changed, out: temp.url.appendingPathComponent("out2"), key: key, sequence: 2)
+        site = temp.url.appendingPathComponent("site")
+        try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
+    }
+
+    /// Publishes `pack` to the static tree's production channel.
+    @discardableResult
+    func publish(_ pack: TestPacks.Built, expires: Date? = nil, key: MinisignSecretKey? = nil) throws -> ChannelPointer {
+        try StaticPublisher(root: site).publish(
+            packAt: pack.pack, signatureAt: pack.signature, channel: Self.channel, key: key ?? self.key, expires: expires,
+            now: Self.now)
+    }
+
+    /// `pack` with a signature by `key` instead of the release key.
+    func resigned(_ pack: TestPacks.Built, with key: MinisignSecretKey) throws -> TestPacks.Built {
+        var copy = pack
+        copy.signature = temp.url.appendingPathComponent("resigned-\(UUID().uuidString).minisig")
+        let signature = try Minisign.sign(
+            fileAt: pack.pack, with: key, trustedComment: TestPacks.trustedComment(for: pack.manifest))
+        try Data(signature.fileContents.utf8).write(to: copy.signature)
+        return copy
+    }
+
+    /// A client of the production channel at `baseURL` with its own storage folder.
+    func client(
+        _ baseURL: URL, storage: String = "storage", bundled: Bool = false, budget: Int64? = nil, retries: Int = 3,
+        now: Date = ClientFixture.now, progress: (@Sendable (GamePackClient.UpdateProgress) -> Void)? = nil
+    ) -> GamePackClient {
+        GamePackClient(
+            configuration: .init(
+                baseURL: baseURL, project: Self.project, channel: Self.channel, publicKey: key.publicKey,
+                storageDirectory: temp.url.appendingPathComponent(storage), bundledPack: bundled ? v1.pack : nil,
+                bundledSignature: bundled ? v1.signature : nil, storageBudget: budget, retries: retries, progress: progress,
+                now: { now }))
+    }
+
+    /// The English name of route 1 in the content (from the canonical target).
+    static func routeName(_ content: InstalledContent) throws -> String {
+        let json = try JSONSerialization.jsonObject(with: try content.data(at: "canonical/routes.json")) as! [String: Any]
+        let items = json["items"] as! [[String: Any]]
+        return (items[0]["name"] as! [String: String])["en"]!
+    }
+}
+
+/// A loopback port nobody listens on right now.
+func freePort() throws -> Int {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+    }
+    guard bound else { throw TestPackError(description: "cannot find a free port") }
+    return Int(UInt16(bigEndian: address.sin_port))
+}
+
+/// Waits until something accepts connections on the loopback `port`.
+func waitForPort(_ port: Int, timeout: TimeInterval = 10) throws {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(port).bigEndian
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+        close(fd)
+        if connected { return }
+        usleep(50_000)
+    }
+    throw TestPackError(description: "nothing listens on port \(port) after \(timeout) s")
+}
+
+/// A real nginx serving a static tree on a free loopback port, as an unprivileged foreground
+/// process with its own prefix folder; stopped by `stop()` or on deinit.
+final class Nginx: @unchecked Sendable {
+    let process = Process()
+    let port: Int
+    let prefix: URL
+    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)/")! }
+    /// `request status range bytes_sent` per request.
+    var accessLog: URL { prefix.appendingPathComponent("access.log") }
+
+    static var binary: URL? {
+        ["/usr/sbin/nginx", "/usr/bin/nginx"].map(URL.init(fileURLWithPath:)).first {
+            FileManager.default.isExecutableFile(atPath: $0.path)
+        }
+    }
+
+    /// - Parameter gzip: compress every response for clients that accept it (files have no
+    ///   extension, so by the default type).
+    init(root: URL, gzip: Bool = false) throws {
+        guard let binary = Self.binary else { throw TestPackError(description: "nginx is not installed: apt-get install nginx") }
+        port = try freePort()
+        prefix = FileManager.default.temporaryDirectory.appendingPathComponent("gamepack-nginx-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: prefix.appendingPathComponent("tmp"), withIntermediateDirectories: true)
+        let temp = prefix.appendingPathComponent("tmp").path
+        let config = """
+            worker_processes 1;
+            error_log \(prefix.path)/error.log;
+            events { worker_connections 64; }
+            http {
+                log_format ranges '$request $status "$http_range" $body_bytes_sent';
+                access_log \(prefix.path)/access.log ranges;
+                client_body_temp_path \(temp)/body;
+                proxy_temp_path \(temp)/proxy;
+                fastcgi_temp_path \(temp)/fastcgi;
+                uwsgi_temp_path \(temp)/uwsgi;
+                scgi_temp_path \(temp)/scgi;
+                default_type application/octet-stream;
+                types { application/json json; }
+                server {
+                    listen 127.0.0.1:\(port);
+                    root \(root.path);
+                    \(gzip ? "gzip on; gzip_min_length 1; gzip_types application/octet-stream application/json;" : "")
+                }
+            }
+            """
+        let configFile = prefix.appendingPathComponent("nginx.conf")
+        try Data(config.utf8).write(to: configFile)
+        process.executableURL = binary
+        process.arguments = [
+            "-p", prefix.path, "-c", configFile.path, "-g", "daemon off; pid \(prefix.path)/nginx.pid;",
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        do {
+            try waitForPort(port)
+        } catch {
+            let log = (try? String(contentsOf: prefix.appendingPathComponent("error.log"), encoding: .utf8)) ?? ""
+            stop()
+            throw TestPackError(description: "nginx did not start: \(log)")
+        }
+    }
+
+    /// The access log's lines, read once nginx has had a moment to write the last ones.
+    func requests() -> [String] {
+        usleep(150_000)
+        return ((try? String(contentsOf: accessLog, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
+
+    func stop() {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    deinit {
+        stop()
+        try? FileManager.default.removeItem(at: prefix)
+    }
+}
+
+/// `Fixtures/cutting_server.py`: serves a tree, cutting the first download of each file.
+final class CuttingServer: @unchecked Sendable {
+    let process = Process()
+    let port: Int
+    let log: URL
+    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)/")! }
+
+    init(root: URL, log: URL, cutAfter: Int) throws {
+        self.log = log
+        let script = TestPaths.fixtures("GamePackClientTests").appendingPathComponent("cutting_server.py")
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script.path, root.path, log.path, "--cut-after", "\(cutAfter)"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var line = Data()
+        while !line.contains(0x0A) {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            process.terminate()
+            throw TestPackError(description: "the cutting server did not start")
+        }
+        self.port = port
+    }
+
+    /// `path range status bytes` per request.
+    func requests() -> [[String]] {
+        ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n").map {
+            $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        }
+    }
+
+    deinit {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+}
+
+/// The built demo executable next to the test bundle.
+var demoBinary: URL {
+    TestPaths.gamepackBinary.deletingLastPathComponent().appendingPathComponent("gamepack-client-demo")
+}
