@@ -60,16 +60,21 @@ enum LibXML2 {
             problems.append(XLIFFProblem(line: Int(line), column: column, message: text))
         }
 
+        /// The context pointer libxml2 hands back to `handler`.
+        var context: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+
+        /// libxml2's structured-error callback: adds the error to the collector its context names.
+        static let handler: xmlStructuredErrorFunc = { context, error in
+            guard let context, let error else { return }
+            let e = error.pointee
+            Unmanaged<ErrorCollector>.fromOpaque(context).takeUnretainedValue().add(
+                domain: e.domain, level: e.level, message: e.message.map { String(cString: $0) } ?? "error",
+                line: e.line, int2: e.int2)
+        }
+
         /// Runs `body` with this collector receiving libxml2's structured errors on this thread.
         func collecting<T>(_ body: () throws -> T) rethrows -> T {
-            xmlSetStructuredErrorFunc(Unmanaged.passUnretained(self).toOpaque()) { context, error in
-                guard let context, let error else { return }
-                let collector = Unmanaged<ErrorCollector>.fromOpaque(context).takeUnretainedValue()
-                let e = error.pointee
-                collector.add(
-                    domain: e.domain, level: e.level, message: e.message.map { String(cString: $0) } ?? "error",
-                    line: e.line, int2: e.int2)
-            }
+            xmlSetStructuredErrorFunc(context, Self.handler)
             defer { xmlSetStructuredErrorFunc(nil, nil) }
             return try body()
         }
@@ -141,15 +146,7 @@ enum LibXML2 {
                             bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(bytes.count))
                     else { return nil }
                     defer { xmlSchemaFreeParserCtxt(context) }
-                    xmlSchemaSetParserStructuredErrors(
-                        context,
-                        { context, error in
-                            guard let context, let error else { return }
-                            let e = error.pointee
-                            Unmanaged<ErrorCollector>.fromOpaque(context).takeUnretainedValue().add(
-                                domain: e.domain, level: e.level, message: e.message.map { String(cString: $0) } ?? "error",
-                                line: e.line, int2: e.int2)
-                        }, Unmanaged.passUnretained(collector).toOpaque())
+                    xmlSchemaSetParserStructuredErrors(context, ErrorCollector.handler, collector.context)
                     return xmlSchemaParse(context)
                 }
             }
@@ -171,15 +168,7 @@ enum LibXML2 {
             }
             defer { xmlSchemaFreeValidCtxt(context) }
             let collector = ErrorCollector()
-            xmlSchemaSetValidStructuredErrors(
-                context,
-                { context, error in
-                    guard let context, let error else { return }
-                    let e = error.pointee
-                    Unmanaged<ErrorCollector>.fromOpaque(context).takeUnretainedValue().add(
-                        domain: e.domain, level: e.level, message: e.message.map { String(cString: $0) } ?? "error",
-                        line: e.line, int2: e.int2)
-                }, Unmanaged.passUnretained(collector).toOpaque())
+            xmlSchemaSetValidStructuredErrors(context, ErrorCollector.handler, collector.context)
             let status = collector.collecting { xmlSchemaValidateDoc(context, document.pointer) }
             if status != 0 && collector.problems.isEmpty {
                 return [
