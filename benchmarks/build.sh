@@ -17,7 +17,7 @@ PROJECT=benchmarks/work/large
 WORK=benchmarks/work/build
 if [ ! -x /usr/bin/time ]; then echo "install time: apt-get install time" >&2; exit 1; fi
 
-swift build -c release --product gamepack
+[ -n "${BIN:-}" ] || swift build -c release --product gamepack
 BIN=${BIN:-.build/release/gamepack}
 if [ ! -f "$PROJECT/gamepack.yaml" ]; then python3 benchmarks/generate.py "$PROJECT"; fi
 

@@ -113,7 +113,11 @@ public enum PackArchive {
     ) throws -> Written {
         let sorted = entries.sorted { $0.path < $1.path }
         let prefixEntries = sorted.filter { isContentAddressed($0.path) }
+        let otherEntries = sorted.filter { !isContentAddressed($0.path) }
         let key = prefixKey(prefixEntries)
+        // Compress the target files and the manifest on other cores while the prefix is written.
+        let prepared = Preparation(
+            otherEntries + [Entry(path: PackFormat.manifestPath, source: .data(try manifest.encoded()), compress: true)])
         var writer: ZipWriter?
         if let copy {
             if copy.prefix.key == key, copy.destination.standardizedFileURL == url.standardizedFileURL, (try? copy.wait()) != nil {
@@ -130,9 +134,49 @@ public enum PackArchive {
         }
         let output = writer!
         let prefix = Prefix(key: key, checkpoint: try output.checkpoint())
-        for entry in sorted where !isContentAddressed(entry.path) { try add(entry, to: output, epochTime: false) }
-        try output.add(path: PackFormat.manifestPath, data: try manifest.encoded(), compress: true)
+        for (index, entry) in otherEntries.enumerated() {
+            if let ready = try prepared.result(index) {
+                try output.add(path: entry.path, prepared: ready)
+            } else {
+                try add(entry, to: output, epochTime: false)
+            }
+        }
+        try output.add(path: PackFormat.manifestPath, prepared: try prepared.result(otherEntries.count)!)
         return Written(blake2b: try output.finish(), prefix: prefix, reusedPrefix: reused)
+    }
+
+    /// Entries prepared (CRC-32, deflate) concurrently, in the background. Files over
+    /// `limit` bytes are left to the writer, so that memory stays bounded.
+    final class Preparation: @unchecked Sendable {
+        static let limit: Int64 = 64 << 20
+        private var results: [Result<ZipWriter.Prepared, Error>?]
+        private let lock = NSLock()
+        private let group = DispatchGroup()
+
+        init(_ entries: [Entry]) {
+            results = Array(repeating: nil, count: entries.count)
+            for (index, entry) in entries.enumerated() {
+                if case .file(_, let size, _) = entry.source, size > Self.limit { continue }
+                group.enter()
+                DispatchQueue.global().async { [self] in
+                    let result = Result {
+                        switch entry.source {
+                        case .data(let data): return try ZipWriter.prepare(data, compress: entry.compress)
+                        case .file(let url, _, _):
+                            return try ZipWriter.prepare(Data(contentsOf: url, options: .alwaysMapped), compress: entry.compress)
+                        }
+                    }
+                    lock.withLock { results[index] = result }
+                    group.leave()
+                }
+            }
+        }
+
+        /// Entry `index` prepared; nil when it was left to the writer.
+        func result(_ index: Int) throws -> ZipWriter.Prepared? {
+            group.wait()
+            return try lock.withLock { results[index] }?.get()
+        }
     }
 
     static func add(_ entry: Entry, to writer: ZipWriter, epochTime: Bool) throws {
