@@ -28,8 +28,14 @@ KEY="$WORK/bench"
 ASSET_BYTES=$(du -sb "$PROJECT/assets" | cut -f1)
 export SOURCE_DATE_EPOCH=1700000000
 
+# The project's files are read into the page cache before every run: an editor's sources are
+# usually cached, and some virtual machines (this one runs DAMON reclaim) evict idle pages
+# within seconds, which would otherwise add disk reads at random to the figures.
+cache_project() { find "$PROJECT/content" "$PROJECT/assets" "$PROJECT/gamepack.yaml" -type f -exec cat {} + >/dev/null; }
+
 measure() { # label, command...
     local label=$1; shift
+    cache_project
     /usr/bin/time -f '%e %M' -o "$WORK/time" "$@" >"$WORK/log" 2>&1 || { cat "$WORK/log"; exit 1; }
     read -r secs kb < "$WORK/time"
     local rate

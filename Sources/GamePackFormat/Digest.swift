@@ -1,25 +1,29 @@
 import Crypto
 import Foundation
 
-/// SHA-256 and MD5 of byte streams, computed together in one pass.
+/// SHA-256, MD5 and CRC-32 of byte streams, computed together in one pass.
 public struct Digest: Sendable {
-    private var sha = SHA256()
+    private var sha: SHA256?
     private var md5: Insecure.MD5?
-    /// zlib CRC-32 of the bytes (what a ZIP entry header records).
+    private let crc: Bool
+    /// zlib CRC-32 of the bytes (what a ZIP entry header records); 0 when not computed.
     public private(set) var crc32: UInt32 = 0
     /// Bytes hashed so far.
     public private(set) var byteCount: Int64 = 0
 
-    /// - Parameter md5: whether to compute MD5 too (verification needs only SHA-256).
-    public init(md5: Bool = true) {
+    /// - Parameters: which hashes to compute (verification needs only SHA-256; the gohike
+    ///   version only MD5).
+    public init(sha256: Bool = true, md5: Bool = true, crc32: Bool = true) {
+        self.sha = sha256 ? SHA256() : nil
         self.md5 = md5 ? Insecure.MD5() : nil
+        self.crc = crc32
     }
 
     /// Adds bytes.
     public mutating func update(_ bytes: UnsafeRawBufferPointer) {
-        sha.update(bufferPointer: bytes)
+        sha?.update(bufferPointer: bytes)
         md5?.update(bufferPointer: bytes)
-        crc32 = ZipWriter.crc32(bytes, seed: crc32)
+        if crc { crc32 = ZipWriter.crc32(bytes, seed: crc32) }
         byteCount += Int64(bytes.count)
     }
 
@@ -28,9 +32,9 @@ public struct Digest: Sendable {
         data.withUnsafeBytes { update($0) }
     }
 
-    /// Lowercase hex SHA-256 and MD5 of everything added.
+    /// Lowercase hex SHA-256 and MD5 of everything added ("" for one not computed).
     public func finalize() -> (sha256: String, md5: String) {
-        (hex(sha.finalize()), md5.map { hex($0.finalize()) } ?? "")
+        (sha.map { hex($0.finalize()) } ?? "", md5.map { hex($0.finalize()) } ?? "")
     }
 
     /// Hashes a file in 1 MiB chunks, never holding it whole.

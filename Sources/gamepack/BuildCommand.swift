@@ -49,20 +49,23 @@ struct BuildCommand: AsyncParsableCommand {
     func run() async throws {
         let path = ProjectPath(project)
         let started = Date()
+        let progress: TerminalProgress? =
+            outputOptions.verbose
+            ? TerminalProgress(timed: true)
+            : outputOptions.quiet || !Terminal.isInteractive(STDERR_FILENO) ? nil : TerminalProgress()
         do {
             let signer = try SigningKeySource.resolve(option: sign)
-            let loaded = try await Project.load(at: path.url)
-            let timestamp = PackBuilder.sourceTimestamp(of: loaded.root)
+            progress?.step("loading the project")
+            let root = path.url.standardizedFileURL  // as `Project.load` names it
+            let timestamp = PackBuilder.sourceTimestamp(of: root)
             let options = BuildOptions(
-                outputDirectory: out.map { URL(fileURLWithPath: $0) } ?? loaded.root.appendingPathComponent("build"),
+                outputDirectory: out.map { URL(fileURLWithPath: $0) } ?? root.appendingPathComponent("build"),
                 targets: target.isEmpty ? nil : target, sequence: sequence, expires: try expiry(after: timestamp),
-                cacheDirectory: noCache ? nil : loaded.root.appendingPathComponent(".gamepack/cache"), timestamp: timestamp)
-            let progress: TerminalProgress? =
-                outputOptions.verbose
-                ? TerminalProgress(timed: true)
-                : outputOptions.quiet || !Terminal.isInteractive(STDERR_FILENO) ? nil : TerminalProgress()
-            let outcome = try await PackBuilder.build(
-                project: loaded, options: options, progress: progress, sign: signer?.signer())
+                cacheDirectory: noCache ? nil : root.appendingPathComponent(".gamepack/cache"), timestamp: timestamp)
+            // Starts copying the last pack's assets part while the project loads.
+            let head = PackBuilder.Head(options: options)
+            let loaded = try await Project.load(at: path.url)
+            let outcome = try await PackBuilder.build(project: loaded, head: head, progress: progress, sign: signer?.signer())
             progress?.finish()
             let context = ReportContext(
                 pathPrefix: path.displayPrefix, checkedFiles: [Project.configFile] + loaded.contentFiles, sources: loaded.sources,
@@ -83,6 +86,7 @@ struct BuildCommand: AsyncParsableCommand {
         } catch let exit as ExitCode {
             throw exit
         } catch {
+            progress?.clear()  // no half-drawn progress line before the message
             throw fail(error)
         }
     }
@@ -157,8 +161,16 @@ final class TerminalProgress: BuildProgress, @unchecked Sendable {
 
     func finish() {
         lock.lock()
-        defer { lock.unlock() }
         if timed { FileHandle.standardError.write(Data(String(format: "%7.3f s  done\n", Date().timeIntervalSince(start)).utf8)) }
+        lock.unlock()
+        clear()
+    }
+
+    /// Erases the progress line, if one is shown.
+    func clear() {
+        lock.lock()
+        defer { lock.unlock() }
         if shown { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
+        shown = false
     }
 }

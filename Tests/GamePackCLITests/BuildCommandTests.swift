@@ -29,6 +29,36 @@ struct BuildCommandTests {
         return folder.appendingPathComponent(try #require(names.first))
     }
 
+    @Test("a rebuild copies the assets part of the last pack, started before loading; the pack equals a cold build's")
+    func warmRebuild() throws {
+        let (temp, project) = try setUp("gohike-amsterdam")
+        let first = try CommandRunner.gamepack(["build", "project", "--out", "out"], in: temp.url, environment: Self.environment)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(!first.stdout.contains("reused"))
+        let route = project.appendingPathComponent("content/routes/1.yaml")
+        try String(contentsOf: route, encoding: .utf8).replacingOccurrences(of: "Green Trail", with: "Green Trail 2")
+            .write(to: route, atomically: true, encoding: .utf8)
+        let warm = try CommandRunner.gamepack(
+            ["build", "project", "--out", "out", "--verbose"], in: temp.url, environment: Self.environment)
+        #expect(warm.status == 0, "\(warm.stderr)")
+        #expect(warm.stdout.contains("reused    the assets part of the previous pack"))
+        #expect(warm.stderr.contains("loading the project"))
+        let cold = try CommandRunner.gamepack(
+            ["build", "project", "--out", "cold", "--no-cache"], in: temp.url, environment: Self.environment)
+        #expect(cold.status == 0, "\(cold.stderr)")
+        let coldPack = try pack(in: temp.url.appendingPathComponent("cold"))
+        let warmPack = temp.url.appendingPathComponent("out").appendingPathComponent(coldPack.lastPathComponent)
+        #expect(try Data(contentsOf: warmPack) == Data(contentsOf: coldPack))
+
+        // A build that stops at lint leaves no staging folder behind, though it began copying.
+        try "id: [\n".write(to: route, atomically: true, encoding: .utf8)
+        let failed = try CommandRunner.gamepack(["build", "project", "--out", "out"], in: temp.url, environment: Self.environment)
+        #expect(failed.status == 1)
+        let left = try FileManager.default.contentsOfDirectory(atPath: temp.url.appendingPathComponent("out").path)
+        #expect(left.filter { $0.hasPrefix(".gamepack-staging") }.isEmpty, "\(left)")
+        #expect(left.filter { $0.hasSuffix(".gamepack") }.count == 2)
+    }
+
     @Test("keygen writes a 0600 secret key and refuses to overwrite")
     func keygen() throws {
         let (temp, _) = try setUp("dealhunter")

@@ -36,11 +36,11 @@ struct BuildContext: Sendable {
 
     var config: ProjectConfig { project.config }
 
-    /// Creates `staging/<packPath>`'s folder and an output file for it.
-    func output(_ packPath: String) throws -> OutputFile {
+    /// Creates `staging/<packPath>`'s folder and an output file for it, computing `digest`.
+    func output(_ packPath: String, digest: Digest = Digest()) throws -> OutputFile {
         let url = staging.appendingPathComponent(packPath)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        return try OutputFile(url: url)
+        return try OutputFile(url: url, digest: digest)
     }
 
     /// Closes `out` and describes it as a staged file.
@@ -65,7 +65,7 @@ struct BuildContext: Sendable {
         }
         try FileManager.default.createDirectory(at: cacheDir, withIntermediateDirectories: true)
         let temporary = cacheDir.appendingPathComponent(".\(record.sha256).\(ProcessInfo.processInfo.processIdentifier).tmp")
-        let cacheOut = try OutputFile(url: temporary)
+        let cacheOut = try OutputFile(url: temporary, digest: nil)
         try Base64Stream.write(fileAt: source, to: cacheOut, wrapAt: wrap)
         _ = try cacheOut.close()
         try? FileManager.default.removeItem(at: cached)

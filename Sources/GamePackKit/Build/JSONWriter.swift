@@ -1,25 +1,37 @@
 import Foundation
 import GamePackFormat
 
-/// A buffered output file that hashes what is written (SHA-256 and MD5) and can also feed an
-/// extra MD5 for a sub-range (the gohike `profiles` array).
+/// A buffered output file that hashes what is written (SHA-256, MD5 and CRC-32, or fewer) on
+/// another core: full buffers go to a serial queue, at most `inFlight` at a time, so hashing a
+/// target's hundreds of MB of base64 overlaps encoding it.
 final class OutputFile {
+    /// A digest touched only on `queue`, and read after it has drained.
+    private final class Hashing: @unchecked Sendable {
+        var digest: Digest
+        init(_ digest: Digest) { self.digest = digest }
+    }
+
     let url: URL
     private let handle: FileHandle
     private var buffer: [UInt8] = []
-    private(set) var digest = Digest()
-    /// When set, bytes are also fed to this MD5 (see `GohikeTarget`).
-    var sectionDigest: Digest?
+    private var size: Int64 = 0
+    private let hashing: Hashing?
+    private let queue = DispatchQueue(label: "gamepack.output.hash")
+    private let inFlight = DispatchSemaphore(value: 4)
     static let bufferSize = 1 << 20
 
-    init(url: URL) throws {
+    /// Creates the file at `url`; `digest` says which hashes `close` reports (nil: none).
+    init(url: URL, digest: Digest? = Digest()) throws {
         self.url = url
         guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
             throw GamePackError.io(path: url.path, reason: "cannot create the file")
         }
         handle = try FileHandle(forWritingTo: url)
+        hashing = digest.map(Hashing.init)
         buffer.reserveCapacity(Self.bufferSize)
     }
+
+    deinit { queue.sync {} }
 
     func write(_ bytes: some Sequence<UInt8>) throws {
         buffer.append(contentsOf: bytes)
@@ -32,20 +44,31 @@ final class OutputFile {
 
     func flush() throws {
         guard !buffer.isEmpty else { return }
-        buffer.withUnsafeBytes { bytes in
-            digest.update(bytes)
-            sectionDigest?.update(bytes)
+        let chunk = buffer
+        size += Int64(chunk.count)
+        buffer = []
+        buffer.reserveCapacity(Self.bufferSize)
+        if let hashing {
+            inFlight.wait()
+            let inFlight = self.inFlight
+            queue.async {
+                chunk.withUnsafeBytes { hashing.digest.update($0) }
+                inFlight.signal()
+            }
         }
-        try handle.write(contentsOf: buffer)
-        buffer.removeAll(keepingCapacity: true)
+        try handle.write(contentsOf: chunk)
     }
 
-    /// Flushes and closes; returns the size and hashes of everything written.
+    /// Flushes and closes; returns the size and hashes of everything written ("" and 0 for the
+    /// hashes not asked for).
     func close() throws -> (size: Int64, sha256: String, md5: String, crc32: UInt32) {
         try flush()
         try handle.close()
-        let (sha, md5) = digest.finalize()
-        return (digest.byteCount, sha, md5, digest.crc32)
+        guard let hashing else { return (size, "", "", 0) }
+        return queue.sync {
+            let (sha, md5) = hashing.digest.finalize()
+            return (size, sha, md5, hashing.digest.crc32)
+        }
     }
 }
 

@@ -71,28 +71,67 @@ public enum PackBuilder {
     /// - Parameter sign: given the pack's manifest and the BLAKE2b-512 digest of the pack file
     ///   (minisign's prehash, computed while writing), returns the contents of its `.minisig`
     ///   signature file; nil for an unsigned build.
+    /// The start of a build that can begin before the project is loaded: when the last build's
+    /// pack is still there, its assets part (the part an unchanged set of assets shares) is
+    /// copied into a new staging folder in the background, so that the copy overlaps loading,
+    /// linting and emitting. `build` uses the copy or throws it away.
+    public final class Head: @unchecked Sendable {
+        let options: BuildOptions
+        let prefixCache: PackPrefixCache?
+        let earlier: (prefix: PackArchive.Prefix, pack: URL)?
+        let staging: URL?
+        let copy: PackArchive.PrefixCopy?
+
+        public init(options: BuildOptions) {
+            let fm = FileManager.default
+            let out = options.outputDirectory.standardizedFileURL
+            self.options = options
+            prefixCache = options.cacheDirectory.map { PackPrefixCache(cacheDirectory: $0) }
+            earlier = prefixCache?.load()
+            var staging: URL?
+            var copy: PackArchive.PrefixCopy?
+            if let earlier, fm.fileExists(atPath: out.path) {
+                let folder = PackBuilder.stagingFolder(in: out)
+                if (try? fm.createDirectory(at: folder, withIntermediateDirectories: true)) != nil {
+                    staging = folder
+                    copy = PackArchive.PrefixCopy(prefix: earlier.prefix, from: earlier.pack, to: folder.appendingPathComponent("pack.zip"))
+                }
+            }
+            self.staging = staging
+            self.copy = copy
+        }
+
+        /// Stops the copy if it is still running and removes the staging folder (whatever the
+        /// build moved out of it is kept).
+        func discard() {
+            copy?.cancel()
+            if let staging { try? FileManager.default.removeItem(at: staging) }
+        }
+
+        deinit { discard() }
+    }
+
     public static func build(
         project: Project, options: BuildOptions, progress: (any BuildProgress)? = nil,
         sign: (@Sendable (PackManifest, [UInt8]) throws -> String)? = nil
     ) async throws -> BuildOutcome {
-        // When the last build's pack is still there, start copying its assets part (the part an
-        // unchanged set of assets shares) into the new pack's file now, in the background, so
-        // the copy overlaps linting and emitting. `PackArchive.write` uses it or throws it away.
+        try await build(project: project, head: Head(options: options), progress: progress, sign: sign)
+    }
+
+    /// `build(project:options:progress:sign:)` going on from `head`, started with the same
+    /// options before `project` was loaded.
+    public static func build(
+        project: Project, head: Head, progress: (any BuildProgress)? = nil,
+        sign: (@Sendable (PackManifest, [UInt8]) throws -> String)? = nil
+    ) async throws -> BuildOutcome {
+        let options = head.options
         let fm = FileManager.default
         let out = options.outputDirectory.standardizedFileURL
-        let prefixCache = options.cacheDirectory.map { PackPrefixCache(cacheDirectory: $0) }
-        var earlyStaging: URL?
-        var prefixCopy: PackArchive.PrefixCopy?
-        let earlier = prefixCache?.load()
-        if let earlier, fm.fileExists(atPath: out.path) {
-            let staging = Self.stagingFolder(in: out)
-            if (try? fm.createDirectory(at: staging, withIntermediateDirectories: true)) != nil {
-                earlyStaging = staging
-                prefixCopy = PackArchive.PrefixCopy(
-                    prefix: earlier.prefix, from: earlier.pack, to: staging.appendingPathComponent("pack.zip"))
-            }
-        }
-        defer { if let earlyStaging { try? fm.removeItem(at: earlyStaging) } }
+        let prefixCache = head.prefixCache
+        let earlyStaging = head.staging
+        var prefixCopy = head.copy
+        let earlier = head.earlier
+        defer { head.discard() }
         defer { prefixCopy?.cancel() }
 
         progress?.step("linting \(project.items.count) items")

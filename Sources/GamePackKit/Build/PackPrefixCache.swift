@@ -8,7 +8,7 @@ import GamePackFormat
 /// used.
 struct PackPrefixCache {
     static let fileName = "pack-prefix.json"
-    static let format = 1
+    static let format = 2
 
     struct Record: Codable {
         var format: Int

@@ -99,8 +99,10 @@ public struct Project: Sendable {
             .filter(isSourceFile)
         let rootPath = root.path
         let loads = await contentFiles.concurrentMap { path -> (SourceLoader.Outcome, Bool) in
-            let url = URL(fileURLWithPath: rootPath + "/" + path, isDirectory: false)
-            guard let data = SourceLoader.contents(of: url.path) else { return (SourceLoader.load(contentsOf: url, path: path), false) }
+            let file = rootPath + "/" + path
+            guard let data = SourceLoader.contents(of: file) else {
+                return (SourceLoader.load(contentsOf: URL(fileURLWithPath: file, isDirectory: false), path: path), false)
+            }
             return (parse?(data, path) ?? SourceLoader.load(data: data, path: path), SourceHash.isMarked(data))
         }
         var items: [ContentItem] = []
