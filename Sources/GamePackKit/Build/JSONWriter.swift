@@ -110,7 +110,7 @@ struct JSONWriter {
     /// Writes `"key":`; the value follows with one of the value calls.
     mutating func key(_ key: String) throws {
         try separator()
-        try out.write(Self.escaped(key))
+        try out.writeEscaped(key)
         try out.write(":")
         afterKey = true
     }
@@ -128,7 +128,7 @@ struct JSONWriter {
 
     mutating func string(_ value: String) throws {
         try separator()
-        try out.write(Self.escaped(value))
+        try out.writeEscaped(value)
     }
 
     mutating func null() throws {
@@ -167,31 +167,71 @@ struct JSONWriter {
         try out.write("\"")
     }
 
-    /// A JSON string literal with Python's escaping (see the type's comment).
-    static func escaped(_ value: String) -> [UInt8] {
-        var bytes: [UInt8] = [0x22]
-        bytes.reserveCapacity(value.utf8.count + 2)
-        let hexDigits = Array("0123456789abcdef".utf8)
-        for byte in value.utf8 {
-            switch byte {
-            case 0x22: bytes += [0x5C, 0x22]
-            case 0x5C: bytes += [0x5C, 0x5C]
-            case 0x0A: bytes += [0x5C, 0x6E]
-            case 0x0D: bytes += [0x5C, 0x72]
-            case 0x09: bytes += [0x5C, 0x74]
-            case 0x08: bytes += [0x5C, 0x62]
-            case 0x0C: bytes += [0x5C, 0x66]
-            case 0x00..<0x20:
-                bytes += [0x5C, 0x75, 0x30, 0x30, hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
-            default: bytes.append(byte)
-            }
-        }
-        bytes.append(0x22)
-        return bytes
-    }
-
+    /// Whether `text` is a JSON number: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
+    /// (Scanned by hand: a regular expression per number cost a tenth of a second per 20,000
+    /// items.)
     static func isJSONNumber(_ text: String) -> Bool {
-        text.range(of: #"^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$"#, options: .regularExpression) != nil
+        let bytes = Array(text.utf8)
+        var index = 0
+        func at(_ test: (UInt8) -> Bool) -> Bool { index < bytes.count && test(bytes[index]) }
+        func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+        func digits() -> Bool {
+            guard at(isDigit) else { return false }
+            while at(isDigit) { index += 1 }
+            return true
+        }
+        if at({ $0 == 0x2D }) { index += 1 }  // -
+        if at({ $0 == 0x30 }) {
+            index += 1  // a leading 0 stands alone
+        } else if !digits() {
+            return false
+        }
+        if at({ $0 == 0x2E }) {  // .
+            index += 1
+            guard digits() else { return false }
+        }
+        if at({ $0 == 0x65 || $0 == 0x45 }) {  // e E
+            index += 1
+            if at({ $0 == 0x2B || $0 == 0x2D }) { index += 1 }  // + -
+            guard digits() else { return false }
+        }
+        return index == bytes.count
+    }
+}
+
+extension OutputFile {
+    /// Writes `value` as a JSON string literal, escaped as Python's `json.dumps(...,
+    /// ensure_ascii=False)` does (see `JSONWriter`): quote and backslash with a backslash, the
+    /// short forms of newline, return, tab, backspace and form feed, other control characters
+    /// as `\u00XX`; everything else as its UTF-8.
+    func writeEscaped(_ value: String) throws {
+        var text = value
+        let hexDigits: StaticString = "0123456789abcdef"
+        text.withUTF8 { bytes in
+            buffer.append(0x22)
+            var start = 0
+            for index in bytes.indices {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
+                buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                start = index + 1
+                switch byte {
+                case 0x22: buffer += [0x5C, 0x22]
+                case 0x5C: buffer += [0x5C, 0x5C]
+                case 0x0A: buffer += [0x5C, 0x6E]
+                case 0x0D: buffer += [0x5C, 0x72]
+                case 0x09: buffer += [0x5C, 0x74]
+                case 0x08: buffer += [0x5C, 0x62]
+                case 0x0C: buffer += [0x5C, 0x66]
+                default:
+                    let hex = hexDigits.utf8Start
+                    buffer += [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+                }
+            }
+            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+            buffer.append(0x22)
+        }
+        if buffer.count >= Self.bufferSize { try flush() }
     }
 }
 
