@@ -162,8 +162,9 @@ public enum PackArchive {
                     let result = Result {
                         switch entry.source {
                         case .data(let data): return try ZipWriter.prepare(data, compress: entry.compress)
-                        case .file(let url, _, _):
-                            return try ZipWriter.prepare(Data(contentsOf: url, options: .alwaysMapped), compress: entry.compress)
+                        case .file(let url, _, let crc):
+                            // The CRC-32 was computed when the file was written (its hashes).
+                            return try ZipWriter.prepare(Data(contentsOf: url, options: .alwaysMapped), compress: entry.compress, crc: crc)
                         }
                     }
                     lock.withLock { results[index] = result }

@@ -228,9 +228,11 @@ public final class ZipWriter {
         var payload: Data
     }
 
-    /// Prepares `data`, deflated when `compress` is true.
-    public static func prepare(_ data: Data, compress: Bool) throws -> Prepared {
-        Prepared(crc: crc32(data), size: UInt64(data.count), method: compress ? 8 : 0, payload: compress ? try deflate(data) : data)
+    /// Prepares `data`, deflated when `compress` is true; `crc` is its CRC-32 when known.
+    public static func prepare(_ data: Data, compress: Bool, crc: UInt32? = nil) throws -> Prepared {
+        Prepared(
+            crc: crc ?? crc32(data), size: UInt64(data.count), method: compress ? 8 : 0,
+            payload: compress ? try deflate(data) : data)
     }
 
     /// Adds an entry whose bytes are `data`, deflated when `compress` is true.

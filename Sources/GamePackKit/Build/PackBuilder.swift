@@ -68,9 +68,6 @@ public enum BuildOutcome: Sendable {
 /// staging folder inside the output folder and renamed at the end, so a failed build leaves the
 /// previous output untouched.
 public enum PackBuilder {
-    /// - Parameter sign: given the pack's manifest and the BLAKE2b-512 digest of the pack file
-    ///   (minisign's prehash, computed while writing), returns the contents of its `.minisig`
-    ///   signature file; nil for an unsigned build.
     /// The start of a build that can begin before the project is loaded: when the last build's
     /// pack is still there, its assets part (the part an unchanged set of assets shares) is
     /// copied into a new staging folder in the background, so that the copy overlaps loading,
@@ -111,6 +108,9 @@ public enum PackBuilder {
         deinit { discard() }
     }
 
+    /// - Parameter sign: given the pack's manifest and the BLAKE2b-512 digest of the pack file
+    ///   (minisign's prehash, computed while writing), returns the contents of its `.minisig`
+    ///   signature file; nil for an unsigned build.
     public static func build(
         project: Project, options: BuildOptions, progress: (any BuildProgress)? = nil,
         sign: (@Sendable (PackManifest, [UInt8]) throws -> String)? = nil

@@ -157,33 +157,15 @@ public struct TranslationInventory: Sendable {
     ) -> [TranslatableField] {
         var result: [TranslatableField] = []
         let itemName = name(of: item, defaultLocale: defaultLocale)
-        func visit(_ node: SourceNode, spec: FieldSpec, path: String, key: SourceLocation?, parent: SourceLocation) {
-            switch spec.type {
-            case .localized:
-                guard let texts = localizedTexts(node, defaultLocale: defaultLocale),
-                    let source = texts[defaultLocale]?.text, !source.trimmedWhitespace.isEmpty
-                else { return }
-                result.append(
-                    TranslatableField(
-                        collection: collection, itemID: id, field: path, spec: spec, itemName: itemName, source: source,
-                        texts: texts, node: node, keyLocation: key, parentLocation: parent))
-            case .object:
-                for entry in node.entries ?? [] {
-                    guard let field = spec.field(entry.key) else { continue }
-                    visit(entry.value, spec: field, path: "\(path).\(entry.key)", key: entry.keyLocation, parent: node.location)
-                }
-            case .list:
-                guard let element = spec.element?.value else { return }
-                for (index, value) in (node.elements ?? []).enumerated() {
-                    visit(value, spec: element, path: "\(path)[\(index)]", key: nil, parent: node.location)
-                }
-            default:
-                break
-            }
-        }
-        for entry in item.entries ?? [] where entry.key != "id" {
-            guard let spec = type.field(entry.key) else { continue }
-            visit(entry.value, spec: spec, path: entry.key, key: entry.keyLocation, parent: item.location)
+        forEachLocalized(in: item, type: type) { node, spec, path, key, parent in
+            guard let texts = localizedTexts(node, defaultLocale: defaultLocale),
+                let source = texts[defaultLocale]?.text, !source.trimmedWhitespace.isEmpty
+            else { return true }
+            result.append(
+                TranslatableField(
+                    collection: collection, itemID: id, field: path(), spec: spec, itemName: itemName, source: source,
+                    texts: texts, node: node, keyLocation: key, parentLocation: parent))
+            return true
         }
         // Stored hashes: from each translation's line, keyed by `field.locale` or `locale`.
         var pairsByLine: [Int: [(key: String, hash: String)]] = [:]
@@ -198,6 +180,45 @@ public struct TranslationInventory: Sendable {
             }
         }
         return result
+    }
+
+    /// Calls `body` with every localized value of `item` in field order: its node, field spec,
+    /// field path (`name`, `stops[2].note`; built only when asked for), key location and
+    /// parent's location. Stops when `body` returns false; returns false when it stopped.
+    @discardableResult
+    static func forEachLocalized(
+        in item: SourceNode, type: ContentType,
+        _ body: (SourceNode, FieldSpec, () -> String, SourceLocation?, SourceLocation) -> Bool
+    ) -> Bool {
+        func visit(
+            _ node: SourceNode, spec: FieldSpec, path: () -> String, key: SourceLocation?, parent: SourceLocation
+        ) -> Bool {
+            switch spec.type {
+            case .localized:
+                return withoutActuallyEscaping(path) { body(node, spec, $0, key, parent) }
+            case .object:
+                for entry in node.entries ?? [] {
+                    guard let field = spec.field(entry.key) else { continue }
+                    guard visit(entry.value, spec: field, path: { "\(path()).\(entry.key)" }, key: entry.keyLocation, parent: node.location)
+                    else { return false }
+                }
+                return true
+            case .list:
+                guard let element = spec.element?.value else { return true }
+                for (index, value) in (node.elements ?? []).enumerated() {
+                    guard visit(value, spec: element, path: { "\(path())[\(index)]" }, key: nil, parent: node.location)
+                    else { return false }
+                }
+                return true
+            default:
+                return true
+            }
+        }
+        for entry in item.entries ?? [] where entry.key != "id" {
+            guard let spec = type.field(entry.key) else { continue }
+            guard visit(entry.value, spec: spec, path: { entry.key }, key: entry.keyLocation, parent: item.location) else { return false }
+        }
+        return true
     }
 
     /// The marker pairs in the comment of `line`, scanning from the 1-based `column` of a value.
