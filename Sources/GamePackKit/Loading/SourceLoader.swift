@@ -92,11 +92,22 @@ public enum SourceLoader {
             .parser(let context, let problem, let mark, _),
             .composer(let context, let problem, let mark, _):
             var message = problem
-            if let context { message = "\(context.text) \(problem)".trimmingCharacters(in: .whitespaces) }
+            var notes: [String] = []
+            if let context {
+                message = "\(context.text) \(problem)".trimmingCharacters(in: .whitespaces)
+                // An unclosed quote or bracket is found where the file ends: say where it began.
+                let start = at(context.mark)
+                if start != at(mark), start.hasPosition {
+                    notes.append("\(context.text.replacingOccurrences(of: "while ", with: "")) started at \(start)")
+                }
+            }
             if problem.contains("more than one document") || problem.contains("expected a single document") {
                 message = "the file holds several YAML documents; write several items as one YAML list instead"
+                notes = []
             }
-            return syntaxError("invalid YAML: \(message)", at(mark))
+            return Diagnostic(
+                severity: .error, rule: LintRule.syntax.rawValue, message: "invalid YAML: \(message)", location: at(mark),
+                notes: notes)
         case .duplicatedKeysInMapping(let duplicates, let context):
             let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
             let first = at(context.mark)

@@ -103,6 +103,8 @@ struct SourceLoaderTests {
         #expect(found.first?.location?.line ?? 0 >= 2)
         let unclosed = problems(load("id: 1\ntext: \"open\n"))
         #expect(unclosed.first?.location?.line ?? 0 >= 2)
+        // The error is where the file ends; a note says where the quote was opened.
+        #expect(unclosed.first?.notes == ["scanning a quoted scalar started at content/x/a.yaml:2:7"])
     }
 
     @Test("merge keys are refused with a clear message")
