@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+
+/// Tags for tests that need a program from outside the Swift toolchain. `swift test --filter`
+/// and `--skip` take them as `.tags:nginx` and so on.
+extension Tag {
+    /// Needs nginx (`apt-get install nginx`).
+    @Tag public static var nginx: Self
+    /// Needs a PostgreSQL server; `scripts/test.sh` starts one on 127.0.0.1.
+    @Tag public static var postgres: Self
+    /// Needs Python 3 and, for some tests, packages from `requirements-test.txt`.
+    @Tag public static var python: Self
+    /// Needs the stock `minisign` tool.
+    @Tag public static var minisign: Self
+    /// Needs `xmllint` (`apt-get install libxml2-utils`).
+    @Tag public static var xmllint: Self
+    /// Needs Chromium and chromedriver, driven by Selenium.
+    @Tag public static var browser: Self
+    /// Reads the real Go Take a Hike! and Whack-A-VC files, which are not in the repository.
+    @Tag public static var realData: Self
+}
+
+/// Whether the tests run in CI (`CI=true`, as `.ci/run` and most CI services set it). There a
+/// missing tool fails its tests instead of skipping them.
+public enum ContinuousIntegration {
+    /// True when the environment variable `CI` is `true` or `1`.
+    public static var isOn: Bool {
+        let value = ProcessInfo.processInfo.environment["CI"]?.lowercased()
+        return value == "true" || value == "1"
+    }
+}
+
+/// A program (or a Python package, or a running server) that some tests need, how to tell
+/// whether it is there, and how to install it.
+public struct ExternalTool: Sendable {
+    /// What the tool is called in messages, such as `nginx` or `translate-toolkit`.
+    public let name: String
+    /// The command that installs it, quoted in the skip reason.
+    public let install: String
+    /// Whether the tool is usable on this machine now.
+    public let isAvailable: @Sendable () -> Bool
+
+    /// Creates a tool description.
+    public init(name: String, install: String, isAvailable: @escaping @Sendable () -> Bool) {
+        self.name = name
+        self.install = install
+        self.isAvailable = isAvailable
+    }
+
+    /// Whether tests needing the tool should run: when it is there, and always in CI, where a
+    /// test that then finds the tool missing fails.
+    public var shouldRun: Bool { ContinuousIntegration.isOn || isAvailable() }
+
+    /// The one-line reason a test is skipped for want of the tool.
+    public var skipReason: String { "\(name) is not installed (\(install), or run scripts/test.sh)" }
+
+    /// Fails the current test with the install hint when the tool is missing (in CI the test
+    /// was not skipped, so this is where a missing tool turns into a failure).
+    public func require(sourceLocation: SourceLocation = #_sourceLocation) throws {
+        guard isAvailable() else {
+            Issue.record("\(skipReason); CI must install it", sourceLocation: sourceLocation)
+            throw ExternalToolMissing(tool: name)
+        }
+    }
+}
+
+/// Thrown by ``ExternalTool/require(sourceLocation:)`` after it recorded the failure.
+public struct ExternalToolMissing: Error, CustomStringConvertible {
+    /// The tool's name.
+    public let tool: String
+    /// A readable description.
+    public var description: String { "\(tool) is missing" }
+}
+
+extension ExternalTool {
+    /// Looks for an executable on `PATH` and in the system folders Debian installs servers to.
+    public static func executable(_ name: String) -> URL? {
+        if let found = CommandRunner.which(name) { return found }
+        for folder in ["/usr/sbin", "/usr/local/sbin", "/sbin", "/usr/bin", "/usr/local/bin"] {
+            let url = URL(fileURLWithPath: folder).appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        return nil
+    }
+
+    /// Whether `python3 -c "import <module>"` succeeds.
+    static func pythonImports(_ module: String) -> Bool {
+        guard let python = CommandRunner.which("python3"),
+            let result = try? CommandRunner.run(python, ["-c", "import \(module)"])
+        else { return false }
+        return result.status == 0
+    }
+
+    /// nginx, for the static-publishing and client download tests.
+    public static let nginx = ExternalTool(name: "nginx", install: "apt-get install nginx") {
+        executable("nginx") != nil
+    }
+    /// The stock minisign tool, the independent check of gamepack's signatures.
+    public static let minisign = ExternalTool(name: "minisign", install: "apt-get install minisign") {
+        executable("minisign") != nil
+    }
+    /// xmllint, the independent check of XLIFF exports against the XLIFF schema.
+    public static let xmllint = ExternalTool(name: "xmllint", install: "apt-get install libxml2-utils") {
+        executable("xmllint") != nil
+    }
+    /// Python 3 with its standard library.
+    public static let python3 = ExternalTool(name: "python3", install: "apt-get install python3") {
+        executable("python3") != nil
+    }
+    /// The Python package translate-toolkit, an independent XLIFF reader and writer.
+    public static let translateToolkit = ExternalTool(
+        name: "translate-toolkit", install: "pip install -r requirements-test.txt"
+    ) { pythonImports("translate.storage.xliff") }
+    /// The Python package jsonschema, which validates SARIF output against its schema.
+    public static let jsonschema = ExternalTool(name: "jsonschema", install: "pip install -r requirements-test.txt") {
+        pythonImports("jsonschema")
+    }
+    /// The Python package requests, an HTTP client independent of gamepack's.
+    public static let requests = ExternalTool(name: "requests", install: "pip install -r requirements-test.txt") {
+        pythonImports("requests")
+    }
+    /// A PostgreSQL server named by `GAMEPACK_TEST_POSTGRES_URL`.
+    public static let postgres = ExternalTool(
+        name: "PostgreSQL (GAMEPACK_TEST_POSTGRES_URL)",
+        install: "apt-get install postgresql, then GAMEPACK_TEST_POSTGRES_URL=$(bash scripts/postgres-cluster.sh start)"
+    ) {
+        !(ProcessInfo.processInfo.environment["GAMEPACK_TEST_POSTGRES_URL"] ?? "").isEmpty
+    }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// Runs the test or suite only when every tool is there, else skips it naming what is
+    /// missing and how to install it; in CI it always runs, so a missing tool fails.
+    public static func requires(_ tools: ExternalTool...) -> Self {
+        let missing = tools.filter { !$0.isAvailable() }
+        let reason = missing.map(\.skipReason).joined(separator: "; ")
+        return .enabled(if: ContinuousIntegration.isOn || missing.isEmpty, Comment(rawValue: reason))
+    }
+}

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Runs every test of gamepack, the way CI does: installs the test tools (scripts/setup.sh
+# test), builds, starts a throwaway PostgreSQL on 127.0.0.1, runs `swift test`, stops
+# PostgreSQL, and ends with one line naming what was skipped and why.
+#
+#   scripts/test.sh [ARGUMENTS FOR swift test...]     e.g. scripts/test.sh --filter Lint
+#
+# GAMEPACK_SKIP_SETUP=1 skips the installing step. The real-data suite runs when
+# GAMEPACK_REAL_DATA names the folder of the real files, or ../shared/fixtures exists.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+start=$(date +%s)
+
+[ "${GAMEPACK_SKIP_SETUP:-0}" = 1 ] || bash scripts/setup.sh test
+export PATH="$PWD/.venv/bin:$PATH"
+
+echo "== build (the first build compiles the dependencies: about 10 minutes on 2 cores)"
+swift build --build-tests
+
+echo "== PostgreSQL on 127.0.0.1 for the store tests"
+pg_url=$(bash scripts/postgres-cluster.sh start)
+export GAMEPACK_TEST_POSTGRES_URL="$pg_url"
+trap 'bash scripts/postgres-cluster.sh stop || true' EXIT
+echo "$pg_url"
+
+echo "== swift test"
+log=$(mktemp /tmp/gamepack-test.XXXXXX.log)
+status=0
+swift test --skip-build "$@" 2>&1 | tee "$log" || status=$?
+
+# Swift Testing prints a skipped test as `<symbol> Test NAME skipped: "REASON"`.
+skips=$(grep -E "^.{1,3} Test .* skipped" "$log" | sed -E 's/^.{1,3} Test (.*) skipped(: "?(.*)"?)?$/\1 (\3)/' || true)
+count=$(printf '%s' "$skips" | grep -c . || true)
+if [ "$count" -gt 0 ]; then
+    reasons=$(grep -E "^.{1,3} Test .* skipped" "$log" | sed -E 's/.* skipped: "?([^"]*)"?$/\1/' | sort | uniq -c \
+        | sed -E 's/^ *([0-9]+) (.*)/\2 (\1)/' | paste -sd ';' -)
+    echo "skipped: $count tests: $reasons"
+else
+    echo "skipped: none"
+fi
+echo "tests took $(($(date +%s) - start)) s in all; log: $log"
+exit "$status"
