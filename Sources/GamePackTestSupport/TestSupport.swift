@@ -2,7 +2,7 @@ import Foundation
 import GamePackFormat
 import GamePackKit
 
-/// Paths tests need: the checkout, its fixtures and examples, and `../shared`.
+/// Paths tests need: the checkout, its fixtures, examples and standards' schemas.
 public enum TestPaths {
     /// The repository root (this file is Sources/GamePackTestSupport/TestSupport.swift).
     public static let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -15,6 +15,10 @@ public enum TestPaths {
 
     /// The shared folder beside the checkout (fixtures and schemas of the real games).
     public static let shared = repoRoot.deletingLastPathComponent().appendingPathComponent("shared")
+
+    /// `standards/`: the published schemas gamepack's output is validated against (SARIF 2.1.0,
+    /// XLIFF 1.2 strict and the `xml.xsd` it imports), copied verbatim; see its README.
+    public static let standards = repoRoot.appendingPathComponent("standards")
 
     /// `examples/<name>`.
     public static func example(_ name: String) -> URL { repoRoot.appendingPathComponent("examples/\(name)") }

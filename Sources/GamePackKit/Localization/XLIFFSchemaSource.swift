@@ -1,7 +1,7 @@
 // The XLIFF 1.2 strict schema and the W3C xml.xsd it imports, embedded so that `gamepack l10n
-// import` validates incoming files offline with no files to install. Copied from
-// ../shared/schemas (see its README); the OASIS file's CRLF line breaks are stored as LF. A test
-// checks these copies against the shared files.
+// import` validates incoming files offline with no files to install. Copied from standards/
+// (see its README for origin and licence); the OASIS file's CRLF line breaks are stored as LF. A
+// test checks these copies against the files in standards/.
 
 /// The schemas an XLIFF 1.2 file is validated against.
 enum XLIFFSchemaSource {

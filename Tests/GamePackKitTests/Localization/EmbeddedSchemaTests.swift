@@ -6,12 +6,12 @@ import Testing
 
 @Suite("Localization: the embedded XLIFF schemas")
 struct LocalizationEmbeddedSchemaTests {
-    @Test("the embedded copies are the shared schema files (line breaks normalized to LF)")
-    func sameAsShared() throws {
+    @Test("the embedded copies are the files in standards/ (line breaks normalized to LF)")
+    func sameAsStandards() throws {
         func normalized(_ url: URL) throws -> String {
             try String(contentsOf: url, encoding: .utf8).replacingOccurrences(of: "\r\n", with: "\n")
         }
-        let schemas = TestPaths.shared.appendingPathComponent("schemas")
+        let schemas = TestPaths.standards
         #expect(
             XLIFFSchemaSource.xliffCore12Strict == (try normalized(schemas.appendingPathComponent("xliff-core-1.2-strict.xsd"))))
         #expect(XLIFFSchemaSource.xmlNamespace == (try normalized(schemas.appendingPathComponent("xml.xsd"))))

@@ -9,8 +9,8 @@ enum L10n {
     static let fixtures = TestPaths.fixtures("GamePackKitTests").appendingPathComponent("l10n")
     /// The small project with known missing, identical and stale translations.
     static let coverageProject = fixtures.appendingPathComponent("coverage")
-    /// The shared XLIFF 1.2 strict schema (its `xml.xsd` import is beside it).
-    static let schema = TestPaths.shared.appendingPathComponent("schemas/xliff-core-1.2-strict.xsd")
+    /// The XLIFF 1.2 strict schema in `standards/` (its `xml.xsd` import is beside it).
+    static let schema = TestPaths.standards.appendingPathComponent("xliff-core-1.2-strict.xsd")
 
     /// A copy of `source` in `temp`, named `name`.
     static func copy(_ source: URL, in temp: TemporaryDirectory, as name: String = "project") throws -> URL {
@@ -39,7 +39,7 @@ enum L10n {
         try Data(text.utf8).write(to: root.appendingPathComponent(path))
     }
 
-    /// Runs `xmllint --noout --nonet --schema <shared schema> FILE`; fails the test with an install
+    /// Runs `xmllint --noout --nonet --schema <the standards/ schema> FILE`; fails the test with an install
     /// hint when xmllint is missing.
     static func xmllint(_ file: URL) throws -> CommandResult? {
         guard let xmllint = CommandRunner.which("xmllint") else {

@@ -55,8 +55,7 @@ struct ReporterTests {
         let (diagnostics, context, temp) = try await Self.findings()
         let sarif = temp.url.appendingPathComponent("lint.sarif")
         try Data(SARIFReporter().report(diagnostics, context: context).utf8).write(to: sarif)
-        let schema = TestPaths.shared.appendingPathComponent("schemas/sarif-schema-2.1.0.json")
-        try #require(FileManager.default.fileExists(atPath: schema.path), "shared/schemas is missing")
+        let schema = TestPaths.standards.appendingPathComponent("sarif-schema-2.1.0.json")
         let script = """
             import json, sys, jsonschema
             schema = json.load(open(sys.argv[1])); doc = json.load(open(sys.argv[2]))
@@ -75,7 +74,7 @@ struct ReporterTests {
     func sarifSchemaCatchesErrors() throws {
         let temp = try TemporaryDirectory()
         let bad = try temp.write(#"{"version": "2.1.0", "runs": [{"tool": {"driver": {}}}]}"#, to: "bad.sarif")
-        let schema = TestPaths.shared.appendingPathComponent("schemas/sarif-schema-2.1.0.json")
+        let schema = TestPaths.standards.appendingPathComponent("sarif-schema-2.1.0.json")
         let result = try CommandRunner.run(
             URL(fileURLWithPath: "/usr/bin/env"),
             [
