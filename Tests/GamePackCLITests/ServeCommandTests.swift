@@ -61,7 +61,7 @@ final class ServerProcess: @unchecked Sendable {
 /// The release manager's and the shipped clients' whole story, with real processes: build the
 /// example, publish to staging, promote to production, the Android exchange (Python requests),
 /// roll back, and the client sees the rolled-back content with a higher sequence.
-@Suite("gamepack serve, publish, promote, rollback, history (end to end)", .serialized)
+@Suite("gamepack serve, publish, promote, rollback, history (end to end)", .tags(.python), .requires(.requests), .serialized)
 struct ServeCommandTests {
     static let fixtures = TestPaths.repoRoot.appendingPathComponent("Tests/GamePackCLITests/Fixtures")
 

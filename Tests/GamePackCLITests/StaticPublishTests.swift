@@ -5,7 +5,9 @@ import Testing
 
 /// `gamepack publish --to DIR` served by a real nginx and fetched over HTTP by Python requests;
 /// the stock minisign checks the pointer and the pack it names.
-@Suite("gamepack publish --to DIR, served by nginx")
+@Suite(
+    "gamepack publish --to DIR, served by nginx", .tags(.nginx, .minisign, .python),
+    .requires(.nginx, .minisign, .requests))
 struct StaticPublishTests {
     static let nginx = ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/bin/nginx"].first {
         FileManager.default.isExecutableFile(atPath: $0)
@@ -13,11 +15,9 @@ struct StaticPublishTests {
 
     @Test("a static tree served by nginx: pointer, signatures, pack and files fetched over HTTP")
     func nginxServesTree() throws {
-        guard let nginx = Self.nginx else {
-            if ProcessInfo.processInfo.environment["CI"] != nil { Issue.record("CI must install nginx") }
-            print("note: nginx test skipped: nginx is not installed (apt-get install nginx)")
-            return
-        }
+        try ExternalTool.nginx.require()
+        try ExternalTool.requests.require()
+        let nginx = try #require(Self.nginx)
         let minisign = try #require(CommandRunner.which("minisign"), "minisign is not installed")
         let temp = try TemporaryDirectory()
         #expect(try CommandRunner.gamepack(["keygen", "--out", "key"], in: temp.url).status == 0)

@@ -11,7 +11,7 @@ import Testing
 struct ClientInterruptionTests {
     static let cutAfter = 4096
 
-    @Test("a download cut mid-stream resumes with Range within one update, never fetching a byte twice")
+    @Test("a download cut mid-stream resumes with Range within one update, never fetching a byte twice", .tags(.python), .requires(.python3))
     func resumeWithinUpdate() async throws {
         let fixture = try await ClientFixture()
         try fixture.publish(fixture.v1)
@@ -36,7 +36,7 @@ struct ClientInterruptionTests {
         }
     }
 
-    @Test("without retries the update fails, keeps the partial file, and the next update resumes it")
+    @Test("without retries the update fails, keeps the partial file, and the next update resumes it", .tags(.python), .requires(.python3))
     func resumeAcrossUpdates() async throws {
         let fixture = try await ClientFixture()
         try fixture.publish(fixture.v1)
@@ -90,6 +90,7 @@ struct ClientInterruptionTests {
 
     @Test(
         "a process killed at each step of an update leaves the old or the new content, fully usable",
+        .tags(.nginx), .requires(.nginx),
         arguments: ["download", "downloaded", "staged", "version-renamed", "current-written", "switched", "cleaning"])
     func crashDuringApply(step: String) async throws {
         let fixture = try await ClientFixture()
@@ -125,7 +126,7 @@ struct ClientInterruptionTests {
         #expect(resumed.stdout.contains("route 1: en \"Green Trail Extended\" | nl \"Groene Pad\""))
     }
 
-    @Test("a process killed during a first install leaves the bundled pack usable")
+    @Test("a process killed during a first install leaves the bundled pack usable", .tags(.nginx), .requires(.nginx))
     func crashDuringFirstInstall() async throws {
         let fixture = try await ClientFixture()
         try fixture.publish(fixture.v2)

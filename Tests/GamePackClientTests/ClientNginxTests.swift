@@ -6,7 +6,7 @@ import GamePackTestSupport
 import Testing
 
 /// GamePackClient against a static tree written by `StaticPublisher` and served by a real nginx.
-@Suite("Client against nginx", .serialized)
+@Suite("Client against nginx", .serialized, .tags(.nginx), .requires(.nginx))
 struct ClientNginxTests {
     @Test("first install, no-op when current, incremental update, clean-up of the old version")
     func installUpdateNoop() async throws {

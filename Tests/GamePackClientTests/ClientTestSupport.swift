@@ -137,6 +137,7 @@ final class Nginx: @unchecked Sendable {
     /// - Parameter gzip: compress every response for clients that accept it (files have no
     ///   extension, so by the default type).
     init(root: URL, gzip: Bool = false) throws {
+        try ExternalTool.nginx.require()
         guard let binary = Self.binary else { throw TestPackError(description: "nginx is not installed: apt-get install nginx") }
         port = try freePort()
         prefix = FileManager.default.temporaryDirectory.appendingPathComponent("gamepack-nginx-\(UUID().uuidString)")

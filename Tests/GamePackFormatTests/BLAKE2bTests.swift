@@ -32,7 +32,7 @@ struct BLAKE2bTests {
     }
 
     @Test(
-        "matches Python's hashlib.blake2b, whole and streamed in odd-sized pieces",
+        "matches Python's hashlib.blake2b, whole and streamed in odd-sized pieces", .tags(.python), .requires(.python3),
         arguments: [0, 1, 3, 127, 128, 129, 255, 256, 257, 1000, (1 << 20) + 1])
     func matchesPython(length: Int) throws {
         let data = Self.bytes(length, seed: UInt64(length) &+ 1)

@@ -236,7 +236,7 @@ struct MinisignTests {
 
     // MARK: against the real minisign
 
-    @Test("stock `minisign -V` accepts gamepack's signature of a multi-chunk file")
+    @Test("stock `minisign -V` accepts gamepack's signature of a multi-chunk file", .tags(.minisign), .requires(.minisign))
     func minisignVerifiesGamepack() throws {
         let minisign = try Self.minisign()
         let folder = try TemporaryDirectory()
@@ -262,7 +262,7 @@ struct MinisignTests {
         #expect(tampered.status != 0)
     }
 
-    @Test("gamepack verifies files signed by `minisign -S` (prehashed) and `minisign -S -l` (legacy)")
+    @Test("gamepack verifies files signed by `minisign -S` (prehashed) and `minisign -S -l` (legacy)", .tags(.minisign), .requires(.minisign))
     func gamepackVerifiesMinisign() throws {
         let minisign = try Self.minisign()
         let folder = try TemporaryDirectory()
@@ -295,7 +295,7 @@ struct MinisignTests {
         }
     }
 
-    @Test("secret keys from `minisign -G -W` sign with gamepack, and gamepack's secret keys sign with minisign")
+    @Test("secret keys from `minisign -G -W` sign with gamepack, and gamepack's secret keys sign with minisign", .tags(.minisign), .requires(.minisign))
     func secretKeysBothWays() throws {
         let minisign = try Self.minisign()
         let folder = try TemporaryDirectory()
@@ -332,7 +332,7 @@ struct MinisignTests {
         #expect(Self.sameKeyFile(recreatedText, key.publicKey.fileContents), "\(recreatedText) vs \(key.publicKey.fileContents)")
     }
 
-    @Test("a password-protected key made by `minisign -G` is refused")
+    @Test("a password-protected key made by `minisign -G` is refused", .tags(.minisign), .requires(.minisign))
     func minisignEncryptedKey() throws {
         let minisign = try Self.minisign()
         let folder = try TemporaryDirectory()
@@ -343,7 +343,7 @@ struct MinisignTests {
         #expect(throws: SignatureError.encryptedSecretKey) { try MinisignSecretKey(fileContents: text) }
     }
 
-    @Test("gamepack refuses a minisign signature made by another key, naming both ids like minisign does")
+    @Test("gamepack refuses a minisign signature made by another key, naming both ids like minisign does", .tags(.minisign), .requires(.minisign))
     func minisignOtherKey() throws {
         let minisign = try Self.minisign()
         let folder = try TemporaryDirectory()

@@ -5,6 +5,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import NIOCore
+import GamePackTestSupport
 import Testing
 
 @testable import GamePackServer
@@ -150,7 +151,7 @@ struct ServerAPITests {
         await fixture.tearDown()
     }
 
-    @Test("conditional GET, byte ranges and gzip on immutable blobs")
+    @Test("conditional GET, byte ranges and gzip on immutable blobs", .tags(.python), .requires(.python3))
     func downloads() async throws {
         let fixture = try await ServerFixture(.sqlite)
         let pack = try fixture.packs.make(sequence: 1, name: "Ranges", padding: 5000)

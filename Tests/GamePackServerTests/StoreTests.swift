@@ -23,17 +23,6 @@ struct StoreTests {
             pointer: "{\"sequence\": \(sequence)}\n", signature: "sig \(sequence)", recorded: "2026-01-01T00:00:01Z")
     }
 
-    @Test("PostgreSQL is there for the shared suite (skipped with a reason only outside CI)")
-    func postgresConfigured() {
-        if StoreKind.postgresURL == nil {
-            if ProcessInfo.processInfo.environment["CI"] != nil {
-                Issue.record("CI must set GAMEPACK_TEST_POSTGRES_URL (scripts/postgres-cluster.sh start)")
-            } else {
-                print("note: PostgreSQL store tests skipped: GAMEPACK_TEST_POSTGRES_URL is not set (scripts/postgres-cluster.sh start prints one)")
-            }
-        }
-    }
-
     @Test("migrations are versioned, applied once, and idempotent at restart", arguments: StoreKind.available)
     func migrations(_ kind: StoreKind) async throws {
         let fixture = try await StoreFixture.make(kind)

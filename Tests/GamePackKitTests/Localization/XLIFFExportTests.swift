@@ -28,7 +28,7 @@ struct LocalizationXLIFFExportTests {
     }
 
     @Test(
-        "exports of the real bilingual example validate against the strict schema (libxml2 and xmllint)",
+        "exports of the real bilingual example validate against the strict schema (libxml2 and xmllint)", .tags(.xmllint), .requires(.xmllint),
         arguments: XLIFFExporter.Selection.allCases)
     func validates(selection: XLIFFExporter.Selection) async throws {
         let temp = try TemporaryDirectory()
@@ -109,7 +109,7 @@ struct LocalizationXLIFFExportTests {
         }
     }
 
-    @Test("translate-toolkit, an independent XLIFF library, reads the export's texts exactly")
+    @Test("translate-toolkit, an independent XLIFF library, reads the export's texts exactly", .tags(.python), .requires(.translateToolkit))
     func independentReader() async throws {
         guard let python = try L10n.pythonWithTranslateToolkit() else { return }
         let temp = try TemporaryDirectory()

@@ -178,7 +178,7 @@ struct LocalizationXLIFFImportTests {
         #expect(again.unchanged.count == result.applied.count)
     }
 
-    @Test("export → translate-toolkit edits the targets → import: translations land byte-exact, comments stay, coverage 100%")
+    @Test("export → translate-toolkit edits the targets → import: translations land byte-exact, comments stay, coverage 100%", .tags(.python), .requires(.translateToolkit))
     func translateToolkitRoundTrip() async throws {
         guard let python = try L10n.pythonWithTranslateToolkit() else { return }
         let temp = try TemporaryDirectory()
@@ -349,6 +349,43 @@ struct LocalizationXLIFFImportTests {
         #expect(result.changedFiles == ["content/locations/2.yaml", "content/phrases/phrases.yaml"])
         #expect(!result.wrote)
         #expect(try L10n.snapshot(root) == before)
+    }
+
+    @Test("each applied unit's change is described: added, changed (old → new) or confirmed, file by file")
+    func changesDescribed() async throws {
+        let temp = try TemporaryDirectory()
+        let root = try L10n.copy(L10n.coverageProject, in: temp)
+        let before = try L10n.snapshot(root)
+        let project = try await Project.load(at: root)
+        var xliff = try XLIFFExporter.export(project: project, locale: "nl")
+        xliff = Self.setTarget(xliff, "locations/1/name", "Groene Pad", state: "final")  // stale, confirmed
+        xliff = Self.setTarget(xliff, "locations/1/description", "Een wandeling door het park.")  // was ""
+        xliff = Self.setTarget(xliff, "locations/2/description", "Kunstmuseum.\r\nElke dag open.")
+        xliff = Self.setTarget(xliff, "locations/2/name", "Rijksmuseum", state: "needs-review-translation")
+        xliff = Self.setTarget(xliff, "phrases/hello/text", "Hallo")
+        let result = try await Self.importing(xliff, into: root, dryRun: true)
+        #expect(try L10n.snapshot(root) == before)
+        let byID = Dictionary(uniqueKeysWithValues: result.changes.map { ($0.unit.id, $0) })
+        #expect(Set(byID.keys) == Set(result.applied.map(\.id)))
+        #expect(byID["locations/1/name"]?.kind == .confirmed)
+        #expect(byID["locations/1/name"]?.wasStale == true)
+        #expect(byID["locations/1/description"]?.kind == .added)
+        #expect(byID["locations/1/description"]?.old == nil)
+        #expect(byID["locations/2/description"]?.kind == .changed)
+        #expect(byID["locations/2/description"]?.old == "Kunstmuseum.\r\nDagelijks open.")
+        #expect(byID["locations/2/description"]?.new == "Kunstmuseum.\r\nElke dag open.")
+        #expect(byID["phrases/hello/text"]?.kind == .added)
+        #expect(byID["locations/2/name"] == nil)
+        #expect(
+            result.changeLines(prefix: "project/") == [
+                "project/content/locations/1.yaml",
+                "  locations/1/name (nl): \"Groene Pad\" kept, confirmed for the current source text (was stale)",
+                "  locations/1/description (nl): new translation \"Een wandeling door het park.\"",
+                "project/content/locations/2.yaml",
+                "  locations/2/description (nl): \"Kunstmuseum.\\r\\nDagelijks open.\" → \"Kunstmuseum.\\r\\nElke dag open.\"",
+                "project/content/phrases/phrases.yaml",
+                "  phrases/hello/text (nl): new translation \"Hallo\"",
+            ])
     }
 
     @Test("when one file cannot be edited safely, no file is written")
