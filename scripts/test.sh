@@ -33,7 +33,7 @@ skips=$(grep -E "^.{1,3} Test .* skipped" "$log" | sed -E 's/^.{1,3} Test (.*) s
 count=$(printf '%s' "$skips" | grep -c . || true)
 if [ "$count" -gt 0 ]; then
     reasons=$(grep -E "^.{1,3} Test .* skipped" "$log" | sed -E 's/.* skipped: "?([^"]*)"?$/\1/' | sort | uniq -c \
-        | sed -E 's/^ *([0-9]+) (.*)/\2 (\1)/' | paste -sd ';' -)
+        | sed -E 's/^ *([0-9]+) (.*)/\2 (\1)/' | paste -sd '|' - | sed 's/|/; /g')
     echo "skipped: $count tests: $reasons"
 else
     echo "skipped: none"

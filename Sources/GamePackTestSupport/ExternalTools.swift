@@ -52,7 +52,7 @@ public struct ExternalTool: Sendable {
     public var shouldRun: Bool { ContinuousIntegration.isOn || isAvailable() }
 
     /// The one-line reason a test is skipped for want of the tool.
-    public var skipReason: String { "\(name) is not installed (\(install), or run scripts/test.sh)" }
+    public var skipReason: String { "\(name) is missing (\(install), or run scripts/test.sh)" }
 
     /// Fails the current test with the install hint when the tool is missing (in CI the test
     /// was not skipped, so this is where a missing tool turns into a failure).
@@ -70,6 +70,8 @@ public struct ExternalToolMissing: Error, CustomStringConvertible {
     public let tool: String
     /// A readable description.
     public var description: String { "\(tool) is missing" }
+    /// Creates the error for the tool named `tool`.
+    public init(tool: String) { self.tool = tool }
 }
 
 extension ExternalTool {
@@ -121,7 +123,7 @@ extension ExternalTool {
     }
     /// A PostgreSQL server named by `GAMEPACK_TEST_POSTGRES_URL`.
     public static let postgres = ExternalTool(
-        name: "PostgreSQL (GAMEPACK_TEST_POSTGRES_URL)",
+        name: "a PostgreSQL server (GAMEPACK_TEST_POSTGRES_URL)",
         install: "apt-get install postgresql, then GAMEPACK_TEST_POSTGRES_URL=$(bash scripts/postgres-cluster.sh start)"
     ) {
         !(ProcessInfo.processInfo.environment["GAMEPACK_TEST_POSTGRES_URL"] ?? "").isEmpty

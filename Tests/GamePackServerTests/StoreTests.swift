@@ -1,4 +1,5 @@
 import Foundation
+import GamePackTestSupport
 import Testing
 
 @testable import GamePackServer
@@ -21,6 +22,17 @@ struct StoreTests {
             project: pack.project, channel: channel, sequence: sequence, pack: pack.sha256, version: pack.version,
             size: pack.size, manifest: pack.manifestSHA256, created: "2026-01-01T00:00:00Z", expires: nil, action: action,
             pointer: "{\"sequence\": \(sequence)}\n", signature: "sig \(sequence)", recorded: "2026-01-01T00:00:01Z")
+    }
+
+    @Test(
+        "PostgreSQL: a fresh database opens, migrates and reads back (the PostgreSQL cases of this suite need it)",
+        .tags(.postgres), .requires(.postgres))
+    func postgresReachable() async throws {
+        let fixture = try await StoreFixture.make(.postgres)
+        #expect(try await fixture.store.schemaVersion() == SchemaMigrations.latest)
+        #expect(try await fixture.store.insertPack(Self.pack("p")))
+        #expect(try await fixture.store.pack(sha256: Self.pack("p").sha256) == Self.pack("p"))
+        await fixture.tearDown()
     }
 
     @Test("migrations are versioned, applied once, and idempotent at restart", arguments: StoreKind.available)
