@@ -12,15 +12,20 @@ struct SchemaCommand: AsyncParsableCommand {
     @Argument(help: "A collection name whose content type to print as YAML.")
     var collection: String?
 
-    @Option(name: .shortAndLong, help: "The project folder (built-in types only when there is none).")
+    @Option(
+        name: .shortAndLong,
+        help: "The project folder (default: the current folder when it holds a gamepack.yaml; built-in types only otherwise).")
     var project: String?
 
     func run() async throws {
         var custom: [String: String] = [:]
         var loaded: Project?
-        if let project {
+        // Without --project, the current folder is the project when it is one, so its own
+        // types (schema/*.yaml) are listed like the built-in ones.
+        let folder = project ?? (FileManager.default.fileExists(atPath: Project.configFile) ? "." : nil)
+        if let folder {
             do {
-                loaded = try await Project.load(at: URL(fileURLWithPath: project))
+                loaded = try await Project.load(at: URL(fileURLWithPath: folder))
             } catch {
                 throw fail(error)
             }
