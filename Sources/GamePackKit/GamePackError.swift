@@ -5,6 +5,11 @@ import Foundation
 public enum GamePackError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `path` has no `gamepack.yaml`.
     case notAProject(path: String)
+    /// The project folder `path` (as given) does not exist; `suggestion` is the closest
+    /// existing folder when the name looks like a typo of one.
+    case noSuchFolder(path: String, suggestion: String?)
+    /// The project path `path` (as given) names a file, not a folder.
+    case notAFolder(path: String)
     /// A file or folder could not be read or written.
     case io(path: String, reason: String)
     /// `gamepack init` was asked for a template that does not exist.
@@ -28,6 +33,14 @@ public enum GamePackError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .notAProject(let path):
             "\(path) is not a gamepack project: it has no gamepack.yaml (create one with `gamepack init`)"
+        case .noSuchFolder(let path, let suggestion):
+            if let suggestion {
+                "\(path) does not exist; did you mean \(suggestion)?"
+            } else {
+                "\(path) does not exist; give a project folder (one holding gamepack.yaml), or create one with `gamepack init \(path)`"
+            }
+        case .notAFolder(let path):
+            "\(path) is a file, not a project folder; give the folder holding gamepack.yaml"
         case .io(let path, let reason):
             "\(path): \(reason)"
         case .unknownTemplate(let name, let available):

@@ -101,10 +101,23 @@ public final class ContentServer: Sendable {
             try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
         } catch {
             await store.close()
+            if let io = error as? IOError, io.errnoCode == EADDRINUSE {
+                throw AddressInUse(host: configuration.host, port: configuration.port)
+            }
             throw error
         }
         await store.close()
         logger.info("stopped")
+    }
+
+    /// The server could not listen: another process already holds `host`:`port`.
+    public struct AddressInUse: Error, CustomStringConvertible {
+        /// The address the server was to listen on.
+        public var host: String
+        /// The TCP port the server was to listen on.
+        public var port: Int
+
+        public var description: String { "\(host):\(port) is already in use" }
     }
 
     // MARK: - Authentication

@@ -54,7 +54,9 @@ struct BuildCommand: AsyncParsableCommand {
             ? TerminalProgress(timed: true)
             : outputOptions.quiet || !Terminal.isInteractive(STDERR_FILENO) ? nil : TerminalProgress()
         do {
-            let signer = try SigningKeySource.resolve(option: sign)
+            // Before anything is started or written for it (the output folder is inside it).
+            try Project.checkFolder(path.url)
+            let signer = try SigningKeySource.resolve(option: sign, optionName: "--sign")
             progress?.step("loading the project")
             let root = path.url.standardizedFileURL  // as `Project.load` names it
             let timestamp = PackBuilder.sourceTimestamp(of: root)

@@ -21,6 +21,7 @@ struct InspectCommand: ParsableCommand {
     }
 
     func run() throws {
+        try InputFile.require(pack, role: "pack")
         let manifest: PackManifest
         do {
             manifest = try PackArchive.Reader(url: URL(fileURLWithPath: pack)).manifest()

@@ -145,10 +145,7 @@ struct PublishCommand: AsyncParsableCommand {
         do {
             let key = try signing.secretKey()
             let url = URL(fileURLWithPath: pack)
-            guard FileManager.default.fileExists(atPath: url.path) else {
-                Terminal.error("\(pack) does not exist")
-                throw ExitCode(2)
-            }
+            try InputFile.require(pack, role: "pack")
             let signaturePath = signature ?? pack + ".minisig"
             guard let signatureText = try? String(contentsOfFile: signaturePath, encoding: .utf8) else {
                 Terminal.error("\(signaturePath): no signature; sign the pack first (gamepack sign \(pack))")

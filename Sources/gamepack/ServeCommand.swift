@@ -101,9 +101,9 @@ struct ServeRunCommand: AsyncParsableCommand {
         var keys: [MinisignPublicKey] = []
         for path in trustedKeys {
             do {
-                keys.append(try MinisignPublicKey(fileContents: try String(contentsOfFile: path, encoding: .utf8)))
+                keys.append(try KeyFiles.readPublicKey(path, optionName: "--trusted-key"))
             } catch {
-                Terminal.error("--trusted-key \(path): not a readable minisign public key (\(error))")
+                Terminal.error("\(error)")
                 throw ExitCode(2)
             }
         }
@@ -129,6 +129,9 @@ struct ServeRunCommand: AsyncParsableCommand {
                 print("gamepack serve: listening on http://\(host):\(port)")
                 fflush(nil)
             }
+        } catch let inUse as ContentServer.AddressInUse {
+            Terminal.error("\(inUse); stop the other server or pass --port N (--port 0 picks a free port)")
+            throw ExitCode(2)
         } catch {
             throw fail(error)
         }

@@ -10,12 +10,16 @@ struct SigningKeySource {
 
     static let environmentVariable = "GAMEPACK_SECRET_KEY"
 
-    /// The key named by `option`, else the environment's, else nil.
-    static func resolve(option: String?) throws -> SigningKeySource? {
-        if let option { return SigningKeySource(key: try readKeyFile(option)) }
+    /// The key named by `option`, else the environment's, else nil. `optionName` is the flag
+    /// that names the key file (`--sign`, `--key`), for messages.
+    static func resolve(option: String?, optionName: String = "--key") throws -> SigningKeySource? {
+        if let option { return SigningKeySource(key: try readKeyFile(option, optionName: optionName)) }
         if let text = ProcessInfo.processInfo.environment[environmentVariable], !text.isEmpty {
             do {
                 return SigningKeySource(key: try MinisignSecretKey(fileContents: text))
+            } catch SignatureError.wrongFileKind(_, let found) {
+                throw SigningProblem(
+                    "\(environmentVariable) holds a minisign \(found); it must hold the text of the secret key file (PREFIX.key)")
             } catch {
                 throw SigningProblem("\(environmentVariable) does not hold a minisign secret key: \(error)")
             }
@@ -23,8 +27,21 @@ struct SigningKeySource {
         return nil
     }
 
-    /// Reads a secret key file, refusing one that others can read.
-    static func readKeyFile(_ path: String) throws -> MinisignSecretKey {
+    /// Reads a secret key file, refusing one that others can read. A public key given instead
+    /// is named as such before its permissions are looked at.
+    static func readKeyFile(_ path: String, optionName: String = "--key") throws -> MinisignSecretKey {
+        if let problem = InputFile.problem(path, role: "secret key") { throw SigningProblem(problem) }
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw SigningProblem("cannot read the secret key \(path)")
+        }
+        let parsed = Result { try MinisignSecretKey(fileContents: text) }
+        if case .failure(SignatureError.wrongFileKind(_, let found)) = parsed {
+            let partner = KeyFiles.partner(of: path, kind: .secretKey)
+            throw SigningProblem("\(path) is a \(found); \(optionName) needs the secret key (\(partner))")
+        }
         var info = stat()
         guard stat(path, &info) == 0 else { throw SigningProblem("cannot read the secret key \(path)") }
         if info.st_mode & 0o077 != 0 {
@@ -32,14 +49,8 @@ struct SigningKeySource {
                 "the secret key \(path) can be read by others (mode \(String(info.st_mode & 0o777, radix: 8))); run chmod 600 \(path)"
             )
         }
-        let text: String
         do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            throw SigningProblem("cannot read the secret key \(path)")
-        }
-        do {
-            return try MinisignSecretKey(fileContents: text)
+            return try parsed.get()
         } catch {
             throw SigningProblem("\(path) is not a usable minisign secret key: \(error)")
         }
@@ -48,6 +59,18 @@ struct SigningKeySource {
     /// The trusted comment binding a signature to a pack's identity.
     static func trustedComment(for manifest: PackManifest) -> String {
         "gamepack project=\(manifest.project) version=\(manifest.version) sequence=\(manifest.sequence) file=\(manifest.fileName)"
+    }
+
+    /// The `name=value` fields of a trusted comment `trustedComment(for:)` wrote; empty for
+    /// another signer's comment.
+    static func trustedCommentFields(_ comment: String) -> [String: String] {
+        guard comment.hasPrefix("gamepack ") else { return [:] }
+        var fields: [String: String] = [:]
+        for word in comment.split(separator: " ").dropFirst() {
+            guard let equals = word.firstIndex(of: "=") else { continue }
+            fields[String(word[..<equals])] = String(word[word.index(after: equals)...])
+        }
+        return fields
     }
 
     /// Signs a pack from its manifest and the BLAKE2b-512 digest the writer computed.
@@ -61,6 +84,41 @@ struct SigningKeySource {
     /// Signs an existing pack file.
     func sign(fileAt url: URL, manifest: PackManifest) throws -> String {
         try Minisign.sign(fileAt: url, with: key, trustedComment: Self.trustedComment(for: manifest)).fileContents
+    }
+}
+
+/// Key file names and public key files.
+enum KeyFiles {
+    /// The other file of a key pair as `gamepack keygen` names them (`release.pub` ↔
+    /// `release.key`), for messages: the partner's path when it exists, else a description.
+    static func partner(of path: String, kind wanted: SignatureError.FileKind) -> String {
+        let (from, to) = wanted == .secretKey ? (".pub", ".key") : (".key", ".pub")
+        if path.hasSuffix(from) {
+            let candidate = String(path.dropLast(from.count)) + to
+            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+        }
+        return wanted == .secretKey
+            ? "the .key file `gamepack keygen` wrote beside the .pub" : "the .pub file `gamepack keygen` wrote beside the .key"
+    }
+
+    /// Reads the minisign public key at `path` (given with `optionName`); a secret key or a
+    /// signature given instead is named as such, and no key material is ever shown.
+    static func readPublicKey(_ path: String, optionName: String) throws -> MinisignPublicKey {
+        if let problem = InputFile.problem(path, role: "public key") { throw SigningProblem(problem) }
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw SigningProblem("cannot read the public key \(path)")
+        }
+        do {
+            return try MinisignPublicKey(fileContents: text)
+        } catch SignatureError.wrongFileKind(_, let found) {
+            let partner = partner(of: path, kind: .publicKey)
+            throw SigningProblem("\(path) is a \(found); \(optionName) needs the public key (\(partner))")
+        } catch {
+            throw SigningProblem("\(path) is not a minisign public key: \(error)")
+        }
     }
 }
 
@@ -128,6 +186,7 @@ struct SignCommand: ParsableCommand {
     var key: String?
 
     func run() throws {
+        try InputFile.require(pack, role: "pack")
         do {
             guard let source = try SigningKeySource.resolve(option: key) else {
                 throw SigningProblem("no secret key: pass --key FILE or set \(SigningKeySource.environmentVariable)")
@@ -166,10 +225,7 @@ struct VerifyCommand: AsyncParsableCommand {
         let url = URL(fileURLWithPath: pack)
         // The contents check runs beside the signature check: each reads the whole pack.
         let contents = Task.detached { try PackArchive.verifyContents(of: url) }
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            Terminal.error("\(pack) does not exist")
-            throw ExitCode(2)
-        }
+        try InputFile.require(pack, role: "pack")
         var signedBy: String?
         var signedComment: String?
         if let pubkey {
@@ -177,9 +233,9 @@ struct VerifyCommand: AsyncParsableCommand {
             let parsedSignature: MinisignSignature
             let signaturePath = signature ?? pack + ".minisig"
             do {
-                publicKey = try MinisignPublicKey(fileContents: try String(contentsOfFile: pubkey, encoding: .utf8))
+                publicKey = try KeyFiles.readPublicKey(pubkey, optionName: "--pubkey")
             } catch {
-                Terminal.error("\(pubkey): not a minisign public key (\(error))")
+                Terminal.error("\(error)")
                 throw ExitCode(2)
             }
             guard let signatureText = try? String(contentsOfFile: signaturePath, encoding: .utf8) else {
@@ -188,7 +244,26 @@ struct VerifyCommand: AsyncParsableCommand {
             }
             do {
                 parsedSignature = try MinisignSignature(fileContents: signatureText)
+            } catch {
+                Terminal.error("\(signaturePath): \(error)")
+                throw ExitCode(1)
+            }
+            do {
                 try Minisign.verify(fileAt: url, signature: parsedSignature, publicKey: publicKey)
+            } catch SignatureError.signatureMismatch
+                where Minisign.hasAuthenticTrustedComment(parsedSignature, publicKey: publicKey)
+            {
+                // The key signed this trusted comment, so the file it names can be believed.
+                let madeFor = SigningKeySource.trustedCommentFields(parsedSignature.trustedComment)["file"]
+                if let madeFor, madeFor != url.lastPathComponent {
+                    Terminal.error(
+                        "\(pack): \(signaturePath) belongs to another file: it was made for \(madeFor) (its trusted "
+                            + "comment says so); verify \(madeFor) with it, or give this pack's own signature "
+                            + "(\(url.lastPathComponent).minisig, or sign it with `gamepack sign`)")
+                } else {
+                    Terminal.error("\(pack): signature check failed: \(SignatureError.signatureMismatch)")
+                }
+                throw ExitCode(1)
             } catch {
                 Terminal.error("\(pack): signature check failed: \(error)")
                 throw ExitCode(1)

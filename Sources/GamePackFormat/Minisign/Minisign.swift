@@ -77,6 +77,15 @@ public enum Minisign {
         try verifyGlobalSignature(signature, publicKey)
     }
 
+    /// Whether `signature`'s trusted comment was signed by `publicKey` (its global signature
+    /// checks), whatever file it was made for: after a `.signatureMismatch` this tells a
+    /// signature made for another file, whose trusted comment can then be believed, from a
+    /// forged one.
+    public static func hasAuthenticTrustedComment(_ signature: MinisignSignature, publicKey: MinisignPublicKey) -> Bool {
+        guard signature.keyID == publicKey.keyID else { return false }
+        return (try? verifyGlobalSignature(signature, publicKey)) != nil
+    }
+
     /// The BLAKE2b-512 of the file at `url`, read in 1 MiB chunks.
     static func prehash(fileAt url: URL) throws -> [UInt8] {
         do {

@@ -52,10 +52,24 @@ enum MinisignEncoding {
             throw SignatureError.malformed(kind, problem: "the \(what) line is not base64")
         }
         guard data.count == byteCount else {
+            if let found = Self.kind(ofEncodedByteCount: data.count), found != kind {
+                throw SignatureError.wrongFileKind(expected: kind, found: found)
+            }
             throw SignatureError.malformed(
                 kind, problem: "the \(what) line holds \(data.count) bytes, expected \(byteCount)")
         }
         return Array(data)
+    }
+
+    /// The kind of file whose base64 line decodes to `count` bytes: each kind has its own size,
+    /// so a public key given where a secret key belongs (or the reverse) is recognised.
+    static func kind(ofEncodedByteCount count: Int) -> SignatureError.FileKind? {
+        switch count {
+        case MinisignPublicKey.encodedByteCount: .publicKey
+        case MinisignSecretKey.encodedByteCount: .secretKey
+        case MinisignSignature.encodedByteCount: .signature
+        default: nil
+        }
     }
 
     /// A key id the way minisign prints it: the 8 bytes read as a little-endian 64-bit

@@ -16,6 +16,9 @@ public enum SignatureError: Error, Sendable, Equatable, CustomStringConvertible 
 
     /// A key or signature file is not in minisign's format; `problem` says what is wrong.
     case malformed(FileKind, problem: String)
+    /// A well-formed minisign file of another kind than the one asked for: a public key given
+    /// where the secret key belongs, or the reverse.
+    case wrongFileKind(expected: FileKind, found: FileKind)
     /// The signature was made by another key than the public key it is checked with; both
     /// key ids are in minisign's notation (16 uppercase hex digits).
     case wrongKey(signatureKeyID: String, publicKeyID: String)
@@ -40,6 +43,8 @@ public enum SignatureError: Error, Sendable, Equatable, CustomStringConvertible 
         switch self {
         case .malformed(let kind, let problem):
             "not a valid minisign \(kind) file: \(problem)"
+        case .wrongFileKind(let expected, let found):
+            "this is a minisign \(found), not a \(expected)"
         case .wrongKey(let signatureKeyID, let publicKeyID):
             "the signature was made with key \(signatureKeyID), but the public key given is \(publicKeyID): "
                 + "verify with the public key \(signatureKeyID), or sign again with the secret key of \(publicKeyID)"

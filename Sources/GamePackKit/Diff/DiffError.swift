@@ -3,8 +3,9 @@ import Foundation
 /// Why a diff could not be made: unreadable or unrecognized inputs and git problems. The CLI
 /// maps every case to exit status 2.
 public enum DiffError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The input does not exist.
-    case notFound(path: String)
+    /// The input does not exist; `suggestion` is the closest existing path when the name looks
+    /// like a typo of one.
+    case notFound(path: String, suggestion: String?)
     /// The input is neither a project folder, a pack, nor a content.json.
     case unknownKind(path: String, reason: String)
     /// A pack that cannot be read, or that has no target the diff reads.
@@ -24,8 +25,8 @@ public enum DiffError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .notFound(let path):
-            "\(path): no such file or folder"
+        case .notFound(let path, let suggestion):
+            "\(path): no such file or folder" + (suggestion.map { "; did you mean \($0)?" } ?? "")
         case .unknownKind(let path, let reason):
             "\(path): \(reason); give a project folder, a .gamepack file, a content.json, or --git REV"
         case .unreadablePack(let path, let reason):

@@ -71,7 +71,7 @@ public enum SnapshotLoader {
             let url = URL(fileURLWithPath: path)
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-                throw DiffError.notFound(path: path)
+                throw DiffError.notFound(path: path, suggestion: Suggestions.existingPath(near: path, kind: .any))
             }
             if isDirectory.boolValue {
                 guard FileManager.default.fileExists(atPath: url.appendingPathComponent(Project.configFile).path) else {
@@ -342,6 +342,13 @@ enum GitRevision {
     static func materialize(_ revision: String, projectFolder: URL) throws -> (URL, URL) {
         guard !revision.isEmpty, !revision.hasPrefix("-") else {
             throw DiffError.git(revision: revision, reason: "not a revision name")
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: projectFolder.path, isDirectory: &isDirectory), isDirectory.boolValue
+        else {
+            let given = projectFolder.relativePath
+            throw DiffError.notFound(
+                path: given, suggestion: Suggestions.existingPath(near: given, kind: .folder, base: projectFolder.baseURL))
         }
         let folder = projectFolder.standardizedFileURL
         let prefix = try git(["rev-parse", "--show-prefix"], in: folder, revision: revision)

@@ -46,18 +46,29 @@ public struct Project: Sendable {
         try await load(at: root, parse: nil)
     }
 
+    /// Throws unless `root` is an existing folder: every command that takes a project folder
+    /// comes through here, so a typo gets one message, naming the path as it was given and the
+    /// closest existing folder ("did you mean examples/gohike-amsterdam?").
+    public static func checkFolder(_ root: URL) throws {
+        var isDirectory: ObjCBool = false
+        let given = root.relativePath
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory) else {
+            throw GamePackError.noSuchFolder(
+                path: given, suggestion: Suggestions.existingPath(near: given, kind: .folder, base: root.baseURL))
+        }
+        guard isDirectory.boolValue else { throw GamePackError.notAFolder(path: given) }
+    }
+
     /// `load(at:)` with another way to parse a content file (its bytes, project-relative path):
     /// the diff shares parses between two versions of a project this way.
     static func load(at root: URL, parse: (@Sendable (Data, String) -> SourceLoader.Outcome)?) async throws
         -> Project
     {
         let fm = FileManager.default
+        try checkFolder(root)
         let root = root.standardizedFileURL
         let configURL = root.appendingPathComponent(configFile)
-        var isDirectory: ObjCBool = false
-        guard fm.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue,
-            fm.fileExists(atPath: configURL.path)
-        else {
+        guard fm.fileExists(atPath: configURL.path) else {
             throw GamePackError.notAProject(path: root.path)
         }
         var diagnostics: [Diagnostic] = []
