@@ -255,7 +255,7 @@ legacy API section and in `Sources/GamePackKit/Build/GohikeTarget.swift`).
 
 def make_whackavc(out):
     folder = os.path.join(out, "whackavc")
-    # One column, not quoted: phrase 19's comma is part of the phrase.
+    # One column, not quoted: the commas in phrases 8, 17 and 19 are part of the phrases.
     write_text(os.path.join(folder, "Phrases.csv"), "Phrase\n" + "".join(p + "\n" for p in PHRASES))
     rows = ["name,firm,twitter_handle,profileImageNameInBlob,gameImageNameInBlob"]
     for name, firm, handle, profile_image, game_image in VCS:
@@ -274,7 +274,8 @@ Written by `scripts/make-fixtures.py` from `scripts/whackavc_content.py` (invent
 and phrases, shared with `examples/whack-a-vc`, whose generated images carry these blob names).
 The shapes follow the game's Kinvey collection exports:
 
-- `Phrases.csv`: {len(PHRASES)} phrases in one unquoted column `Phrase`; phrase 19 contains a comma.
+- `Phrases.csv`: {len(PHRASES)} phrases in one unquoted column `Phrase`; phrases
+  {", ".join(str(i) for i, p in enumerate(PHRASES, 1) if "," in p)} contain a comma, which a CSV reader would take for a separator.
 - `VC-Details.csv`: {len(VCS)} VCs, `name,firm,twitter_handle,profileImageNameInBlob,gameImageNameInBlob`;
   `NA` means no Twitter handle ({sum(1 for vc in VCS if not vc[2])} of them).
 - `metaData.csv`: the blob store's metadata, `lastModified,resourceName`, {2 * len(VCS) + len(SOUND_TONES)}

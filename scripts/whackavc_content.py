@@ -9,8 +9,8 @@ Tests/GamePackKitTests/Fixtures/whackavc/README.md): 23 phrases, 20 VCs with two
 and seven `.wav` sounds.
 """
 
-# Shown while playing. Phrase 19 holds a comma, written unquoted in Phrases.csv as the game's
-# export did, so a CSV reader would split it.
+# Shown while playing. Phrases 8, 17 and 19 hold a comma, written unquoted in Phrases.csv as the
+# game's export did, so a CSV reader would split them.
 PHRASES = [
     "Have you thought about the enterprise market?",
     "What does a customer cost you to acquire?",

@@ -13,9 +13,6 @@ public enum TestPaths {
         repoRoot.appendingPathComponent("Tests/\(target)/Fixtures")
     }
 
-    /// The shared folder beside the checkout (fixtures and schemas of the real games).
-    public static let shared = repoRoot.deletingLastPathComponent().appendingPathComponent("shared")
-
     /// `standards/`: the published schemas gamepack's output is validated against (SARIF 2.1.0,
     /// XLIFF 1.2 strict and the `xml.xsd` it imports), copied verbatim; see its README.
     public static let standards = repoRoot.appendingPathComponent("standards")

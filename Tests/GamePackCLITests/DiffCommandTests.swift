@@ -7,9 +7,9 @@ import Testing
 /// statuses of --fail-on; bad inputs.
 @Suite("gamepack diff (end to end)")
 struct DiffCommandTests {
-    static let gohike = TestPaths.shared.appendingPathComponent("fixtures/gohike")
-    static let ios = gohike.appendingPathComponent("content-ios-e7517a2-unversioned.json").path
-    static let android = gohike.appendingPathComponent("content-android-1da0296.json").path
+    /// The project's Go Take a Hike! fixtures: an unversioned iOS bundle and a versioned v1 file.
+    static let ios = LegacyFixtures.gohikeIOS.path
+    static let v1 = LegacyFixtures.gohikeV1.path
 
     /// Copies of the gohike example as `old` and `new`.
     func setUp() throws -> TemporaryDirectory {
@@ -62,11 +62,11 @@ struct DiffCommandTests {
         #expect(try CommandRunner.gamepack(["diff", "old", "new", "--fail-on", "any"], in: temp.url).status == 1)
     }
 
-    @Test("the gohike fixtures: JSON to --out, each format, --collection")
+    @Test("the gohike fixtures (iOS bundle → v1): JSON to --out, each format, --collection")
     func fixtures() throws {
         let temp = try TemporaryDirectory()
         let json = try CommandRunner.gamepack(
-            ["diff", Self.ios, Self.android, "--format", "json", "--out", "report.json"], in: temp.url)
+            ["diff", Self.ios, Self.v1, "--format", "json", "--out", "report.json"], in: temp.url)
         #expect(json.status == 0, "\(json.stderr)")
         #expect(json.stdout.isEmpty)
         let report = try DiffJSONRenderer.decode(
@@ -74,15 +74,16 @@ struct DiffCommandTests {
         #expect(
             report.items.map { "\($0.collection)/\($0.id) \($0.change.rawValue) \($0.class.rawValue)" } == [
                 "locations/1 modified content", "locations/2 modified content", "locations/3 added content",
-                "profiles/1 modified asset", "routes/1 modified breaking", "routes/4 added content", "routes/6 added content",
+                "locations/4 added content", "profiles/1 modified asset", "profiles/2 added content", "rewards/1 added content",
+                "routes/1 modified breaking", "routes/2 added content", "routes/4 added content", "routes/6 added content",
             ])
-        let markdown = try CommandRunner.gamepack(["diff", Self.ios, Self.android, "--format", "markdown"], in: temp.url)
+        let markdown = try CommandRunner.gamepack(["diff", Self.ios, Self.v1, "--format", "markdown"], in: temp.url)
         #expect(markdown.stdout.hasPrefix("### Content changes:"))
-        let html = try CommandRunner.gamepack(["diff", Self.ios, Self.android, "--format", "html"], in: temp.url)
+        let html = try CommandRunner.gamepack(["diff", Self.ios, Self.v1, "--format", "html"], in: temp.url)
         #expect(html.stdout.hasPrefix("<!DOCTYPE html>"))
         #expect(html.stdout.contains("data:image/jpeg;base64,"))
         let routes = try CommandRunner.gamepack(
-            ["diff", Self.ios, Self.android, "--collection", "routes", "--format", "json"], in: temp.url)
+            ["diff", Self.ios, Self.v1, "--collection", "routes", "--format", "json"], in: temp.url)
         let narrowed = try DiffJSONRenderer.decode(routes.stdout)
         #expect(Set(narrowed.items.map(\.collection)) == ["routes"])
     }
@@ -90,7 +91,7 @@ struct DiffCommandTests {
     @Test("packs: two builds of the example compared as packs and against a folder")
     func packs() throws {
         let temp = try setUp()
-        try edit(temp, "new/content/locations/1.yaml", "latitude: 52.341645271", "latitude: 52.342645271")
+        try edit(temp, "new/content/locations/1.yaml", "latitude: 52.340512", "latitude: 52.341512")
         for side in ["old", "new"] {
             let build = try CommandRunner.gamepack(
                 ["build", side, "--out", "\(side)-pack", "--quiet"], in: temp.url,
@@ -174,7 +175,7 @@ struct DiffCommandTests {
             (["note.txt", "old"], "note.txt: the file is neither a pack (ZIP) nor JSON"),
             (["missing", "old"], "missing: no such file or folder"),
             (["old", "new"], "new/content/locations/9.yaml:3:1: invalid YAML"),
-            (["old", Self.android, "--collection", "nope"], "neither version has a collection named 'nope'"),
+            (["old", Self.v1, "--collection", "nope"], "neither version has a collection named 'nope'"),
             (["old"], "Give OLD and NEW"),
             (["old", "new", "--format", "pdf"], "pdf"),
         ]
@@ -187,7 +188,7 @@ struct DiffCommandTests {
 
     @Test("mismatched kinds: a Whack-A-VC project against gohike content is refused")
     func mismatched() throws {
-        let result = try CommandRunner.gamepack(["diff", TestPaths.example("whack-a-vc").path, Self.android])
+        let result = try CommandRunner.gamepack(["diff", TestPaths.example("whack-a-vc").path, Self.v1])
         #expect(result.status == 2)
         #expect(result.stderr.contains("cannot be compared: they have no collection in common"))
     }

@@ -5,20 +5,25 @@ import Testing
 
 @testable import GamePackKit
 
-/// The engine on the real Go Take a Hike! files, on generated version pairs with known changes,
-/// and on small edits of the gohike example that each exercise one rule.
+/// The engine on the project's Go Take a Hike! fixtures (the real files are compared in the
+/// real-data suite), on generated version pairs with known changes, and on small edits of the
+/// gohike example that each exercise one rule.
 @Suite("Diff engine")
 struct DiffEngineTests {
-    @Test("iOS → Android content.json: exactly the changes between the two published files")
+    @Test("iOS bundle → v1 content.json: exactly the changes between the two files")
     func gohikeFixtures() async throws {
-        let report = try await DiffTesting.diff(DiffTesting.ios, DiffTesting.android)
+        let report = try await DiffTesting.diff(DiffTesting.ios, DiffTesting.v1)
         #expect(
             DiffTesting.lines(report) == [
                 ChangeLine("locations", "1", "modified", "content", ["position", "image"]),
                 ChangeLine("locations", "2", "modified", "content", ["position", "image"]),
                 ChangeLine("locations", "3", "added", "content", []),
+                ChangeLine("locations", "4", "added", "content", []),
                 ChangeLine("profiles", "1", "modified", "asset", ["image"]),
+                ChangeLine("profiles", "2", "added", "content", []),
+                ChangeLine("rewards", "1", "added", "content", []),
                 ChangeLine("routes", "1", "modified", "breaking", ["image", "waypoints"]),
+                ChangeLine("routes", "2", "added", "content", []),
                 ChangeLine("routes", "4", "added", "content", []),
                 ChangeLine("routes", "6", "added", "content", []),
             ])
@@ -28,26 +33,34 @@ struct DiffEngineTests {
         #expect(waypoints.list?.moved == [ListChange.Element(key: "2", from: 1, to: 3)])
         #expect(waypoints.list?.removed == [])
         let image = try #require(report.items.first { $0.collection == "profiles" }?.changes.first)
-        #expect(image.summary == "replaced 82 KB → 97 KB, 575×386 → 570×380")
-        // Route 1 is third in the Android file but the only route in both: its position among
-        // the routes present in both versions did not change, so no `order` change.
+        #expect(image.summary.hasPrefix("replaced ") && image.summary.hasSuffix(", 48×32 → 64×48"), "\(image.summary)")
+        // Route 1 is third in v1 but the only route in both: its position among the routes
+        // present in both versions did not change, so no `order` change.
         #expect(!route.fields.contains("order"))
-        #expect(report.totals.added == 3 && report.totals.modified == 4 && report.totals.removed == 0)
+        #expect(report.totals.added == 7 && report.totals.modified == 4 && report.totals.removed == 0)
+        #expect(report.old.version == nil)
+        #expect(report.new.version == (try GohikeFidelity.json(LegacyFixtures.gohikeV1)["version"] as? String))
+        // nl: the iOS file translates all 6 texts; v1 has 20 English texts, of which route 6's
+        // two and route 4's two (one missing, one identical) are not translated.
         #expect(report.coverage.map(\.locale) == ["nl"])
         #expect(report.coverage[0].old == Coverage(translated: 6, total: 6))
-        #expect(report.coverage[0].new == Coverage(translated: 8, total: 12))
+        #expect(report.coverage[0].new == Coverage(translated: 16, total: 20))
     }
 
-    @Test("Android → iOS: removals of routes and a walked location are breaking, so is a lost required position")
+    @Test("v1 → iOS bundle: removing routes, rewards and walked locations is breaking, so is a lost required position")
     func gohikeFixturesReversed() async throws {
-        let report = try await DiffTesting.diff(DiffTesting.android, DiffTesting.ios)
+        let report = try await DiffTesting.diff(DiffTesting.v1, DiffTesting.ios)
         #expect(
             DiffTesting.lines(report) == [
                 ChangeLine("locations", "1", "modified", "breaking", ["position", "image"]),
                 ChangeLine("locations", "2", "modified", "breaking", ["position", "image"]),
                 ChangeLine("locations", "3", "removed", "breaking", []),
+                ChangeLine("locations", "4", "removed", "breaking", []),
                 ChangeLine("profiles", "1", "modified", "asset", ["image"]),
+                ChangeLine("profiles", "2", "removed", "breaking", []),
+                ChangeLine("rewards", "1", "removed", "breaking", []),
                 ChangeLine("routes", "1", "modified", "breaking", ["image", "waypoints"]),
+                ChangeLine("routes", "2", "removed", "breaking", []),
                 ChangeLine("routes", "4", "removed", "breaking", []),
                 ChangeLine("routes", "6", "removed", "breaking", []),
             ])
@@ -55,13 +68,36 @@ struct DiffEngineTests {
         #expect(location.referencedBy == ["routes/1"])
     }
 
-    @Test("a file compared with itself, and a content.json with its own pack and project, report nothing")
+    @Test("v1 → v2: profiles reordered, a location moved 1 km with a stale translation, a translated name, a new badge, a route removed")
+    func gohikeNextVersion() async throws {
+        let report = try await DiffTesting.diff(DiffTesting.v1, DiffTesting.v2)
+        let lines = DiffTesting.lines(report)
+        #expect(
+            lines == [
+                ChangeLine("locations", "1", "modified", "content", ["description.en", "position"]),
+                ChangeLine("profiles", "1", "modified", "content", ["order"]),
+                ChangeLine("rewards", "1", "modified", "asset", ["image"]),
+                ChangeLine("routes", "4", "modified", "translation", ["name.nl"]),
+                ChangeLine("routes", "6", "removed", "breaking", []),
+            ], "\(lines)")
+        let location = try #require(report.items.first { $0.collection == "locations" })
+        let move = try #require(location.changes.first { $0.path == "position" })
+        #expect(move.change == .moved && move.summary.hasPrefix("moved 1.0 km"))
+        #expect(abs((move.meters ?? 0) - 1000.7) < 2)  // 0.009° of latitude
+        #expect(location.changes.first { $0.path == "description.en" }?.staleTranslations == ["nl"])
+        #expect(report.items.first { $0.collection == "profiles" }?.changes.first?.change == .position)
+        #expect(report.items.first { $0.collection == "rewards" }?.changes.first?.change == .replaced)
+        #expect(report.coverage.first?.newlyStale == 1)
+        #expect(report.has(atLeast: .breaking))
+    }
+
+    @Test("a file compared with itself, and a content.json with its own project and pack, report nothing")
     func identical() async throws {
-        #expect(try await DiffTesting.diff(DiffTesting.android, DiffTesting.android).items.isEmpty)
+        #expect(try await DiffTesting.diff(DiffTesting.v1, DiffTesting.v1).items.isEmpty)
         let temp = try TemporaryDirectory()
         let project = temp.url.appendingPathComponent("imported")
-        _ = try GohikeImporter.importContent(from: URL(fileURLWithPath: DiffTesting.android), to: project)
-        let fromProject = try await DiffTesting.diff(DiffTesting.android, project.path)
+        _ = try GohikeImporter.importContent(from: URL(fileURLWithPath: DiffTesting.v1), to: project)
+        let fromProject = try await DiffTesting.diff(DiffTesting.v1, project.path)
         #expect(fromProject.items.isEmpty, "\(DiffTesting.lines(fromProject))")
         let loaded = try await Project.load(at: project)
         let outcome = try await PackBuilder.build(
@@ -73,7 +109,7 @@ struct DiffEngineTests {
             Issue.record("build failed: \(outcome)")
             return
         }
-        let fromPack = try await DiffTesting.diff(DiffTesting.android, result.packURL.path)
+        let fromPack = try await DiffTesting.diff(DiffTesting.v1, result.packURL.path)
         #expect(fromPack.items.isEmpty, "\(DiffTesting.lines(fromPack))")
         #expect(fromPack.new.kind == .pack)
     }
@@ -131,11 +167,11 @@ struct DiffEngineTests {
     @Test("--collection narrows the comparison; an unknown collection is an error")
     func collectionFilter() async throws {
         let report = try await DiffTesting.diff(
-            .path(DiffTesting.ios), .path(DiffTesting.android), collections: ["routes"])
+            .path(DiffTesting.ios), .path(DiffTesting.v1), collections: ["routes"])
         #expect(Set(report.items.map(\.collection)) == ["routes"])
         #expect(report.collections == ["routes"])
         await #expect(throws: DiffError.self) {
-            _ = try await DiffTesting.diff(.path(DiffTesting.ios), .path(DiffTesting.android), collections: ["nope"])
+            _ = try await DiffTesting.diff(.path(DiffTesting.ios), .path(DiffTesting.v1), collections: ["nope"])
         }
     }
 }
@@ -162,7 +198,7 @@ struct DiffRuleTests {
     @Test("a geo move is reported in meters")
     func geoMove() async throws {
         let report = try await Self.pair { temp in
-            try Self.replace(temp, "content/locations/1.yaml", "latitude: 52.341645271", "latitude: 52.352645271")
+            try Self.replace(temp, "content/locations/1.yaml", "latitude: 52.340512", "latitude: 52.351512")
         }
         let change = try #require(report.items.first?.changes.first)
         #expect(change.path == "position" && change.change == .moved)

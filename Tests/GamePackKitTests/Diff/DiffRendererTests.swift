@@ -3,13 +3,13 @@ import GamePackKit
 import GamePackTestSupport
 import Testing
 
-/// The four formats on the real gohike files: JSON against the committed schema, Markdown's
-/// shape, HTML's escaping and images, text's colors.
+/// The four formats on the project's gohike fixtures (the iOS bundle → v1): JSON against the
+/// committed schema, Markdown's shape, HTML's escaping and images, text's colors.
 @Suite("Diff renderers")
 struct DiffRendererTests {
     static func report() async throws -> (DiffReport, DiffRenderContext) {
         let before = try await SnapshotLoader.load(.path(DiffTesting.ios))
-        let after = try await SnapshotLoader.load(.path(DiffTesting.android))
+        let after = try await SnapshotLoader.load(.path(DiffTesting.v1))
         let report = try await DiffEngine.compare(before, after)
         return (report, DiffRenderContext(oldAssets: before.assets, newAssets: after.assets))
     }
@@ -32,7 +32,7 @@ struct DiffRendererTests {
     func golden(_ format: DiffFormat) async throws {
         let (report, context) = try await Self.report()
         let output = format.renderer.render(report, context: context)
-            .replacingOccurrences(of: TestPaths.shared.path, with: "<shared>")
+            .replacingOccurrences(of: TestPaths.repoRoot.path, with: "<repo>")
         let golden = TestPaths.fixtures("GamePackKitTests").appendingPathComponent("golden/diff-gohike.\(format.rawValue)")
         let difference = try Golden.compare(output, to: golden)
         #expect(difference == nil, "\(difference ?? "")")
@@ -82,9 +82,9 @@ struct DiffRendererTests {
         let details = try #require(markdown.range(of: "<details><summary><b>locations</b>"))
         #expect(table.lowerBound < details.lowerBound)
         #expect(markdown.contains("⚠️ **1 breaking change**"))
-        #expect(markdown.contains("| **total** | 3 | 0 | 4 | 1 | 5 | 0 | 1 | 0 |"))
+        #expect(markdown.contains("| **total** | 7 | 0 | 4 | 1 | 9 | 0 | 1 | 0 |"))
         #expect(markdown.components(separatedBy: "<details>").count == markdown.components(separatedBy: "</details>").count)
-        #expect(markdown.contains("- modified `routes/1` Green Trail · **breaking**"))
+        #expect(markdown.contains("- modified `routes/1` Park Loop · **breaking**"))
     }
 
     @Test("Markdown and HTML escape content; HTML embeds before/after images as data: URIs")
@@ -120,7 +120,7 @@ struct DiffRendererTests {
         let (report, context) = try await Self.report()
         let plain = DiffTextRenderer().render(report, context: context)
         #expect(!plain.contains("\u{1B}["))
-        #expect(plain.contains("~ routes/1 \"Green Trail\" modified [breaking]"))
+        #expect(plain.contains("~ routes/1 \"Park Loop\" modified [breaking]"))
         #expect(plain.contains("    waypoints: inserted locations 3 at 1; moved locations 2 from 1 to 3"))
         var colored = context
         colored.color = true

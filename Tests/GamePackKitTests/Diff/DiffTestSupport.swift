@@ -31,9 +31,11 @@ struct ChangeLine: Hashable, Comparable, CustomStringConvertible, Decodable {
 }
 
 enum DiffTesting {
-    static let gohike = TestPaths.shared.appendingPathComponent("fixtures/gohike")
-    static let ios = gohike.appendingPathComponent("content-ios-e7517a2-unversioned.json").path
-    static let android = gohike.appendingPathComponent("content-android-1da0296.json").path
+    /// The project's Go Take a Hike! fixtures (scripts/make-fixtures.py): an early unversioned
+    /// iOS bundle, a versioned v1 file and its next version v2.
+    static let ios = LegacyFixtures.gohikeIOS.path
+    static let v1 = LegacyFixtures.gohikeV1.path
+    static let v2 = LegacyFixtures.gohikeV2.path
 
     /// Loads both inputs and compares them.
     static func diff(_ old: DiffInput, _ new: DiffInput, collections: [String] = []) async throws -> DiffReport {

@@ -5,21 +5,14 @@ import GamePackKit
 import GamePackTestSupport
 import Testing
 
-@Suite("Import: Go Take a Hike! content.json")
-struct GohikeImportTests {
-    static let android = TestPaths.shared.appendingPathComponent("fixtures/gohike/content-android-1da0296.json")
-    static let ios = TestPaths.shared.appendingPathComponent("fixtures/gohike/content-ios-e7517a2-unversioned.json")
-
-    /// The fixture as a JSON tree, for comparing the import with.
-    static func fixture(_ url: URL = android) throws -> [String: Any] {
+/// Compares a project imported from a Go Take a Hike! content file with the file itself:
+/// every text byte for byte, every image byte for byte, coordinates digit for digit, the order
+/// of profiles, routes and waypoints, and rewards (the old server's `"": null` meaning none).
+/// Used on the project's fixtures and, in the real-data suite, on the real files.
+enum GohikeFidelity {
+    /// The file as a JSON tree.
+    static func json(_ url: URL) throws -> [String: Any] {
         try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [String: Any]
-    }
-
-    /// Writes `json` (a JSON text) to a file in `temp` and imports it into `temp/<name>`.
-    static func importJSON(_ json: String, in temp: TemporaryDirectory, as name: String = "hike") throws -> (ImportSummary, URL) {
-        let file = try temp.write(json, to: "\(name).json")
-        let destination = temp.url.appendingPathComponent(name)
-        return (try GohikeImporter.importContent(from: file, to: destination), destination)
     }
 
     static func item(_ project: Project, _ collection: String, _ id: Int) -> ContentItem? {
@@ -30,13 +23,103 @@ struct GohikeImportTests {
         (value as? String).flatMap { Data(base64Encoded: $0, options: .ignoreUnknownCharacters) }
     }
 
-    @Test("the Android fixture: 1 profile, 3 routes, 3 locations, 0 rewards, 6 distinct photos named by content")
-    func androidCounts() throws {
+    /// Records an issue for every difference between `file` and the project imported from it.
+    static func check(_ file: URL, against project: Project) throws {
+        func checkTexts(_ source: [String: Any], _ item: ContentItem) {
+            for field in ["name", "description"] {
+                for locale in ["en", "nl"] {
+                    let expected = source["\(field)_\(locale)"] as! String
+                    let actual = item.node[field]?[locale]?.scalarText
+                    #expect(actual == (expected.isEmpty ? nil : expected), "\(item.collection) \(item.id!) \(field).\(locale)")
+                }
+            }
+        }
+        func checkImage(_ source: [String: Any], _ item: ContentItem) throws {
+            guard let expected = base64(source["image_data"]) else {
+                #expect(item.node["image"] == nil, "\(item.collection) \(item.id!) image")
+                return
+            }
+            let path = try #require(item.node["image"]?.scalarText)
+            #expect(try Data(contentsOf: project.assetURL(path)) == expected, "\(item.collection) \(item.id!)")
+        }
+
+        let profiles = try json(file)["profiles"] as! [[String: Any]]
+        for (profileIndex, profile) in profiles.enumerated() {
+            let importedProfile = try #require(item(project, "profiles", profile["id"] as! Int))
+            checkTexts(profile, importedProfile)
+            try checkImage(profile, importedProfile)
+            #expect(importedProfile.node["icon"] == nil)
+            #expect(importedProfile.node["order"]?.scalarText == String(profileIndex))
+            for (index, route) in (profile["routes"] as! [[String: Any]]).enumerated() {
+                let imported = try #require(item(project, "routes", route["id"] as! Int))
+                #expect(imported.node["order"]?.scalarText == String(index))
+                #expect(imported.node["profile"]?.scalarText == String(profile["id"] as! Int))
+                checkTexts(route, imported)
+                try checkImage(route, imported)
+                if let reward = route["reward"] as? [String: Any] {
+                    #expect(imported.node["reward"]?.scalarText == String(reward["id"] as! Int))
+                    let importedReward = try #require(item(project, "rewards", reward["id"] as! Int))
+                    checkTexts(reward, importedReward)
+                    try checkImage(reward, importedReward)
+                } else {
+                    #expect(imported.node["reward"] == nil, "route \(route["id"]!)")
+                }
+                let waypoints = (route["waypoints"] as! [[String: Any]]).sorted { ($0["rank"] as! Int) < ($1["rank"] as! Int) }
+                #expect(
+                    imported.node["waypoints"]?.elements?.compactMap(\.scalarText)
+                        == waypoints.map { String($0["location_id"] as! Int) })
+                for waypoint in waypoints {
+                    let location = try #require(item(project, "locations", waypoint["location_id"] as! Int))
+                    checkTexts(waypoint, location)
+                    try checkImage(waypoint, location)
+                    #expect(location.node["position"]?["latitude"]?.raw == waypoint["latitude"] as? String)
+                    #expect(location.node["position"]?["longitude"]?.raw == waypoint["longitude"] as? String)
+                }
+            }
+        }
+    }
+
+    /// Builds the gohike target of the project at `project` into `out` and returns the
+    /// `content.json` it wrote.
+    static func rebuild(_ project: URL, out: URL) async throws -> Data? {
+        let outcome = try await PackBuilder.build(
+            project: try await Project.load(at: project),
+            options: BuildOptions(outputDirectory: out, targets: ["gohike"], timestamp: Date(timeIntervalSince1970: 1_700_000_000)))
+        guard case .built(let result) = outcome else {
+            Issue.record("build failed: \(outcome)")
+            return nil
+        }
+        return try PackArchive.Reader(url: result.packURL).data(at: "gohike/content.json", limit: 1 << 30)
+    }
+}
+
+@Suite("Import: Go Take a Hike! content.json")
+struct GohikeImportTests {
+    static let v1 = LegacyFixtures.gohikeV1
+    static let v2 = LegacyFixtures.gohikeV2
+    static let ios = LegacyFixtures.gohikeIOS
+
+    /// The fixture as a JSON tree, for comparing the import with.
+    static func fixture(_ url: URL = v1) throws -> [String: Any] { try GohikeFidelity.json(url) }
+
+    /// Writes `json` (a JSON text) to a file in `temp` and imports it into `temp/<name>`.
+    static func importJSON(_ json: String, in temp: TemporaryDirectory, as name: String = "hike") throws -> (ImportSummary, URL) {
+        let file = try temp.write(json, to: "\(name).json")
+        let destination = temp.url.appendingPathComponent(name)
+        return (try GohikeImporter.importContent(from: file, to: destination), destination)
+    }
+
+    static func item(_ project: Project, _ collection: String, _ id: Int) -> ContentItem? {
+        GohikeFidelity.item(project, collection, id)
+    }
+
+    @Test("the v1 fixture: 2 profiles, 4 routes, 4 locations, 1 reward, 7 distinct images named by content")
+    func v1Counts() throws {
         let temp = try TemporaryDirectory()
         let destination = temp.url.appendingPathComponent("gohike")
-        let summary = try GohikeImporter.importContent(from: Self.android, to: destination)
+        let summary = try GohikeImporter.importContent(from: Self.v1, to: destination)
         #expect(summary.collections.map(\.name) == ["profiles", "routes", "locations", "rewards"])
-        #expect(summary.collections.map(\.itemCount) == [1, 3, 3, 0])
+        #expect(summary.collections.map(\.itemCount) == [2, 4, 4, 1])
         #expect(summary.warnings.isEmpty, "\(summary.warnings)")
         #expect(summary.missingAssets.isEmpty)
 
@@ -44,21 +127,23 @@ struct GohikeImportTests {
         func files(_ folder: String) throws -> [String] {
             try fm.contentsOfDirectory(atPath: destination.appendingPathComponent(folder).path).sorted()
         }
-        #expect(try files("content/profiles") == ["1.yaml"])
-        #expect(try files("content/routes") == ["1.yaml", "4.yaml", "6.yaml"])
-        #expect(try files("content/locations") == ["1.yaml", "2.yaml", "3.yaml"])
-        #expect(!fm.fileExists(atPath: destination.appendingPathComponent("content/rewards").path))
+        #expect(try files("content/profiles") == ["1.yaml", "2.yaml"])
+        #expect(try files("content/routes") == ["1.yaml", "2.yaml", "4.yaml", "6.yaml"])
+        #expect(try files("content/locations") == ["1.yaml", "2.yaml", "3.yaml", "4.yaml"])
+        #expect(try files("content/rewards") == ["1.yaml"])
 
-        // Profile photo, 3 route photos, 2 location photos (location 2's photo is in two routes).
+        // Profile 1's photo, 3 route photos, 2 location photos (location 2's photo is in two
+        // routes), the reward's PNG.
         let images = try files("assets/images")
-        #expect(images.count == 6)
+        #expect(images.count == 7)
+        #expect(images.filter { $0.hasSuffix(".jpg") }.count == 6 && images.filter { $0.hasSuffix(".png") }.count == 1)
         #expect(summary.assetFiles == images.map { "assets/images/\($0)" })
         var bytes = 0
         for name in images {
             let data = try Data(contentsOf: destination.appendingPathComponent("assets/images/\(name)"))
             bytes += data.count
             let hash = SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
-            #expect(name == "\(hash.prefix(16)).jpg")
+            #expect(name.hasPrefix("\(hash.prefix(16))."))
         }
         #expect(summary.assetBytes == bytes)
 
@@ -72,74 +157,36 @@ struct GohikeImportTests {
     }
 
     @Test("texts byte-exact with \\r\\n, coordinates digit for digit, images decode to the fixture's bytes, order kept")
-    func androidFidelity() async throws {
+    func v1Fidelity() async throws {
         let temp = try TemporaryDirectory()
         let destination = temp.url.appendingPathComponent("gohike")
-        _ = try GohikeImporter.importContent(from: Self.android, to: destination)
+        _ = try GohikeImporter.importContent(from: Self.v1, to: destination)
         let project = try await Project.load(at: destination)
+        try GohikeFidelity.check(Self.v1, against: project)
+
         let profile = (try Self.fixture()["profiles"] as! [[String: Any]])[0]
-
-        func checkTexts(_ source: [String: Any], _ item: ContentItem) {
-            for field in ["name", "description"] {
-                for locale in ["en", "nl"] {
-                    let expected = source["\(field)_\(locale)"] as! String
-                    let actual = item.node[field]?[locale]?.scalarText
-                    #expect(actual == (expected.isEmpty ? nil : expected), "\(item.collection) \(item.id!) \(field).\(locale)")
-                }
-            }
-        }
-        func checkImage(_ source: [String: Any], _ item: ContentItem, key: String = "image_data", field: String = "image") throws
-        {
-            guard let expected = Self.base64(source[key]) else {
-                #expect(item.node[field] == nil, "\(item.collection) \(item.id!) \(field)")
-                return
-            }
-            let path = try #require(item.node[field]?.scalarText)
-            #expect(try Data(contentsOf: project.assetURL(path)) == expected, "\(item.collection) \(item.id!)")
-        }
-
-        let importedProfile = try #require(Self.item(project, "profiles", 1))
-        checkTexts(profile, importedProfile)
-        try checkImage(profile, importedProfile)
-        #expect(importedProfile.node["icon"] == nil)
-        #expect(importedProfile.node["order"]?.scalarText == "0")
         #expect((profile["description_nl"] as! String).contains("\r\n\r\n"))
-        #expect(importedProfile.node["description"]?["nl"]?.scalarText?.contains("\r\n\r\n") == true)
-
-        let routes = profile["routes"] as! [[String: Any]]
-        #expect(routes.map { $0["id"] as! Int } == [6, 4, 1])
-        for (index, route) in routes.enumerated() {
-            let item = try #require(Self.item(project, "routes", route["id"] as! Int))
-            #expect(item.node["order"]?.scalarText == String(index))
-            #expect(item.node["profile"]?.scalarText == "1")
-            #expect(item.node["reward"] == nil)
-            checkTexts(route, item)
-            try checkImage(route, item)
-            let waypoints = (route["waypoints"] as! [[String: Any]]).sorted { ($0["rank"] as! Int) < ($1["rank"] as! Int) }
-            #expect(
-                item.node["waypoints"]?.elements?.compactMap(\.scalarText) == waypoints.map { String($0["location_id"] as! Int) })
-            for waypoint in waypoints {
-                let location = try #require(Self.item(project, "locations", waypoint["location_id"] as! Int))
-                checkTexts(waypoint, location)
-                try checkImage(waypoint, location)
-                #expect(location.node["position"]?["latitude"]?.raw == waypoint["latitude"] as? String)
-                #expect(location.node["position"]?["longitude"]?.raw == waypoint["longitude"] as? String)
-            }
-        }
+        let nl = try #require(Self.item(project, "profiles", 1)?.node["description"]?["nl"]?.scalarText)
+        #expect(nl.contains("\r\n\r\n") && nl.hasSuffix("café, markt en kerk."))
+        #expect((profile["routes"] as! [[String: Any]]).map { $0["id"] as! Int } == [6, 4, 1])
         let route1 = try #require(Self.item(project, "routes", 1))
         #expect(route1.node["waypoints"]?.elements?.compactMap(\.scalarText) == ["3", "1", "2"])
         #expect(route1.node["description"] == nil)  // empty in both languages
+        #expect(route1.node["reward"] == nil)  // `"": null`
+        #expect(Self.item(project, "routes", 4)?.node["reward"]?.scalarText == "1")
         #expect(Self.item(project, "routes", 6)?.node["waypoints"]?.elements?.isEmpty == true)
-        let yaml = try String(contentsOf: destination.appendingPathComponent("content/locations/1.yaml"), encoding: .utf8)
-        #expect(yaml.contains("position: {latitude: 52.341645271, longitude: 4.88477464}\n"))
-        #expect(yaml.contains(#"\r\nDe RAI Vereniging"#))
+        let yaml = try String(contentsOf: destination.appendingPathComponent("content/locations/2.yaml"), encoding: .utf8)
+        #expect(yaml.contains("position: {latitude: 52.362594310, longitude: 4.898441752}\n"))  // trailing zero kept
+        let park = try String(contentsOf: destination.appendingPathComponent("content/locations/1.yaml"), encoding: .utf8)
+        #expect(park.contains(#"1880.\r\nIn het midden"#))
+        #expect(park.contains(#"\"\"arts en stadsvernieuwer\"\""#))
     }
 
-    @Test("the imported project lints without errors; the real data's translation gaps are warnings")
-    func androidLints() async throws {
+    @Test("the imported project lints without errors; the fixture's translation gaps are warnings")
+    func v1Lints() async throws {
         let temp = try TemporaryDirectory()
         let destination = temp.url.appendingPathComponent("gohike")
-        _ = try GohikeImporter.importContent(from: Self.android, to: destination)
+        _ = try GohikeImporter.importContent(from: Self.v1, to: destination)
         let diagnostics = await Linter.lint(try await Project.load(at: destination))
         #expect(diagnostics.filter { $0.severity == .error }.isEmpty, "\(diagnostics)")
         #expect(Set(diagnostics.map(\.rule)) == ["missing-translation", "identical-translation"])
@@ -153,22 +200,40 @@ struct GohikeImportTests {
             ])
     }
 
-    @Test("a rebuild gives the original content version: the import loses nothing the gohike target writes")
-    func androidRoundTrip() async throws {
+    @Test("a rebuild of v2 gives v2's content version: the import loses nothing the gohike target writes")
+    func v2RoundTrip() async throws {
         let temp = try TemporaryDirectory()
         let destination = temp.url.appendingPathComponent("gohike")
-        _ = try GohikeImporter.importContent(from: Self.android, to: destination)
-        let outcome = try await PackBuilder.build(
-            project: try await Project.load(at: destination),
-            options: BuildOptions(
-                outputDirectory: temp.url.appendingPathComponent("out"), targets: ["gohike"],
-                timestamp: Date(timeIntervalSince1970: 1_700_000_000)))
-        guard case .built(let result) = outcome else {
-            Issue.record("build failed: \(outcome)")
-            return
+        _ = try GohikeImporter.importContent(from: Self.v2, to: destination)
+        let rebuilt = try #require(try await GohikeFidelity.rebuild(destination, out: temp.url.appendingPathComponent("out")))
+        let version = try #require(try JSONSerialization.jsonObject(with: rebuilt) as? [String: Any])["version"] as? String
+        #expect(version == (try Self.fixture(Self.v2)["version"] as? String))
+    }
+
+    @Test("a rebuild of v1 has the same profiles, minus the `\"\": null` quirk, so its version differs")
+    func v1RoundTrip() async throws {
+        let temp = try TemporaryDirectory()
+        let destination = temp.url.appendingPathComponent("gohike")
+        _ = try GohikeImporter.importContent(from: Self.v1, to: destination)
+        let rebuilt = try #require(try await GohikeFidelity.rebuild(destination, out: temp.url.appendingPathComponent("out")))
+        let built = try #require(try JSONSerialization.jsonObject(with: rebuilt) as? [String: Any])
+        let original = try Self.fixture()
+        var profiles = original["profiles"] as! [[String: Any]]
+        var quirks = 0
+        for p in profiles.indices {
+            var routes = profiles[p]["routes"] as! [[String: Any]]
+            for r in routes.indices where routes[r].keys.contains("") {
+                routes[r][""] = nil
+                quirks += 1
+            }
+            profiles[p]["routes"] = routes
         }
-        let original = try Self.fixture()["version"] as? String
-        #expect(result.manifest.versions["gohike"] == original)
+        #expect(quirks == 1)
+        func canonical(_ value: Any) throws -> String {
+            String(decoding: try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]), as: UTF8.self)
+        }
+        #expect(try canonical(built["profiles"]!) == canonical(profiles))
+        #expect(built["version"] as? String != original["version"] as? String)
     }
 
     @Test("waypoints follow their rank, not their position in the array")
@@ -205,6 +270,7 @@ struct GohikeImportTests {
             #expect(warning?.contains("missing-required") == true)
         }
         let project = try await Project.load(at: destination)
+        try GohikeFidelity.check(Self.ios, against: project)
         #expect(Self.item(project, "locations", 1)?.node["position"] == nil)
         #expect(Self.item(project, "locations", 1)?.node["description"]?["nl"]?.scalarText?.contains("\r\n") == true)
         #expect(Self.item(project, "routes", 1)?.node["waypoints"]?.elements?.compactMap(\.scalarText) == ["2", "1"])
@@ -387,7 +453,7 @@ struct GohikeImportTests {
         let temp = try TemporaryDirectory()
         let kept = try temp.write("keep me", to: "taken/notes.txt")
         #expect(throws: GamePackError.destinationNotEmpty(path: temp.url.appendingPathComponent("taken").path)) {
-            try GohikeImporter.importContent(from: Self.android, to: temp.url.appendingPathComponent("taken"))
+            try GohikeImporter.importContent(from: Self.v1, to: temp.url.appendingPathComponent("taken"))
         }
         #expect(try String(contentsOf: kept, encoding: .utf8) == "keep me")
         #expect(try FileManager.default.contentsOfDirectory(atPath: kept.deletingLastPathComponent().path) == ["notes.txt"])
@@ -397,7 +463,7 @@ struct GohikeImportTests {
 
         let empty = temp.url.appendingPathComponent("empty")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
-        _ = try GohikeImporter.importContent(from: Self.android, to: empty)
+        _ = try GohikeImporter.importContent(from: Self.v1, to: empty)
         #expect(FileManager.default.fileExists(atPath: empty.appendingPathComponent("gamepack.yaml").path))
         #expect(try FileManager.default.contentsOfDirectory(atPath: temp.url.path).sorted() == ["empty", "taken"])
     }
@@ -405,28 +471,34 @@ struct GohikeImportTests {
 
 @Suite("Import: Whack-A-VC Kinvey exports")
 struct KinveyImportTests {
-    static let export = TestPaths.shared.appendingPathComponent("fixtures/whackavc")
-
-    /// The Twitter handles of VC-Details.csv that are not `NA`, by VC id (row number).
-    static let handles = [
-        1: "BostonVC", 3: "daltonsean", 15: "bijan", 16: "jeff", 17: "AndySack", 18: "jimihendrixlive", 20: "quixotic",
-    ]
+    static let export = LegacyFixtures.kinveyExport
 
     static func item(_ project: Project, _ collection: String, _ id: String) -> ContentItem? {
         project.items.first { $0.collection == collection && $0.id == ItemID(id) }
     }
 
-    @Test("the export: 23 phrases (the one with a comma whole), 20 VCs, 7 sounds, 47 blobs reported missing")
-    func export() async throws {
+    /// What one export is known to hold, beyond the shape every export shares.
+    struct Expected {
+        /// Phrase texts by id (row number).
+        var phrases: [Int: String]
+        /// The Twitter handles that are not `NA`, by VC id (row number).
+        var handles: [Int: String]
+        /// VC 20: name, firm, profile image, game image.
+        var lastVC: (name: String, firm: String, profileImage: String, gameImage: String)
+    }
+
+    /// Imports the export in `folder` (23 phrases, 20 VCs, 47 blobs of which 7 sounds, no
+    /// binaries) and checks the project; used on the fixture and on the real export.
+    static func checkExport(_ folder: URL, _ expected: Expected) async throws {
         let temp = try TemporaryDirectory()
         let destination = temp.url.appendingPathComponent("whack-a-vc")
-        let summary = try KinveyImporter.importExport(from: Self.export, to: destination)
+        let summary = try KinveyImporter.importExport(from: folder, to: destination)
         #expect(summary.collections.map(\.name) == ["phrases", "vcs", "sounds"])
         #expect(summary.collections.map(\.itemCount) == [23, 20, 7])
         #expect(summary.assetFiles.isEmpty)
 
         // Every resource of metaData.csv is missing: the export has no binaries.
-        let metadata = try String(contentsOf: Self.export.appendingPathComponent("metaData.csv"), encoding: .utf8)
+        let metadata = try String(contentsOf: folder.appendingPathComponent("metaData.csv"), encoding: .utf8)
         let resources = metadata.split(whereSeparator: \.isNewline).dropFirst().map { String($0.split(separator: ",")[1]) }
         #expect(resources.count == 47)
         #expect(summary.missingAssets.count == resources.count)
@@ -443,18 +515,18 @@ struct KinveyImportTests {
         #expect(project.diagnostics.isEmpty, "\(project.diagnostics)")
         #expect(project.config.id == "whack-a-vc")
         #expect(project.config.locales == ["en"])
-        #expect(Self.item(project, "phrases", "19")?.node["text"]?.scalarText == "Go on, scale your business")
-        #expect(Self.item(project, "phrases", "1")?.node["text"]?.scalarText == "You need more market traction")
-        #expect(Self.item(project, "phrases", "23")?.node["text"]?.scalarText == "Always be selling")
+        for (id, text) in expected.phrases {
+            #expect(Self.item(project, "phrases", String(id))?.node["text"]?.scalarText == text, "phrase \(id)")
+        }
         for id in 1...20 {
             let vc = try #require(Self.item(project, "vcs", String(id)))
-            #expect(vc.node["twitter"]?.scalarText == Self.handles[id], "vc \(id)")
+            #expect(vc.node["twitter"]?.scalarText == expected.handles[id], "vc \(id)")
         }
-        let reid = try #require(Self.item(project, "vcs", "20"))
-        #expect(reid.node["name"]?.scalarText == "Reid Hoffman")
-        #expect(reid.node["firm"]?.scalarText == "Greylock Partners")
-        #expect(reid.node["profile_image"]?.scalarText == "vcs/Reid_Hoffman_p.png")
-        #expect(reid.node["game_image"]?.scalarText == "vcs/Reid_Hoffman_g.png")
+        let last = try #require(Self.item(project, "vcs", "20"))
+        #expect(last.node["name"]?.scalarText == expected.lastVC.name)
+        #expect(last.node["firm"]?.scalarText == expected.lastVC.firm)
+        #expect(last.node["profile_image"]?.scalarText == "vcs/\(expected.lastVC.profileImage)")
+        #expect(last.node["game_image"]?.scalarText == "vcs/\(expected.lastVC.gameImage)")
         #expect(Self.item(project, "sounds", "a")?.node["file"]?.scalarText == "sounds/A.wav")
         #expect(Self.item(project, "sounds", "sound2")?.node["name"]?.scalarText == "sound2")
         let schema = try String(contentsOf: destination.appendingPathComponent("schema/sounds.yaml"), encoding: .utf8)
@@ -466,6 +538,22 @@ struct KinveyImportTests {
         let diagnostics = await Linter.lint(project)
         #expect(Set(diagnostics.map(\.rule)) == ["asset-missing"])
         #expect(diagnostics.count == 47)
+    }
+
+    @Test("the export: 23 phrases (those with an unquoted comma whole), 20 VCs, 7 sounds, 47 blobs reported missing")
+    func export() async throws {
+        try await Self.checkExport(
+            Self.export,
+            Expected(
+                phrases: [
+                    1: "Have you thought about the enterprise market?", 8: "We love the team, not the market",
+                    19: "Ship it first, polish later", 23: "Have you met our portfolio company?",
+                ],
+                handles: [
+                    1: "marta_hollis_x", 3: "priya_r_fund_x", 15: "leah_g_seed_x", 16: "arjun_m_vc_x", 17: "zoe_fontaine_x",
+                    18: "bram_dv_fund_x", 20: "marcus_bell_x",
+                ],
+                lastVC: ("Marcus Bell", "Greyhaven Orchard Partners", "Marcus_Bell_p.png", "Marcus_Bell_g.png")))
     }
 
     @Test("with the blob files beside the CSVs or in blobs/, they are copied and the project lints clean")
