@@ -198,7 +198,8 @@ struct L10nImportCommand: AsyncParsableCommand {
             )
         }
         if !outputOptions.quiet {
-            var lines: [String] = []
+            // A dry run shows each change it would make, file by file, before the summary.
+            var lines: [String] = dryRun ? result.changeLines(prefix: prefix) : []
             let verb = dryRun ? "would apply" : "applied"
             lines.append(
                 "\(verb) \(result.applied.count) \(result.locale) translations to \(result.changedFiles.count) files"

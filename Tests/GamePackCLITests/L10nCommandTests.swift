@@ -116,6 +116,65 @@ struct L10nCommandTests {
         #expect(stale.stdout.contains("<target state=\"needs-review-translation\">Groene Route</target>"))
     }
 
+    /// Every file below `folder` with its bytes, by path.
+    func snapshot(_ folder: URL) throws -> [String: Data] {
+        var result: [String: Data] = [:]
+        for path in try FileManager.default.subpathsOfDirectory(atPath: folder.path) {
+            result[path] = FileManager.default.contents(atPath: folder.appendingPathComponent(path).path)
+        }
+        return result
+    }
+
+    @Test("import --dry-run lists each change (unit, locale, old → new, new translation, confirmed) and writes nothing")
+    func dryRunListsChanges() throws {
+        let (temp, project) = try setUp()
+        let export = try CommandRunner.gamepack(
+            ["l10n", "export", "project", "--locale", "nl", "--out", "nl.xlf"], in: temp.url)
+        #expect(export.status == 0, "\(export.stderr)")
+        let file = temp.url.appendingPathComponent("nl.xlf")
+        var xliff = try String(contentsOf: file, encoding: .utf8)
+        for (old, new) in [
+            // The missing route name gets a translation; a short name and a long description change.
+            ("<target state=\"new\"></target>", "<target state=\"translated\">Groene Route</target>"),
+            (">RAI Congrescentrum</target>", ">RAI Congrescentrum Amsterdam</target>"),
+        ] {
+            #expect(xliff.contains(old), "\(old)")
+            xliff = xliff.replacingOccurrences(of: old, with: new)
+        }
+        // The long description gets a sentence more at its end.
+        let unit = try #require(xliff.range(of: "<trans-unit id=\"locations/1/description\""))
+        let end = try #require(xliff.range(of: "</target>", range: unit.upperBound..<xliff.endIndex))
+        xliff.insert(contentsOf: " Welkom!", at: end.lowerBound)
+        try xliff.write(to: file, atomically: true, encoding: .utf8)
+        let before = try snapshot(project)
+
+        let run = try CommandRunner.gamepack(["l10n", "import", "project", "nl.xlf", "--dry-run"], in: temp.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try snapshot(project) == before)
+        let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        func after(_ header: String) -> [String] { Array(lines.drop { $0 != header }.dropFirst()) }
+        #expect(lines.contains("project/content/routes/1.yaml"), "\(run.stdout)")
+        #expect(after("project/content/routes/1.yaml").first == "  routes/1/name (nl): new translation \"Groene Route\"")
+        let location = after("project/content/locations/1.yaml")
+        #expect(location.first == "  locations/1/name (nl): \"RAI Congrescentrum\" → \"RAI Congrescentrum Amsterdam\"")
+        #expect(location.count > 2 && location[1] == "  locations/1/description (nl): changed, word by word:", "\(run.stdout)")
+        // Only a few words around the change are shown, not the whole text twice.
+        #expect(location.count > 2 && location[2].hasPrefix("      \"… ") && location[2].hasSuffix(" {+Welkom!+}\""), "\(run.stdout)")
+        #expect(location.count > 2 && location[2].count < 80, "\(run.stdout)")
+        // The other texts came back marked translated: confirmed, their source hashes recorded.
+        #expect(
+            lines.contains("  locations/2/name (nl): \"Liberal Jewish Community Synagogue\" confirmed unchanged (now tracked: it turns stale when the source text changes)"),
+            "\(run.stdout)")
+        let units = lines.filter { $0.hasPrefix("  ") && !$0.hasPrefix("      ") }.count
+        #expect(lines.contains { $0.hasPrefix("would apply \(units) nl translations to ") }, "\(run.stdout)")
+
+        // Without --dry-run the same file is applied and the list is not printed.
+        let applied = try CommandRunner.gamepack(["l10n", "import", "project", "nl.xlf"], in: temp.url)
+        #expect(applied.status == 0, "\(applied.stderr)")
+        #expect(applied.stdout.hasPrefix("applied \(units) nl translations to "), "\(applied.stdout)")
+        #expect(try snapshot(project) != before)
+    }
+
     @Test("an XLIFF with an external entity is refused with exit 1 and nothing is written")
     func hostileImport() throws {
         let (temp, project) = try setUp()

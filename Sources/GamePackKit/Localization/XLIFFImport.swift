@@ -29,10 +29,140 @@ public struct XLIFFImportResult: Sendable, Equatable {
     public var unchanged: [Unit] = []
     /// Applied units in JSON files, which cannot hold the source-hash comment: they stay untracked.
     public var untracked: [Unit] = []
+    /// What each applied unit changes, by source file, then in the order of the XLIFF file (what
+    /// a dry run shows).
+    public var changes: [Change] = []
     /// Project-relative paths of the files rewritten, sorted.
     public var changedFiles: [String] = []
     /// Whether files were written (false for a dry run).
     public var wrote = false
+
+    /// What importing one unit changes in its source file.
+    public struct Change: Sendable, Equatable {
+        /// How the translation changes.
+        public enum Kind: String, Sendable, Equatable {
+            /// There was no translation (absent, null or blank): `new` is added.
+            case added
+            /// The translation `old` is replaced by `new`.
+            case changed
+            /// The text stays; the translator confirmed it for the current source text, whose
+            /// hash is recorded (it was stale, or untracked: made before gamepack kept hashes).
+            case confirmed
+        }
+
+        /// The unit (id `collection/item-id/field`, line in the XLIFF file, source file).
+        public var unit: Unit
+        public var kind: Kind
+        /// The translation before the import; nil when there was none.
+        public var old: String?
+        /// The translation after the import.
+        public var new: String
+        /// For `confirmed`: whether the old translation was stale (made from another source text).
+        public var wasStale = false
+    }
+
+    /// The changes as lines for a person to read, grouped by source file (`prefix` goes before
+    /// each file's path):
+    ///
+    /// ```
+    /// content/routes/1.yaml
+    ///   routes/1/name (nl): new translation "Groene Route"
+    ///   routes/1/description (nl): "Een pad." → "Een groen pad."
+    ///   routes/1/story (nl): changed, word by word:
+    ///       "… bevindt zich een [-kleine-]{+grote+} kinderboerderij."
+    ///   routes/2/name (nl): "Vondelpark" confirmed unchanged (was stale)
+    /// ```
+    ///
+    /// Texts are quoted with line breaks, tabs, quotes and backslashes escaped, so each text is
+    /// one line. A changed text is shown as `"old" → "new"` when both fit on one line; a longer
+    /// one as a word diff (`[-removed-]{+added+}`, as `git diff --word-diff` writes it) with
+    /// unchanged runs shortened to a few words around each change. A text kept unchanged is
+    /// shortened to its first 60 characters.
+    public func changeLines(prefix: String = "") -> [String] {
+        var lines: [String] = []
+        var file: String?
+        for change in changes {
+            if change.unit.file != file {
+                file = change.unit.file
+                lines.append(prefix + (file ?? "?"))
+            }
+            let head = "  \(change.unit.id) (\(locale)): "
+            switch change.kind {
+            case .added:
+                lines.append(head + "new translation " + Self.quoted(change.new))
+            case .changed:
+                let old = Self.quoted(change.old ?? ""), new = Self.quoted(change.new)
+                if head.count + old.count + new.count + 3 <= 100 {
+                    lines.append(head + old + " → " + new)
+                } else {
+                    lines.append(head + "changed, word by word:")
+                    lines.append("      \"" + Self.wordDiff(change.old ?? "", change.new) + "\"")
+                }
+            case .confirmed:
+                lines.append(
+                    head + Self.quoted(Self.excerpt(change.new)) + " confirmed unchanged"
+                        + (change.wasStale ? " (was stale)" : " (now tracked: it turns stale when the source text changes)"))
+            }
+        }
+        return lines
+    }
+
+    /// The first `limit` characters of `text`, then `…` when there is more.
+    static func excerpt(_ text: String, limit: Int = 60) -> String {
+        text.count <= limit ? text : String(text.prefix(limit)).trimmingCharacters(in: .whitespaces) + "…"
+    }
+
+    /// A one-line word diff of `old` and `new` with escaped texts: `[-removed-]{+added+}`, and
+    /// each unchanged run of more than twice `context` words cut to `context` words either side
+    /// of `…` (the text's first run keeps only its end, its last run only its start).
+    static func wordDiff(_ old: String, _ new: String, context: Int = 4) -> String {
+        let segments = WordDiff.segments(old, new)
+        var out = ""
+        for (index, segment) in segments.enumerated() {
+            switch segment.op {
+            case .delete, .insert:
+                // Spaces at either end go outside the markers: `een {+grote+} boerderij`.
+                let text = Substring(segment.text)
+                let core = text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed()
+                let leading = text.prefix { $0.isWhitespace }
+                let trailing = core.isEmpty ? "" : String(text.reversed().prefix { $0.isWhitespace }.reversed())
+                let (open, close) = segment.op == .delete ? ("[-", "-]") : ("{+", "+}")
+                out += core.isEmpty ? escaped(String(text)) : escaped(String(leading)) + open + escaped(String(core)) + close + escaped(trailing)
+            case .equal:
+                let tokens = WordDiff.tokens(segment.text)
+                let words = tokens.indices.filter { !(tokens[$0].first?.isWhitespace ?? true) }
+                let keepStart = index == 0 ? 0 : context
+                let keepEnd = index == segments.count - 1 ? 0 : context
+                guard words.count > keepStart + keepEnd + 1 else {
+                    out += escaped(segment.text)
+                    continue
+                }
+                let head = keepStart == 0 ? "" : tokens[..<(words[keepStart - 1] + 1)].joined()
+                let tail = keepEnd == 0 ? "" : tokens[words[words.count - keepEnd]...].joined()
+                out += escaped(head) + (head.isEmpty ? "" : " ") + "…" + (tail.isEmpty ? "" : " ") + escaped(tail)
+            }
+        }
+        return out
+    }
+
+    /// `text` in double quotes, escaped (see `escaped`).
+    static func quoted(_ text: String) -> String { "\"" + escaped(text) + "\"" }
+
+    /// `text` with `\\`, `"`, line breaks and tabs escaped, so that it fits on one line.
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
 }
 
 /// Applies an XLIFF 1.2 file's translations to a project's source files.
@@ -100,6 +230,7 @@ public enum XLIFFImporter {
         var result = XLIFFImportResult(locale: targetLocale)
         var unitsByID: [String: XLIFFDocument.Unit] = [:]
         var toApply: [(unit: XLIFFDocument.Unit, field: TranslatableField, text: String)] = []
+        var changesByID: [String: XLIFFImportResult.Change] = [:]
         for unit in document.units {
             guard let field = byID[unit.id] else {
                 result.unknownUnits.append(.init(id: unit.id, line: unit.line, file: nil))
@@ -115,14 +246,18 @@ public enum XLIFFImporter {
                 continue
             }
             let current = field.texts[targetLocale]
+            let upToDate = current?.storedHash == SourceHash.of(field.source)
             if current?.text == target {
                 let confirmed = unit.state.map(confirmedStates.contains) ?? false
-                let upToDate = current?.storedHash == SourceHash.of(field.source)
                 if upToDate || !confirmed {
                     result.unchanged.append(entry)
                     continue
                 }
             }
+            let old = current?.text.flatMap { $0.trimmedWhitespace.isEmpty ? nil : $0 }
+            changesByID[unit.id] = XLIFFImportResult.Change(
+                unit: entry, kind: old == nil ? .added : old == target ? .confirmed : .changed, old: old, new: target,
+                wasStale: current?.storedHash != nil && !upToDate)
             toApply.append((unit, field, target))
             unitsByID[unit.id] = unit
         }
@@ -157,9 +292,14 @@ public enum XLIFFImporter {
                 let entry = XLIFFImportResult.Unit(id: unit.id, line: unit.line, file: job.file)
                 result.applied.append(entry)
                 if job.file.lowercased().hasSuffix(".json") { result.untracked.append(entry) }
+                if var change = changesByID[unit.id] {
+                    change.unit = entry
+                    result.changes.append(change)
+                }
             }
         }
         result.applied.sort { $0.line < $1.line }
+        result.changes.sort { ($0.unit.file ?? "", $0.unit.line) < ($1.unit.file ?? "", $1.unit.line) }
         result.untracked.sort { $0.line < $1.line }
         result.changedFiles = jobs.map(\.file)
         if !dryRun && !newContents.isEmpty {

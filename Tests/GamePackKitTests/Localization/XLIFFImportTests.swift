@@ -1,5 +1,5 @@
 import Foundation
-import GamePackKit
+@testable import GamePackKit
 import GamePackTestSupport
 import Testing
 
@@ -379,13 +379,23 @@ struct LocalizationXLIFFImportTests {
         #expect(
             result.changeLines(prefix: "project/") == [
                 "project/content/locations/1.yaml",
-                "  locations/1/name (nl): \"Groene Pad\" kept, confirmed for the current source text (was stale)",
+                "  locations/1/name (nl): \"Groene Pad\" confirmed unchanged (was stale)",
                 "  locations/1/description (nl): new translation \"Een wandeling door het park.\"",
                 "project/content/locations/2.yaml",
                 "  locations/2/description (nl): \"Kunstmuseum.\\r\\nDagelijks open.\" → \"Kunstmuseum.\\r\\nElke dag open.\"",
                 "project/content/phrases/phrases.yaml",
                 "  phrases/hello/text (nl): new translation \"Hallo\"",
             ])
+    }
+
+    @Test("a long changed text is shown as a one-line word diff, unchanged runs cut to a few words around the change")
+    func changeWordDiff() {
+        let old = "One two three four five six seven eight nine ten.\nEleven twelve thirteen fourteen."
+        let new = "One two three four five six seven eight NINE ten.\nEleven twelve thirteen fourteen fifteen."
+        #expect(
+            XLIFFImportResult.wordDiff(old, new)
+                == "… five six seven eight [-nine-]{+NINE+} ten.\\nEleven twelve thirteen [-fourteen.-]{+fourteen fifteen.+}")
+        #expect(XLIFFImportResult.excerpt(String(repeating: "a ", count: 40)) == String(repeating: "a ", count: 30).trimmingCharacters(in: .whitespaces) + "…")
     }
 
     @Test("when one file cannot be edited safely, no file is written")
