@@ -1,32 +1,31 @@
 #!/usr/bin/env python3
 """Write gamepack's example projects under examples/ (deterministic; safe to re-run).
 
-    python3 scripts/make-examples.py [--fixtures DIR]
+    python3 scripts/make-examples.py [--out examples]
 
-- examples/gohike-amsterdam/  from gohike/content-android-1da0296.json (real texts and photos)
-- examples/whack-a-vc/        from whackavc/*.csv (real names and phrases; generated images/sounds)
-- examples/dealhunter/        hand-written deals around Amsterdam (there is no DealHunter data)
+- examples/gohike-amsterdam/  a Go Take a Hike! city walk: texts written for this script about
+                              real places in Amsterdam-Zuid, generated photo-like JPEGs
+- examples/whack-a-vc/        invented VCs, firms and phrases (scripts/whackavc_content.py),
+                              generated images and sounds
+- examples/dealhunter/        hand-written deals around Amsterdam
 
-Each example directory is deleted and written again, so the output depends only on the fixtures
-and this script. Python 3 standard library only.
+Everything is the project's own: no file outside the repository is read. Each example
+directory is deleted and written again, so the output depends only on this script and
+scripts/genlib.py. Python 3 standard library only.
 """
 
 import argparse
-import base64
-import csv
-import json
 import os
 import shutil
-import textwrap
 import sys
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from genlib import (badge_png, flat_shape_png, hsv, localized, q, scalar, sine_wav,  # noqa: E402
-                    slug, write_bytes, write_text, SHAPES)
+from genlib import (badge_png, flat_shape_png, hsv, jpeg_bytes, localized, photo_scene, q,  # noqa: E402
+                    scalar, sine_wav, slug, write_bytes, write_text, SHAPES)
+from whackavc_content import PHRASES, SOUND_TONES, VCS  # noqa: E402
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DEFAULT_FIXTURES = os.path.normpath(os.path.join(REPO, "..", "shared", "fixtures"))
 
 
 def fresh(path):
@@ -41,21 +40,91 @@ def item_file(root, collection, name, lines):
 
 # ---------------------------------------------------------------------------------------------
 # a. Go Take a Hike! Amsterdam
+#
+# One profile, one route visiting three locations (ids and order as the game's first Amsterdam
+# route had them: 3, 1, 2), one reward. Texts are plain, factual and written for this example;
+# the quirks the game's content showed are kept on purpose so lint and humans can be tested on
+# them: Windows line breaks (\r\n) inside texts, doubled quotes in a Dutch description, a
+# location whose English and Dutch names are swapped, a Dutch placeholder "(test)", a location
+# without a photo, and localized fields empty in both languages (left out).
+
+GOHIKE_PROFILE = {
+    "id": 1,
+    "name": ("Amsterdam South", "Amsterdam Zuid"),
+    "description": (
+        "Walks through the south of Amsterdam, from the busy streets of De Pijp to the wide "
+        "avenues near the Zuidas business district.\r\n\r\n"
+        "Every route links a few places you can reach on foot in about an hour. Check in at each "
+        "stop to earn the route's reward.",
+        "Wandelingen door het zuiden van Amsterdam, van de drukke straten van De Pijp tot de "
+        "brede lanen bij de Zuidas.\r\n\r\n"
+        "Elke route verbindt een paar plekken die je in ongeveer een uur te voet bereikt. Check "
+        "in bij elke stop en verdien de beloning van de route."),
+    "photo": ("canal", 21),
+}
+
+GOHIKE_ROUTE = {
+    "id": 1,
+    "name": ("Green Trail", "Groene Pad"),
+    "photo": ("park", 22, 92),  # a finer JPEG quality than the others: a different file size
+    "waypoints": [3, 1, 2],
+    "reward": 1,
+}
+
+GOHIKE_LOCATIONS = [  # in id order
+    {
+        "id": 1,
+        "name": ("RAI Congress Center", "RAI Congrescentrum"),
+        "description": (
+            "Amsterdam RAI is one of the largest exhibition and conference centres in the "
+            "Netherlands, on the Europaplein in the south of the city. The name comes from the "
+            "trade association of the bicycle and car industry that founded it. The present halls "
+            "opened in 1961, and the railway station next to them is named after the centre. In "
+            "1970 the Eurovision Song Contest was held here.",
+            "Amsterdam RAI is een van de grootste beurs- en congrescentra van Nederland, aan het "
+            "Europaplein in Amsterdam-Zuid.\r\n"
+            "De naam komt van de vereniging die het centrum oprichtte, de \"\"Rijwiel- en "
+            "Automobiel-Industrie\"\". De huidige hallen werden in 1961 geopend; het station ernaast "
+            "draagt dezelfde naam. In 1970 werd hier het Eurovisiesongfestival gehouden."),
+        "position": ("52.340512", "4.889103"),
+        "photo": ("skyline", 23),
+    },
+    {
+        # The names are swapped on purpose (en holds the Dutch name, nl the English one).
+        "id": 2,
+        "name": ("Synagoge Liberaal Joodse Gemeente", "Liberal Jewish Community Synagogue"),
+        "position": ("52.359591", "4.911512"),
+        "photo": ("church", 24),
+    },
+    {
+        # The Dutch texts are the placeholder "(test)" on purpose; no photo.
+        "id": 3,
+        "name": ("Marie Heinekenplein", "(test)"),
+        "description": (
+            "A square in De Pijp, laid out on part of the grounds of the former Heineken brewery, "
+            "which brewed beer here from the 1860s until 1988. Cafés and restaurants line the "
+            "square; the old brewery building beside it is now a visitor attraction.",
+            "(test)"),
+        "position": ("52.357802", "4.891398"),
+    },
+]
+
+GOHIKE_REWARD = {
+    "id": 1,
+    "name": ("Green Trail Walker", "Groene Pad Wandelaar"),
+    "description": (
+        "Walked the whole Green Trail: from Marie Heinekenplein past the RAI to the Liberal "
+        "Jewish synagogue.",
+        "Het hele Groene Pad gelopen: van het Marie Heinekenplein langs de RAI naar de synagoge "
+        "van de Liberaal Joodse Gemeente."),
+}
+
+PHOTO_SIZE = (570, 380)
 
 
-GOHIKE_FIXTURE = "gohike/content-android-1da0296.json"
-
-
-def make_gohike(fixtures, out):
+def make_gohike(out):
     root = os.path.join(out, "gohike-amsterdam")
     fresh(root)
-    with open(os.path.join(fixtures, GOHIKE_FIXTURE), encoding="utf-8") as f:
-        data = json.load(f)
-    (profile,) = data["profiles"]
-    route = next(r for r in profile["routes"] if r["id"] == 1)
-    left_out = sorted(r["id"] for r in profile["routes"] if r["id"] != 1)
-    assert left_out == [4, 6], left_out
-
     write_text(os.path.join(root, "gamepack.yaml"), "\n".join([
         "id: gohike-amsterdam",
         "name: Go Take a Hike! Amsterdam",
@@ -63,135 +132,85 @@ def make_gohike(fixtures, out):
         "targets: [gohike, canonical]",
     ]) + "\n")
 
-    def image(b64, rel):
-        if not b64:
+    def texts(obj, field):
+        en, nl = obj.get(field, ("", ""))
+        return localized(field, [("en", en), ("nl", nl)])
+
+    def photo(obj, folder):
+        if "photo" not in obj:
             return []
-        write_bytes(os.path.join(root, "assets", rel), base64.b64decode(b64))  # accepts \n wrapping
+        kind, seed, quality = (obj["photo"] + (82,))[:3]
+        rel = f"{folder}/{slug(obj['name'][0])}.jpg"
+        width, height = PHOTO_SIZE
+        write_bytes(os.path.join(root, "assets", rel),
+                    jpeg_bytes(width, height, photo_scene(width, height, kind, seed), quality=quality))
         return [f"image: {rel}"]
 
-    def texts(obj, field):
-        return localized(field, [("en", obj[field + "_en"]), ("nl", obj[field + "_nl"])])
+    p = GOHIKE_PROFILE
+    item_file(root, "profiles", str(p["id"]),
+              [f"id: {p['id']}"] + texts(p, "name") + texts(p, "description") + photo(p, "profiles"))
 
-    # profile 1
-    lines = [f"id: {profile['id']}"] + texts(profile, "name") + texts(profile, "description")
-    lines += image(profile["image_data"], f"profiles/{slug(profile['name_en'])}.jpg")
-    assert profile["icon_data"] is None
-    item_file(root, "profiles", str(profile["id"]), lines)
+    r = GOHIKE_ROUTE
+    item_file(root, "routes", str(r["id"]),
+              [f"id: {r['id']}", f"profile: {p['id']}"] + texts(r, "name") + texts(r, "description")
+              + photo(r, "routes")
+              + [f"reward: {r['reward']}", "waypoints: [%s]" % ", ".join(map(str, r["waypoints"]))])
 
-    # route 1 (the fixture has no reward; reward 1 is added below)
-    waypoints = sorted(route["waypoints"], key=lambda w: w["rank"])
-    assert [w["rank"] for w in waypoints] == list(range(len(waypoints)))
-    lines = [f"id: {route['id']}", f"profile: {route['profile_id']}"]
-    lines += texts(route, "name") + texts(route, "description")
-    lines += image(route["image_data"], f"routes/{slug(route['name_en'])}.jpg")
-    assert route["icon_data"] is None
-    lines += ["reward: 1", "waypoints: [%s]" % ", ".join(str(w["location_id"]) for w in waypoints)]
-    item_file(root, "routes", str(route["id"]), lines)
-
-    # locations, from the waypoints (one per location id)
-    for w in sorted(waypoints, key=lambda w: w["location_id"]):
-        lines = [f"id: {w['location_id']}"] + texts(w, "name") + texts(w, "description")
-        # exactly the fixture's digits, written as YAML numbers
-        lat, lon = w["latitude"], w["longitude"]
+    for loc in GOHIKE_LOCATIONS:
+        lat, lon = loc["position"]
         float(lat), float(lon)
+        lines = [f"id: {loc['id']}"] + texts(loc, "name") + texts(loc, "description")
         lines.append(f"position: {{latitude: {lat}, longitude: {lon}}}")
-        lines += image(w["image_data"], f"photos/{slug(w['name_en'])}.jpg")
-        item_file(root, "locations", str(w["location_id"]), lines)
+        item_file(root, "locations", str(loc["id"]), lines + photo(loc, "photos"))
 
-    # reward 1 (not in the fixture)
+    w = GOHIKE_REWARD
     write_bytes(os.path.join(root, "assets", "rewards", "green-trail.png"),
                 badge_png(128, outer=(212, 175, 55), inner=(46, 139, 87)))
-    item_file(root, "rewards", "1", [
-        "id: 1",
-        "name:",
-        f"  en: {q('Green Trail Walker')}",
-        f"  nl: {q('Groene Pad Wandelaar')}",
-        "description:",
-        "  en: " + q("Walked the whole Green Trail: from Marie Heinekenplein past the RAI "
-                     "to the Liberal Jewish synagogue."),
-        "  nl: " + q("Het hele Groene Pad gelopen: van het Marie Heinekenplein langs de RAI "
-                     "naar de synagoge van de Liberaal Joodse Gemeente."),
-        "image: rewards/green-trail.png",
-    ])
+    item_file(root, "rewards", str(w["id"]),
+              [f"id: {w['id']}"] + texts(w, "name") + texts(w, "description")
+              + ["image: rewards/green-trail.png"])
 
-    write_text(os.path.join(root, "README.md"), f"""\
+    write_text(os.path.join(root, "README.md"), """\
 # Go Take a Hike! Amsterdam (example)
 
-Real content of the "Go Take a Hike!" Amsterdam city-walk game, converted from the content file
-bundled in the Android app: `fixtures/{GOHIKE_FIXTURE}` (content version
-`{data['version']}`). It is written by `scripts/make-examples.py`; edit that script, not
-these files.
+A small Go Take a Hike! city walk in the south of Amsterdam, in English and Dutch. It is written
+by `scripts/make-examples.py`; edit that script, not these files. The texts were written for
+this example about real places; the photos are photo-like pictures drawn by
+`scripts/genlib.py` (570×380 JPEG), not photographs.
 
 What is here:
 
-- `content/profiles/1.yaml`: profile 1, "24H South" / "24H Zuid", with its photo.
-- `content/routes/1.yaml`: route 1, "Green Trail" / "Groene Pad", waypoints 3, 1, 2 (the fixture's
-  rank order), with its photo.
-- `content/locations/{{1,2,3}}.yaml`: the three locations the route visits. Location 3 has no
-  photo in the fixture, so it has no `image`.
-- `content/rewards/1.yaml`: reward 1 with a generated badge. **Not from the fixture**: the
-  Android content file has no reward at all, so one was made up to show the reward type.
-- `assets/`: the JPEG photos, decoded byte for byte from the fixture's base64; the reward's PNG.
+- `content/profiles/1.yaml`: profile 1, "Amsterdam South" / "Amsterdam Zuid", with its photo.
+- `content/routes/1.yaml`: route 1, "Green Trail" / "Groene Pad", visiting locations 3, 1 and 2
+  in that order, with its photo and reward 1.
+- `content/locations/{1,2,3}.yaml`: the RAI, the Liberal Jewish synagogue and the Marie
+  Heinekenplein. Location 3 has no photo, so it has no `image`.
+- `content/rewards/1.yaml`: reward 1 with a generated badge (PNG).
+- `assets/`: the JPEG photos and the reward's PNG.
 
-Texts are byte-exact, including the Windows line breaks (`\\r\\n`) of the original descriptions,
-which is why they are written as double-quoted strings with escapes.
+Texts containing Windows line breaks (`\\r\\n`) are written as double-quoted strings with
+escapes, like everything else.
 
-Left out, on purpose:
+Quirks kept on purpose, the kind real content has (a lint or a human should catch them, not the
+importer), which the tests rely on:
 
-- Routes 4 ("test route") and 6 ("ZUID"): test data of the old server, with empty or missing
-  Dutch texts.
-- Localized fields empty in both languages (route 1's and location 2's descriptions).
-- `icon_data` (null everywhere) and the content `version` (computed by `gamepack build`).
-
-Quirks kept as they are in the data (a lint or a human should catch them, not the importer):
-
-- Location 2's names look swapped: `en` is the Dutch "Synagoge Liberaal Joodse Gemeente", `nl`
+- Location 2's names are swapped: `en` is the Dutch "Synagoge Liberaal Joodse Gemeente", `nl`
   the English "Liberal Jewish Community Synagogue".
 - Location 3's Dutch name and description are the placeholder `(test)`.
-- Location 1's Dutch description quotes `""De Oude Raai""` with doubled quotes.
+- Location 1's Dutch description quotes `""Rijwiel- en Automobiel-Industrie""` with doubled
+  quotes.
+- Route 1's and location 2's descriptions are empty in both languages and left out; there is no
+  `icon`, and the content `version` is computed by `gamepack build`.
 """)
 
 
 # ---------------------------------------------------------------------------------------------
-# b. Whack-A-VC
-
-SOUND_TONES = [  # resourceName -> (id, name, frequency in Hz)
-    ("A.wav", "tone-a", "Tone A", 440.00),
-    ("B.wav", "tone-b", "Tone B", 493.88),
-    ("C.wav", "tone-c", "Tone C", 523.25),
-    ("D.wav", "tone-d", "Tone D", 587.33),
-    ("E.wav", "tone-e", "Tone E", 659.25),
-    ("sound1.wav", "sound-1", "Sound 1", 330.00),
-    ("sound2.wav", "sound-2", "Sound 2", 880.00),
-]
+# b. Whack-A-VC (content in scripts/whackavc_content.py, shared with the test fixtures)
 
 
-def read_csv(path):
-    with open(path, newline="", encoding="utf-8") as f:
-        rows = list(csv.DictReader(f))
-    for row in rows:  # DictReader files surplus fields under the key None
-        assert None not in row and None not in row.values(), (path, row)
-    return rows
-
-
-def read_phrases(path):
-    """Phrases.csv is one column but not quoted: "Go on, scale your business" holds a comma that
-    a CSV reader would split. Read it as lines (header `Phrase` first)."""
-    with open(path, encoding="utf-8") as f:
-        lines = f.read().splitlines()
-    assert lines[0] == "Phrase", lines[0]
-    return [{"Phrase": line} for line in lines[1:] if line.strip()]
-
-
-def make_whackavc(fixtures, out):
+def make_whackavc(out):
     root = os.path.join(out, "whack-a-vc")
     fresh(root)
-    src = os.path.join(fixtures, "whackavc")
-    phrases = read_phrases(os.path.join(src, "Phrases.csv"))
-    vcs = read_csv(os.path.join(src, "VC-Details.csv"))
-    meta = read_csv(os.path.join(src, "metaData.csv"))
-    assert len(phrases) == 23 and len(vcs) == 20, (len(phrases), len(vcs))
-
     write_text(os.path.join(root, "gamepack.yaml"), "\n".join([
         "id: whack-a-vc",
         "name: Whack-A-VC",
@@ -201,25 +220,22 @@ def make_whackavc(fixtures, out):
 
     # phrases: one file, a list
     lines = []
-    for i, row in enumerate(phrases, 1):
-        lines += [f"- id: {i}", f"  text: {scalar(row['Phrase'])}"]
+    for i, phrase in enumerate(PHRASES, 1):
+        lines += [f"- id: {i}", f"  text: {scalar(phrase)}"]
     item_file(root, "phrases", "phrases", lines)
 
     # vcs: one file each, two generated PNGs each
-    referenced = set()
-    for i, row in enumerate(vcs, 1):
-        colour = hsv((i - 1) / len(vcs), 0.55, 0.85)
+    for i, (name, firm, handle, prof, game) in enumerate(VCS, 1):
+        colour = hsv((i - 1) / len(VCS), 0.55, 0.85)
         dark = tuple(c // 3 for c in colour)
-        prof, game = row["profileImageNameInBlob"], row["gameImageNameInBlob"]
         write_bytes(os.path.join(root, "assets", "vcs", prof),
                     flat_shape_png(96, colour, SHAPES[(i - 1) % len(SHAPES)]))
         write_bytes(os.path.join(root, "assets", "vcs", game),
                     flat_shape_png(192, colour, SHAPES[(i + 2) % len(SHAPES)], foreground=dark,
                                    border=(255, 255, 255)))
-        referenced |= {prof, game}
-        lines = [f"id: {i}", f"name: {scalar(row['name'])}", f"firm: {scalar(row['firm'])}"]
-        if row["twitter_handle"] != "NA":
-            lines.append(f"twitter: {scalar(row['twitter_handle'])}")
+        lines = [f"id: {i}", f"name: {scalar(name)}", f"firm: {scalar(firm)}"]
+        if handle:
+            lines.append(f"twitter: {scalar(handle)}")
         lines += [f"profile_image: vcs/{prof}", f"game_image: vcs/{game}"]
         item_file(root, "vcs", str(i), lines)
 
@@ -230,61 +246,32 @@ def make_whackavc(fixtures, out):
         "  name: {type: string, required: true, max_length: 40}",
         "  file: {type: audio, required: true, formats: [wav], max_bytes: 2000000}",
     ]) + "\n")
-    meta_wavs = [m["resourceName"] for m in meta if m["resourceName"].endswith(".wav")]
-    assert meta_wavs == [s[0] for s in SOUND_TONES], meta_wavs
     lines = []
     for resource, sid, name, freq in SOUND_TONES:
         sine_wav(os.path.join(root, "assets", "sounds", resource), freq)
         lines += [f"- id: {sid}", f"  name: {scalar(name)}", f"  file: sounds/{resource}"]
     item_file(root, "sounds", "sounds", lines)
 
-    # metaData.csv vs VC-Details.csv
-    meta_pngs = {m["resourceName"] for m in meta if m["resourceName"].endswith(".png")}
-    other = sorted(m["resourceName"] for m in meta
-                   if not m["resourceName"].endswith((".png", ".wav")))
-    unreferenced = sorted(meta_pngs - referenced)
-    not_in_meta = sorted(referenced - meta_pngs)
-    if unreferenced:
-        meta_note = ("metaData.csv lists PNG files no VC refers to, so they were not generated: "
-                     + ", ".join(f"`{n}`" for n in unreferenced) + ".")
-    else:
-        meta_note = (f"metaData.csv lists {len(meta_pngs)} PNG files; every one is a profile or "
-                     "game image of a VC in VC-Details.csv, so nothing was left out.")
-    if not_in_meta:
-        meta_note += (" VC-Details.csv names images metaData.csv does not list: "
-                      + ", ".join(f"`{n}`" for n in not_in_meta) + ".")
-    if other:
-        meta_note += " Other resources in metaData.csv, not used: " + ", ".join(other) + "."
-    meta_note = textwrap.fill(meta_note, 96)
-
     write_text(os.path.join(root, "README.md"), f"""\
 # Whack-A-VC (example)
 
-Content of the Whack-A-VC iOS game, converted from its Kinvey collection exports in
-`fixtures/whackavc/` (`Phrases.csv`, `VC-Details.csv`, `metaData.csv`). It is written by
+Content for the Whack-A-VC game, in the shape of its Kinvey collections (phrases, VCs, blob
+resources). Every person, firm, handle and phrase is invented (`scripts/whackavc_content.py`,
+which also writes the Kinvey export fixtures the import tests read). It is written by
 `scripts/make-examples.py`; edit that script, not these files.
 
-- `content/phrases/phrases.yaml`: the {len(phrases)} phrases, one file holding a list, ids 1..{len(phrases)}
-  in CSV order.
-- `content/vcs/<n>.yaml`: the {len(vcs)} VCs, ids 1..{len(vcs)} in CSV order; `twitter` is left
-  out where the CSV says `NA`.
+- `content/phrases/phrases.yaml`: {len(PHRASES)} phrases, one file holding a list, ids 1..{len(PHRASES)}.
+- `content/vcs/<n>.yaml`: {len(VCS)} VCs, ids 1..{len(VCS)}; {sum(1 for v in VCS if v[2])} have a `twitter` handle.
 - `schema/sounds.yaml` + `content/sounds/sounds.yaml`: a project-defined collection for the
-  seven `.wav` resources of `metaData.csv`, to show a content type that is not built in.
+  seven `.wav` resources, to show a content type that is not built in.
 - `assets/vcs/`: a profile image (96x96) and a game image (192x192) per VC, under the blob names
-  of the CSV. **Generated placeholders**: the original binaries are not public. Each VC has its
-  own flat colour and shapes.
-- `assets/sounds/`: 0.2 s sine tones (8 kHz, mono, 16-bit), also generated placeholders.
+  the Kinvey metadata uses (`vcsnapN.png`/`vcN.png`, or `First_Last_p.png`/`_g.png`). Generated:
+  each VC has its own flat colour and shapes.
+- `assets/sounds/`: 0.2 s sine tones (8 kHz, mono, 16-bit), also generated.
 
-{meta_note}
-
-`Phrases.csv` is a one-column CSV whose phrase "Go on, scale your business" contains an
-unquoted comma; it is read line by line so the phrase stays whole.
-
-The CSVs' spelling is kept as is, including what look like typos ("Sequoia Capita",
-"Michael Mortiz", "Neeraj Agrawl", "Whats your APRU?"). `lastModified` of `metaData.csv` is not
-carried over: `gamepack build` versions resources by content hash instead.
+`gamepack build` versions resources by content hash, so an image replaced under the same name
+reaches players (Kinvey's `lastModified` check missed that).
 """)
-    return unreferenced, not_in_meta
 
 
 # ---------------------------------------------------------------------------------------------
@@ -394,16 +381,12 @@ featured. It is written by `scripts/make-examples.py`.
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--fixtures", default=DEFAULT_FIXTURES, help="the shared fixtures directory")
     ap.add_argument("--out", default=os.path.join(REPO, "examples"))
     args = ap.parse_args()
-    make_gohike(args.fixtures, args.out)
-    unreferenced, not_in_meta = make_whackavc(args.fixtures, args.out)
+    make_gohike(args.out)
+    make_whackavc(args.out)
     make_dealhunter(args.out)
     print(f"wrote gohike-amsterdam, whack-a-vc, dealhunter under {args.out}")
-    if unreferenced or not_in_meta:
-        print(f"whack-a-vc: metaData PNGs not referenced: {unreferenced}; "
-              f"referenced but not in metaData: {not_in_meta}")
 
 
 if __name__ == "__main__":

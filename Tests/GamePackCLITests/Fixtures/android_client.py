@@ -1,6 +1,7 @@
 """The Go Take a Hike! Android client's content exchange, written against the API description
-in shared/fixtures/README.md with nothing from gamepack's code: ping with the version the
-device holds, download when told to update, check the content's own version, ping again.
+in docs/publishing.md ("Legacy gohike v1 API") with nothing from gamepack's code: ping with
+the version the device holds, download when told to update, check the content's own version,
+ping again.
 
 usage: android_client.py BASE_URL DEVICE_VERSION [EXPECTED_VERSION]
 Prints one JSON line: {"first": ..., "downloaded": N, "version": ..., "second": ..., "header": ...}.

@@ -17,7 +17,7 @@ struct MediaProbeTests {
         #expect(wav.format == .wav && wav.width == nil)
     }
 
-    @Test("reads the real Go Take a Hike! photos")
+    @Test("reads the gohike example's generated JPEG photos")
     func gohikePhotos() throws {
         let photo = TestPaths.example("gohike-amsterdam").appendingPathComponent("assets/photos/rai-congress-center.jpg")
         let info = try MediaProbe.probe(fileAt: photo)

@@ -57,7 +57,7 @@ struct BuildTests {
         #expect(lines.count == 4)
         #expect(lines[0] == lines[1])
         #expect(lines[2] == "1 [3, 1, 2] [0, 1, 2] 1")
-        #expect(lines[3] == "52.341645271 4.88477464 str")
+        #expect(lines[3] == "52.340512 4.889103 str")
     }
 
     @Test("embedded images decode to the asset bytes; base64 wrapped at 60 like the legacy server")
@@ -73,7 +73,7 @@ struct BuildTests {
         #expect(base64.hasSuffix("\n"))
         let decoded = Data(base64Encoded: base64, options: .ignoreUnknownCharacters)
         let original = try Data(
-            contentsOf: TestPaths.example("gohike-amsterdam").appendingPathComponent("assets/profiles/24h-south.jpg"))
+            contentsOf: TestPaths.example("gohike-amsterdam").appendingPathComponent("assets/profiles/amsterdam-south.jpg"))
         #expect(decoded == original)
         #expect(profile["icon_data"] is NSNull)
     }

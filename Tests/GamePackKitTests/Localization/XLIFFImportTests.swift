@@ -189,8 +189,8 @@ struct LocalizationXLIFFImportTests {
         location =
             "# The RAI: checked on site in 2013.\n"
             + location.replacingOccurrences(
-                of: "position: {latitude: 52.341645271, longitude: 4.88477464}",
-                with: "position: {latitude: 52.341645271, longitude: 4.88477464}  # from the original app")
+                of: "position: {latitude: 52.340512, longitude: 4.889103}",
+                with: "position: {latitude: 52.340512, longitude: 4.889103}  # from the original app")
         try L10n.write(location, to: root, locationFile)
         // And an item without any Dutch text yet, in a list file with a plain string.
         try L10n.write(
@@ -240,7 +240,7 @@ struct LocalizationXLIFFImportTests {
         #expect(raiText.hasPrefix("# The RAI: checked on site in 2013.\nid: 1\nname:\n  en: \"RAI Congress Center\"\n"))
         #expect(
             raiText.contains(
-                "position: {latitude: 52.341645271, longitude: 4.88477464}  # from the original app\nimage: photos/rai-congress-center.jpg\n"
+                "position: {latitude: 52.340512, longitude: 4.889103}  # from the original app\nimage: photos/rai-congress-center.jpg\n"
             ))
         #expect(
             try L10n.read(root, "content/rewards/more.yaml") == """

@@ -116,20 +116,20 @@ struct ExampleTests {
         #expect(findings == [])
     }
 
-    @Test("the gohike example carries the fixture's texts byte for byte, \\r\\n included")
+    @Test("the gohike example keeps its texts byte for byte, \\r\\n and doubled quotes included")
     func gohikeTexts() async throws {
         let project = try await Project.load(at: TestPaths.example("gohike-amsterdam"))
         let rai = try #require(project.items.first { $0.collection == "locations" && $0.id?.text == "1" })
         let nl = try #require(rai.node["description"]?["nl"]?.scalarText)
         #expect(
             nl.hasPrefix(
-                "Amsterdam RAI (Rijwiel- en Automobiel-Industrie) is een evenementenorganisatie en een beurscomplex in Amsterdam Zuid.\r\nDe RAI"
+                "Amsterdam RAI is een van de grootste beurs- en congrescentra van Nederland, aan het Europaplein in Amsterdam-Zuid.\r\nDe naam komt van de vereniging die het centrum oprichtte, de \"\"Rijwiel-"
             ))
         let route = try #require(project.items.first { $0.collection == "routes" })
         #expect(route.node["waypoints"]?.elements?.compactMap(\.scalarText) == ["3", "1", "2"])
     }
 
-    @Test("the whack-a-vc example has the 23 phrases and 20 VCs of the Kinvey export")
+    @Test("the whack-a-vc example has the 23 phrases and 20 VCs of the Kinvey export fixture")
     func whackAVCCounts() async throws {
         let project = try await Project.load(at: TestPaths.example("whack-a-vc"))
         #expect(project.items.filter { $0.collection == "phrases" }.count == 23)
