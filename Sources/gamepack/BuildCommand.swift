@@ -9,10 +9,10 @@ struct BuildCommand: AsyncParsableCommand {
         commandName: "build",
         abstract: "Build a signed, versioned content pack from a project.",
         discussion: """
-            Lints first (errors stop the build), emits each target, writes
-            DIR/<project>-<version>.gamepack and, when a key is given (--sign or the
-            GAMEPACK_SECRET_KEY environment variable holding a secret key file's text),
-            DIR/<project>-<version>.gamepack.minisig. The same sources give the same bytes on any
+            Lints first (errors stop the build), emits each target, writes \
+            DIR/<project>-<version>.gamepack and, when a key is given (--sign or the \
+            GAMEPACK_SECRET_KEY environment variable holding a secret key file's text), \
+            DIR/<project>-<version>.gamepack.minisig. The same sources give the same bytes on any \
             machine: timestamps come from SOURCE_DATE_EPOCH or the last commit.
             """
     )

@@ -30,11 +30,7 @@ enum Main {
             }
         } catch {
             // ArgumentParser exits 64 on usage errors; gamepack promises 2.
-            if GamePack.exitCode(for: error) == .validationFailure {
-                FileHandle.standardError.write(Data((GamePack.fullMessage(for: error) + "\n").utf8))
-                exit(2)
-            }
-            GamePack.exit(withError: error)
+            HelpText.exit(with: error, status: GamePack.exitCode(for: error) == .validationFailure ? 2 : nil)
         }
     }
 }

@@ -41,9 +41,9 @@ struct L10nStatusCommand: AsyncParsableCommand {
         commandName: "status",
         abstract: "Show translation coverage per locale, collection and field.",
         discussion: """
-            Counts each localized field's translation as translated, missing (absent or empty),
-            identical to the source, or stale (made from a source text that has changed since),
-            with the words and characters left to translate. Exit status 1 when a locale is
+            Counts each localized field's translation as translated, missing (absent or empty), \
+            identical to the source, or stale (made from a source text that has changed since), \
+            with the words and characters left to translate. Exit status 1 when a locale is \
             under --fail-under percent translated.
             """
     )
@@ -104,9 +104,9 @@ struct L10nExportCommand: AsyncParsableCommand {
         commandName: "export",
         abstract: "Export the texts to translate as XLIFF 1.2.",
         discussion: """
-            One trans-unit per localized field, id collection/item-id/field, with notes giving
-            the collection, item, field and length limit. Units are marked new (missing),
-            translated, or needs-review-translation (stale or identical to the source). The file
+            One trans-unit per localized field, id collection/item-id/field, with notes giving \
+            the collection, item, field and length limit. Units are marked new (missing), \
+            translated, or needs-review-translation (stale or identical to the source). The file \
             validates against the XLIFF 1.2 strict schema.
             """
     )
@@ -152,12 +152,13 @@ struct L10nImportCommand: AsyncParsableCommand {
         commandName: "import",
         abstract: "Apply the translations of an XLIFF 1.2 file to the source files.",
         discussion: """
-            The file is validated against the XLIFF 1.2 strict schema first (a DOCTYPE, external
-            entities or markup in a target are refused). Each target is written into its item's
-            YAML file in place, keeping comments and order, with the hash of the source text it
-            was made from. Units whose id no longer exists or whose source changed since the
+            The file is validated against the XLIFF 1.2 strict schema first (a DOCTYPE, external \
+            entities or markup in a target are refused). Each target is written into its item's \
+            YAML file in place, keeping comments and order, with the hash of the source text it \
+            was made from. Units whose id no longer exists or whose source changed since the \
             export are listed and not applied. All files are written, or none.
-            Exit status: 0 when every unit was applied or already current, 1 when some were
+
+            Exit status: 0 when every unit was applied or already current, 1 when some were \
             refused or the file is invalid, 2 for usage or I/O errors.
             """
     )
@@ -225,8 +226,8 @@ struct L10nPseudoCommand: AsyncParsableCommand {
         commandName: "pseudo",
         abstract: "Build a pack with pseudo-translated texts to check layouts for overflow.",
         discussion: """
-            Every localized text of the locale becomes an accented, bracketed copy of the source
-            text, 40% longer ([Ĝŕééñ Ţŕáíĺ····]), with placeholders kept. The pack is built like
+            Every localized text of the locale becomes an accented, bracketed copy of the source \
+            text, 40% longer ([Ĝŕééñ Ţŕáíĺ····]), with placeholders kept. The pack is built like \
             gamepack build would, unsigned, into --out; the source files are not touched.
             """
     )

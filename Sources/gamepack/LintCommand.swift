@@ -8,8 +8,8 @@ struct LintCommand: AsyncParsableCommand {
         commandName: "lint",
         abstract: "Check a project's content, schema and assets.",
         discussion: """
-            Exit status: 0 when there are no errors, 1 when there are (warnings count as errors
-            with --strict), 2 for usage or I/O errors. Rules and their severities are listed by
+            Exit status: 0 when there are no errors, 1 when there are (warnings count as errors \
+            with --strict), 2 for usage or I/O errors. Rules and their severities are listed by \
             --list-rules and set in gamepack.yaml under lint.rules.
             """
     )

@@ -111,9 +111,9 @@ struct PublishCommand: AsyncParsableCommand {
         commandName: "publish",
         abstract: "Publish a signed pack to a channel on a server (--server) or in a static tree (--to).",
         discussion: """
-            Checks the pack, uploads it with its signature (PACK.minisig) using the token in
-            GAMEPACK_TOKEN, then signs a channel pointer whose sequence is the pack's and makes
-            it the channel's head. With --to DIR, writes the same layout as static files for
+            Checks the pack, uploads it with its signature (PACK.minisig) using the token in \
+            GAMEPACK_TOKEN, then signs a channel pointer whose sequence is the pack's and makes \
+            it the channel's head. With --to DIR, writes the same layout as static files for \
             nginx, a CDN or object storage. See docs/publishing.md.
             """
     )
@@ -201,8 +201,8 @@ struct PromoteCommand: AsyncParsableCommand {
         commandName: "promote",
         abstract: "Point a channel at the exact pack another channel serves (staging → production).",
         discussion: """
-            Signs a new pointer for --to naming the pack of --from's current pointer. Its sequence
-            is --from's sequence, or one above --to's when that is higher (so a channel's
+            Signs a new pointer for --to naming the pack of --from's current pointer. Its sequence \
+            is --from's sequence, or one above --to's when that is higher (so a channel's \
             sequence only grows).
             """
     )
@@ -257,8 +257,8 @@ struct RollbackCommand: AsyncParsableCommand {
         commandName: "rollback",
         abstract: "Point a channel back at an earlier pack, as a new entry with a higher sequence.",
         discussion: """
-            Without --to, goes back to the newest earlier entry whose pack differs from the
-            current one. The new pointer's sequence is one above the current, so clients that
+            Without --to, goes back to the newest earlier entry whose pack differs from the \
+            current one. The new pointer's sequence is one above the current, so clients that \
             refuse lower sequences still take the rollback.
             """
     )

@@ -39,10 +39,10 @@ struct ServeRunCommand: AsyncParsableCommand {
         commandName: "run",
         abstract: "Run the content server until SIGTERM or SIGINT.",
         discussion: """
-            Stores packs under --data and metadata in SQLite (DATA/gamepack.sqlite) or, given a
-            PostgreSQL URL, in PostgreSQL so that several servers share one store (they must then
-            share the data directory too). Uploads need a token (`gamepack serve token create`)
-            and a signature by a --trusted-key. The legacy Go Take a Hike! API serves the
+            Stores packs under --data and metadata in SQLite (DATA/gamepack.sqlite) or, given a \
+            PostgreSQL URL, in PostgreSQL so that several servers share one store (they must then \
+            share the data directory too). Uploads need a token (`gamepack serve token create`) \
+            and a signature by a --trusted-key. The legacy Go Take a Hike! API serves the \
             gohike/content.json of --legacy-project's --legacy-channel. See docs/publishing.md.
             """
     )

@@ -134,8 +134,8 @@ struct KeygenCommand: ParsableCommand {
         commandName: "keygen",
         abstract: "Create a minisign key pair for signing packs.",
         discussion: """
-            Writes PREFIX.pub (share it: servers and clients pin it) and PREFIX.key (secret,
-            0600 permissions, unencrypted like `minisign -G -W`). Refuses to overwrite. In CI, put
+            Writes PREFIX.pub (share it: servers and clients pin it) and PREFIX.key (secret, \
+            0600 permissions, unencrypted like `minisign -G -W`). Refuses to overwrite. In CI, put \
             the key file's text in the GAMEPACK_SECRET_KEY environment variable instead of a file.
             """
     )
