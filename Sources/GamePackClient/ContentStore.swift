@@ -192,9 +192,29 @@ struct ContentStore {
         return total
     }
 
+    /// The SHA-256 of every file the manifest of version folder `name` lists; empty when it has
+    /// no readable manifest.
+    func objectsListed(byVersion name: String) -> Set<String> {
+        guard let bytes = try? Data(contentsOf: version(name).appendingPathComponent("manifest.json")),
+            let manifest = try? PackManifest.decode(bytes)
+        else { return [] }
+        return Set(manifest.files.map(\.sha256))
+    }
+
     /// Removes every version but `keep`, every object none of `keepObjects` names, every
     /// partial download not in `keepPartials`, and leftovers of interrupted updates.
-    func clean(keepVersions keep: Set<String>, keepObjects: Set<String>, keepPartials: Set<String>) {
+    ///
+    /// Never removes what `current` names: its version folder and the files its manifest lists
+    /// are kept whatever the caller asks, even when that content failed to load (a client
+    /// configured for another channel, a refused or failed update), so the next start can
+    /// still use it.
+    func clean(keepVersions: Set<String>, keepObjects: Set<String>, keepPartials: Set<String>) {
+        var keep = keepVersions
+        var keepObjects = keepObjects
+        if let current = currentName() {
+            keep.insert(current)
+            keepObjects.formUnion(objectsListed(byVersion: current))
+        }
         for name in (try? fm.contentsOfDirectory(atPath: staging.path)) ?? [] {
             try? fm.removeItem(at: staging.appendingPathComponent(name))
         }

@@ -68,8 +68,11 @@ public actor GamePackClient {
                 }
                 return content
             } catch {
+                // The folder stays while `current` names it: the failure may say more about this
+                // client's configuration (another channel, say) than about the content, and a
+                // later start configured right must find it. Switching to the bundled pack
+                // removes it; a corrupt file was already removed by `checkObject`.
                 problem = "the installed content \(name) is unusable (\(error))"
-                try? FileManager.default.removeItem(at: store.version(name))
             }
         }
         guard configuration.bundledPack != nil else { throw GamePackClientError.noContent(reason: problem) }
