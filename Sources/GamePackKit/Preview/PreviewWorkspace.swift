@@ -1,0 +1,200 @@
+import Foundation
+
+/// Loads a project for the preview and takes in changes to its files: a changed content file is
+/// parsed again alone and its items checked again alone (a fast, partial state the page shows
+/// at once), then the whole project is linted again in the background (`relinted`). A change to
+/// `gamepack.yaml` or `schema/` loads everything again.
+public enum PreviewWorkspace {
+    /// What a set of changed paths needs.
+    public enum Reload: Sendable, Equatable {
+        /// Nothing the preview shows changed (hidden files, build output).
+        case none
+        /// Content files or assets changed: `applying` takes them in.
+        case files([String])
+        /// The config or a content type changed: load everything again.
+        case everything
+    }
+
+    /// Loads, lints and measures `root` (the same loader and linter as `lint` and `build`).
+    public static func load(at root: URL, generation: Int = 1) async throws -> PreviewSnapshot {
+        let project = try await Project.load(at: root)
+        let diagnostics = await Linter.lint(project)
+        return PreviewSnapshot(
+            project: project, diagnostics: diagnostics, coverage: coverage(of: project), generation: generation,
+            lintIsComplete: true, assetVersions: assetVersions(project))
+    }
+
+    /// The snapshot linted in full again, with fresh coverage (after `applying`).
+    public static func relinted(_ snapshot: PreviewSnapshot) async -> PreviewSnapshot {
+        var result = snapshot
+        let diagnostics = await Linter.lint(snapshot.project)
+        result.replace(project: snapshot.project, diagnostics: diagnostics)
+        result.coverage = coverage(of: snapshot.project)
+        result.lintIsComplete = true
+        return result
+    }
+
+    /// Sorts project-relative paths that changed into what they need.
+    public static func classify(_ paths: [String]) -> Reload {
+        var files: [String] = []
+        for path in Set(paths).sorted() {
+            let parts = path.split(separator: "/")
+            if parts.contains(where: { $0.hasPrefix(".") }) { continue }
+            if path == Project.configFile || parts.first == "schema" { return .everything }
+            if parts.first == "content", Project.isSourceFile(path) { files.append(path) }
+            if parts.first == "content", parts.count == 2 { return .everything }  // a collection folder came or went
+            if parts.first == "assets", parts.count >= 2 { files.append(path) }
+        }
+        return files.isEmpty ? .none : .files(files)
+    }
+
+    /// `snapshot` with the content files and assets at `paths` (project-relative) read again:
+    /// only those files are parsed and only their items are checked (per-item rules, their
+    /// references and assets); findings of other files are kept until `relinted`. Returns nil
+    /// when a change needs a full load (a symlink, a file outside a collection folder).
+    public static func applying(_ paths: [String], to snapshot: PreviewSnapshot) -> PreviewSnapshot? {
+        var project = snapshot.project
+        let root = project.root
+        var versions = snapshot.assetVersions
+        var changedFiles: Set<String> = []
+        var loadProblems: [Diagnostic] = []
+        var newItems: [ContentItem] = []
+        var touchedAssets: [String] = []
+        for path in paths {
+            let absolute = root.path + "/" + path
+            let kind = Project.FileKind(absolute)
+            if kind == .symlink || kind == .directory { return nil }
+            if path.hasPrefix("assets/") {
+                let relative = String(path.dropFirst("assets/".count))
+                touchedAssets.append(relative)
+                let exists = kind == .regular
+                let position = project.assetFiles.firstIndex { $0 >= relative } ?? project.assetFiles.count
+                let present = position < project.assetFiles.count && project.assetFiles[position] == relative
+                if exists && !present { project.assetFiles.insert(relative, at: position) }
+                if !exists && present { project.assetFiles.remove(at: position) }
+                versions[relative] = exists ? version(ofFileAt: absolute) : nil
+                continue
+            }
+            let parts = path.split(separator: "/")
+            guard parts.count >= 3 else { return nil }
+            changedFiles.insert(path)
+            let collection = String(parts[1])
+            project.items.removeAll { $0.file == path }
+            project.contentFiles.removeAll { $0 == path }
+            project.unloadedFiles.removeAll { $0 == path }
+            project.markedFiles.remove(path)
+            guard kind == .regular else { continue }
+            let insertFile = project.contentFiles.firstIndex { $0 > path } ?? project.contentFiles.count
+            project.contentFiles.insert(path, at: insertFile)
+            guard let data = SourceLoader.contents(of: absolute) else {
+                if case .failed(let problems) = SourceLoader.load(contentsOf: URL(fileURLWithPath: absolute), path: path) {
+                    loadProblems += problems
+                }
+                project.unloadedFiles.append(path)
+                continue
+            }
+            if SourceHash.isMarked(data) { project.markedFiles.insert(path) }
+            switch SourceLoader.load(data: data, path: path) {
+            case .failed(let problems):
+                loadProblems += problems
+                project.unloadedFiles.append(path)
+                project.unloadedFiles.sort()
+            case .loaded(let node):
+                var fileItems: [ContentItem] = []
+                for element in node.elements ?? [node] {
+                    guard element.entries != nil else {
+                        loadProblems.append(
+                            Diagnostic(
+                                severity: .error, rule: LintRule.wrongType.rawValue,
+                                message: "an item is a map of fields (with an id); found \(element.kindDescription)",
+                                location: element.location))
+                        continue
+                    }
+                    fileItems.append(
+                        ContentItem(collection: collection, id: element["id"].flatMap(ItemID.init(node:)), node: element))
+                }
+                let insertAt = project.items.firstIndex { $0.file > path } ?? project.items.count
+                project.items.insert(contentsOf: fileItems, at: insertAt)
+                newItems += fileItems
+            }
+        }
+        project.diagnostics.removeAll { changedFiles.contains($0.location?.file ?? "") }
+        project.diagnostics += loadProblems
+        project.sources = SourceTexts(root: root)
+
+        var result = snapshot
+        result.assetVersions = versions
+        // The indexes of the new state answer the changed items' references.
+        result.replace(project: project, diagnostics: [])
+        let context = LintContext(project: project)
+        context.add(loadProblems)
+        quickLint(newItems, in: result, context: context)
+        var diagnostics = snapshot.diagnostics.filter { !changedFiles.contains($0.location?.file ?? "") }
+        diagnostics += context.diagnostics
+        result.replace(project: project, diagnostics: Diagnostic.sortedForReport(diagnostics))
+        result.generation = snapshot.generation + 1
+        result.lintIsComplete = false
+        return result
+    }
+
+    /// The per-item rules, references and assets of `items` only.
+    static func quickLint(_ items: [ContentItem], in snapshot: PreviewSnapshot, context: LintContext) {
+        let project = snapshot.project
+        let validator = ItemValidator(context: context)
+        for item in items {
+            guard let type = project.type(of: item.collection) else { continue }
+            validator.validate(item, as: type)
+        }
+        for reference in context.references where project.types[reference.target] != nil {
+            if snapshot.index(reference.target, reference.id) == nil {
+                context.report(
+                    .danglingReference,
+                    "\(reference.from) refers to \(LintContext.label(reference.target, reference.id)), which does not exist",
+                    at: reference.location)
+            }
+        }
+        let assetsRoot = project.root.appendingPathComponent("assets").resolvingSymlinksInPath().path
+        for use in context.assetUses {
+            switch AssetChecks.inspect(use.path, root: project.root, assetsRoot: assetsRoot) {
+            case .outside(let why):
+                context.report(
+                    .assetOutsideProject, "`\(use.path)` \(why); asset paths are relative to assets/ and stay inside it",
+                    at: use.location)
+            case .missing:
+                let hint = Suggestions.closest(to: use.path, among: project.assetFiles)
+                context.report(
+                    .assetMissing,
+                    "assets/\(use.path) does not exist" + (hint.map { "; did you mean `\($0)`?" } ?? "; add the file or correct the path"),
+                    at: use.location, fix: hint)
+            case .unreadable(let why):
+                context.report(.assetUnreadable, "assets/\(use.path) cannot be used: \(why)", at: use.location)
+            case .probed(let info):
+                AssetChecks.check(info, use: use, field: use.spec.name, context: context)
+            }
+        }
+    }
+
+    static func coverage(of project: Project) -> LocalizationReport? {
+        project.config.translationLocales.isEmpty ? nil : try? LocalizationReport(project: project)
+    }
+
+    static func assetVersions(_ project: Project) -> [String: String] {
+        var versions: [String: String] = [:]
+        for path in project.assetFiles {
+            versions[path] = version(ofFileAt: project.assetURL(path).path)
+        }
+        return versions
+    }
+
+    /// Size and modification time (ns) of a file, as a short version string.
+    static func version(ofFileAt path: String) -> String {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return "0" }
+        #if canImport(Darwin)
+            let nanoseconds = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+        #else
+            let nanoseconds = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        #endif
+        return String(Int64(info.st_size) &+ nanoseconds, radix: 36)
+    }
+}
