@@ -1,7 +1,9 @@
 import Foundation
 
 /// Word-level diffs of texts, for reports of long texts: the longest common subsequence of
-/// word and whitespace tokens, after trimming the common prefix and suffix. Written by hand:
+/// word and whitespace tokens, after trimming the common prefix and suffix, grouped into runs
+/// of changes (see `segments(_:_:)`), or plain before and after for a rewritten text (see
+/// `rewriteSimilarity`). Written by hand:
 /// the Swift standard library's `difference(from:)` works on collections, but gives no segment
 /// view and is slow on large inputs.
 public enum WordDiff {
@@ -45,8 +47,88 @@ public enum WordDiff {
         return out
     }
 
-    /// The segments turning `old` into `new`; adjacent segments of one kind are merged.
+    /// Below this similarity two texts count as rewritten, and their diff is the whole old text
+    /// removed and the whole new text added (plain before and after), because a word diff of
+    /// texts with little in common interleaves them into something neither reads like.
+    ///
+    /// The similarity is the share of words the two texts have in common, as difflib's ratio
+    /// counts it: 2 × (words of the longest common subsequence) / (words of old + words of new).
+    /// At 0.4, a 20-word text whose words are all replaced but 7 is shown as before and after
+    /// (2 × 7 / 40 = 0.35); keeping 8 (0.4) or more, say a sentence changed in a paragraph, it
+    /// is a word diff.
+    public static let rewriteSimilarity = 0.4
+
+    /// Whether `segments` (from `segments(_:_:)`) show a rewritten text: no unchanged words,
+    /// just the old text removed and the new one added.
+    public static func isRewrite(_ segments: [WordSegment]) -> Bool {
+        !segments.isEmpty && !segments.contains { $0.op == .equal }
+    }
+
+    /// The segments turning `old` into `new`, read like `git diff --word-diff`: changed words
+    /// separated only by whitespace form one run, all its removed words (one `delete`) then all
+    /// its added words (one `insert`), never alternating word by word. When the texts are less
+    /// similar than `rewriteSimilarity`, the whole of `old` is deleted and the whole of `new`
+    /// inserted (no `equal` segment). The `equal` and `delete` texts joined give `old`; the
+    /// `equal` and `insert` texts joined give `new`.
     public static func segments(_ old: String, _ new: String) -> [WordSegment] {
+        let ops = tokenOperations(old, new)
+        let shared = ops.filter { $0.op == .equal && !isSpace($0.text) }.count
+        let words = ops.filter { !isSpace($0.text) }.count + shared  // each equal word is in both texts
+        if old != new, words > 0, Double(2 * shared) / Double(words) < rewriteSimilarity {
+            return (old.isEmpty ? [] : [WordSegment(.delete, old)]) + (new.isEmpty ? [] : [WordSegment(.insert, new)])
+        }
+        var out: [WordSegment] = []
+        func append(_ op: WordSegment.Operation, _ text: String) {
+            guard !text.isEmpty else { return }
+            if let last = out.last, last.op == op {
+                out[out.count - 1].text += text
+            } else {
+                out.append(WordSegment(op, text))
+            }
+        }
+        var index = 0
+        while index < ops.count {
+            guard ops[index].op != .equal else {
+                append(.equal, String(ops[index].text))
+                index += 1
+                continue
+            }
+            // A run of changes: up to the last change before an unchanged word.
+            var end = index
+            var scan = index
+            while scan < ops.count, ops[scan].op != .equal || isSpace(ops[scan].text) {
+                scan += 1
+                if ops[scan - 1].op != .equal { end = scan }
+            }
+            let run = ops[index..<end]
+            var removed = run.filter { $0.op != .insert }.map(\.text).joined()
+            var added = run.filter { $0.op != .delete }.map(\.text).joined()
+            // Whitespace both sides start or end with is unchanged: `[-a -]{+b +}` reads `[-a-]{+b+} `.
+            var lead = ""
+            while let a = removed.first, let b = added.first, a == b, a.isWhitespace {
+                lead.append(removed.removeFirst())
+                added.removeFirst()
+            }
+            var trail = ""
+            while let a = removed.last, let b = added.last, a == b, a.isWhitespace {
+                trail.insert(removed.removeLast(), at: trail.startIndex)
+                added.removeLast()
+            }
+            append(.equal, lead)
+            append(.delete, removed)
+            append(.insert, added)
+            append(.equal, trail)
+            index = end
+        }
+        return out
+    }
+
+    /// Whether a token is whitespace.
+    static func isSpace(_ token: Substring) -> Bool { token.first?.isWhitespace ?? true }
+
+    /// The tokens of `old` and `new` with what happens to each, in order: a longest common
+    /// subsequence of the tokens, after trimming the common prefix and suffix.
+    static func tokenOperations(_ old: String, _ new: String) -> [(op: WordSegment.Operation, text: Substring)] {
         let a = tokens(old)
         let b = tokens(new)
         var prefix = 0
@@ -55,22 +137,15 @@ public enum WordDiff {
         while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] {
             suffix += 1
         }
-        var out: [WordSegment] = []
-        func append(_ op: WordSegment.Operation, _ text: Substring) {
-            if let last = out.last, last.op == op {
-                out[out.count - 1].text += text
-            } else {
-                out.append(WordSegment(op, String(text)))
-            }
-        }
-        for token in a[..<prefix] { append(.equal, token) }
+        var out: [(op: WordSegment.Operation, text: Substring)] = []
+        for token in a[..<prefix] { out.append((.equal, token)) }
         let middleA = Array(a[prefix..<(a.count - suffix)])
         let middleB = Array(b[prefix..<(b.count - suffix)])
         let n = middleA.count
         let m = middleB.count
         if n * m > maxCells || n == 0 || m == 0 {
-            for token in middleA { append(.delete, token) }
-            for token in middleB { append(.insert, token) }
+            for token in middleA { out.append((.delete, token)) }
+            for token in middleB { out.append((.insert, token)) }
         } else {
             // lengths[i][j]: LCS length of middleA[i...] and middleB[j...].
             var lengths = [Int32](repeating: 0, count: (n + 1) * (m + 1))
@@ -86,19 +161,19 @@ public enum WordDiff {
             var j = 0
             while i < n || j < m {
                 if i < n, j < m, middleA[i] == middleB[j] {
-                    append(.equal, middleA[i])
+                    out.append((.equal, middleA[i]))
                     i += 1
                     j += 1
                 } else if i < n, j == m || lengths[(i + 1) * (m + 1) + j] >= lengths[i * (m + 1) + j + 1] {
-                    append(.delete, middleA[i])
+                    out.append((.delete, middleA[i]))
                     i += 1
                 } else {
-                    append(.insert, middleB[j])
+                    out.append((.insert, middleB[j]))
                     j += 1
                 }
             }
         }
-        for token in a[(a.count - suffix)...] { append(.equal, token) }
+        for token in a[(a.count - suffix)...] { out.append((.equal, token)) }
         return out
     }
 

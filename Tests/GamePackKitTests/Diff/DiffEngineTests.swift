@@ -391,6 +391,69 @@ struct WordDiffTests {
         #expect(segments.filter { $0.op != .delete }.map(\.text).joined() == "the slow brown dog")
     }
 
+    @Test("changed words separated only by spaces form one run: all removed words, then all added ones")
+    func grouped() {
+        let segments = WordDiff.segments(
+            "alpha beta gamma delta epsilon zeta eta theta", "alpha beta ONE TWO THREE zeta eta theta")
+        #expect(
+            segments == [
+                WordSegment(.equal, "alpha beta "), WordSegment(.delete, "gamma delta epsilon"),
+                WordSegment(.insert, "ONE TWO THREE"), WordSegment(.equal, " zeta eta theta"),
+            ])
+        // Two runs split by an unchanged word; a line break between changed words joins them too.
+        let two = WordDiff.segments("a b c d e f g h i j", "a X\nY d Z f g h i j")
+        #expect(
+            two == [
+                WordSegment(.equal, "a "), WordSegment(.delete, "b c"), WordSegment(.insert, "X\nY"), WordSegment(.equal, " d "),
+                WordSegment(.delete, "e"), WordSegment(.insert, "Z"), WordSegment(.equal, " f g h i j"),
+            ])
+    }
+
+    @Test("a text rewritten with under 40% of its words kept is shown as plain before and after")
+    func rewrite() {
+        let old = "Open daily from nine to five, with guided tours on Sundays and a cafe on the roof terrace."
+        let new = "Closed for renovation until the spring of next year; the collection is shown elsewhere."
+        let segments = WordDiff.segments(old, new)
+        #expect(segments == [WordSegment(.delete, old), WordSegment(.insert, new)])
+        #expect(WordDiff.isRewrite(segments))
+        #expect(WordDiff.segments("", "new text") == [WordSegment(.insert, "new text")])
+
+        // The threshold: 20 words each; keeping 8 in place (2·8/40 = 0.4) is a word diff, 7 is a rewrite.
+        let words = (1...20).map { "w\($0)" }
+        func replacing(keeping kept: Int) -> String {
+            words.enumerated().map { $0.offset < kept ? $0.element : "new\($0.offset)" }.joined(separator: " ")
+        }
+        let eight = WordDiff.segments(words.joined(separator: " "), replacing(keeping: 8))
+        #expect(!WordDiff.isRewrite(eight))
+        #expect(eight.map(\.op) == [.equal, .delete, .insert])
+        #expect(WordDiff.isRewrite(WordDiff.segments(words.joined(separator: " "), replacing(keeping: 7))))
+    }
+
+    @Test("segments always join back to the old and the new text")
+    func roundTrip() {
+        var generator = SystemRandomNumberGenerator()
+        let vocabulary = ["de", "het", "een", "park", "route", "\n", "  ", "museum", "Amsterdam", "is"]
+        for _ in 0..<200 {
+            func text() -> String {
+                (0..<Int.random(in: 0...30, using: &generator)).map { _ in vocabulary.randomElement(using: &generator)! }
+                    .joined(separator: Bool.random(using: &generator) ? " " : "\t")
+            }
+            let old = text(), new = text()
+            let segments = WordDiff.segments(old, new)
+            #expect(segments.filter { $0.op != .insert }.map(\.text).joined() == old)
+            #expect(segments.filter { $0.op != .delete }.map(\.text).joined() == new)
+            // Never a removal and an addition interleaved around mere whitespace.
+            for (a, b) in zip(segments, segments.dropFirst()) { #expect(!(a.op == .insert && b.op == .delete)) }
+            for window in zip(zip(segments, segments.dropFirst()), segments.dropFirst(2)) {
+                let ((a, b), c) = window
+                if a.op != .equal, c.op != .equal, b.op == .equal {
+                    let onlySpace = b.text.allSatisfy { $0.isWhitespace }
+                    #expect(!onlySpace, "\(segments)")
+                }
+            }
+        }
+    }
+
     @Test("whitespace-only differences")
     func whitespace() {
         #expect(WordDiff.differOnlyInWhitespace("a  b", "a b\n"))

@@ -115,6 +115,46 @@ struct DiffRendererTests {
         #expect(markdown.contains("\\| \\*A\\*"))
     }
 
+    @Test("a long text's changed words read as runs, a rewritten one as before and after, in all four formats")
+    func wordDiffRuns() async throws {
+        let temp = try TemporaryDirectory()
+        func setDescription(_ side: String, _ file: String, _ text: String) throws {
+            let url = temp.url.appendingPathComponent("\(side)/content/locations/\(file)")
+            var lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+            let index = try #require(lines.firstIndex(of: "description:"))
+            lines[index + 1] = "  en: \"\(text)\""
+            try Data(lines.joined(separator: "\n").utf8).write(to: url)
+        }
+        for side in ["old", "new"] { _ = try temp.copy(TestPaths.example("gohike-amsterdam"), as: side) }
+        let sentence = "The hall was built in 1961 by %@ and it still hosts fairs in every month of the year."
+        try setDescription("old", "1.yaml", sentence.replacingOccurrences(of: "%@", with: "the city council together,"))
+        try setDescription("new", "1.yaml", sentence.replacingOccurrences(of: "%@", with: "a private company,"))
+        let before = "Open daily from nine to five, with guided tours on Sundays and a cafe on the roof terrace."
+        let after = "Closed for renovation until the spring of next year; the collection is shown elsewhere."
+        try setDescription("old", "3.yaml", before)
+        try setDescription("new", "3.yaml", after)
+        let oldSide = try await SnapshotLoader.load(.path(temp.url.appendingPathComponent("old").path))
+        let newSide = try await SnapshotLoader.load(.path(temp.url.appendingPathComponent("new").path))
+        let report = try await DiffEngine.compare(oldSide, newSide)
+        let context = DiffRenderContext()
+
+        let text = DiffTextRenderer().render(report, context: context)
+        #expect(text.contains("      The hall was built in 1961 by [-the city council together,-]{+a private company,+} and it"), "\(text)")
+        #expect(text.contains("      before: \(before)\n      after:  \(after)\n"), "\(text)")
+        let markdown = DiffMarkdownRenderer().render(report, context: context)
+        #expect(markdown.contains("by <del>the city council together,</del><ins>a private company,</ins> and"), "\(markdown)")
+        #expect(markdown.contains("<blockquote><b>before:</b> \(before)</blockquote>"), "\(markdown)")
+        #expect(markdown.contains("<blockquote><b>after:</b> \(after)</blockquote>"), "\(markdown)")
+        let html = DiffHTMLRenderer().render(report, context: context)
+        #expect(html.contains("by <del>the city council together,</del><ins>a private company,</ins> and"))
+        #expect(html.contains("<blockquote class=\"before\"><b>before:</b> \(before)</blockquote>"), "\(html)")
+        #expect(html.contains("<blockquote class=\"after\"><b>after:</b> \(after)</blockquote>"))
+        let json = try DiffJSONRenderer.decode(DiffJSONRenderer().render(report, context: context))
+        let words = json.items.flatMap(\.changes).compactMap(\.words)
+        #expect(words.contains { $0.contains(WordSegment(.delete, "the city council together,")) && $0.contains(WordSegment(.insert, "a private company,")) })
+        #expect(words.contains([WordSegment(.delete, before), WordSegment(.insert, after)]))
+    }
+
     @Test("text: colors only when asked; word diff marks")
     func text() async throws {
         let (report, context) = try await Self.report()

@@ -26,6 +26,7 @@ public struct DiffHTMLRenderer: DiffRenderer {
             .breaking{color:#fff;background:#c22;border-radius:3px;padding:0 .3em}
             .class{color:#555;font-size:90%}
             del{background:#fdd;text-decoration:line-through}ins{background:#dfd;text-decoration:none}
+            blockquote.before{background:#fee;margin:.3em 0;padding:.2em .6em}blockquote.after{background:#efe;margin:.3em 0;padding:.2em .6em}
             .images{display:flex;gap:1em;align-items:flex-start}.images figure{margin:0}
             .images img{max-width:420px;max-height:320px;border:1px solid #ccc}
             code{background:#f4f4f4;padding:0 .2em}
@@ -80,7 +81,14 @@ public struct DiffHTMLRenderer: DiffRenderer {
                 for field in item.changes {
                     var line = "<li><code>\(html(field.path))</code>: \(html(field.summary))"
                     if field.class != item.class { line += " <span class=\"class\">(\(field.class.rawValue))</span>" }
-                    if let words = field.words {
+                    if let words = field.words, WordDiff.isRewrite(words) {
+                        // Rewritten: the old text, then the new one, each whole.
+                        for segment in words {
+                            let text = html(segment.text).replacingOccurrences(of: "\n", with: "<br>")
+                            let label = segment.op == .delete ? "before" : "after"
+                            line += "<blockquote class=\"\(label)\"><b>\(label):</b> \(text)</blockquote>"
+                        }
+                    } else if let words = field.words {
                         line +=
                             "<blockquote>"
                             + words.map { segment -> String in

@@ -67,7 +67,13 @@ public struct DiffMarkdownRenderer: DiffRenderer {
                     var fieldLine = "  - `\(code(field.path))`: \(md(field.summary))"
                     if field.class != item.class { fieldLine += " (\(field.class.rawValue))" }
                     out.append(fieldLine)
-                    if let words = field.words {
+                    if let words = field.words, WordDiff.isRewrite(words) {
+                        // Rewritten: the old text, then the new one, each whole.
+                        for segment in words {
+                            let text = html(segment.text).replacingOccurrences(of: "\n", with: "<br>")
+                            out.append("    <blockquote><b>\(segment.op == .delete ? "before" : "after"):</b> \(text)</blockquote>")
+                        }
+                    } else if let words = field.words {
                         let text = condensed(words).map { segment -> String in
                             let text = html(segment.text).replacingOccurrences(of: "\n", with: "<br>")
                             switch segment.op {

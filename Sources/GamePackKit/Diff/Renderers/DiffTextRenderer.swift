@@ -51,7 +51,15 @@ public struct DiffTextRenderer: DiffRenderer {
             for field in item.changes {
                 let fieldTag = field.class == item.class ? "" : " [\(field.class.rawValue)]"
                 lines.append("    \(field.path): \(field.summary)\(fieldTag)")
-                if let words = field.words {
+                if let words = field.words, WordDiff.isRewrite(words) {
+                    // Rewritten: the old text, then the new one, each whole.
+                    for segment in words {
+                        let (label, code) = segment.op == .delete ? ("before: ", "31") : ("after:  ", "32")
+                        for (index, textLine) in segment.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                            lines.append("      " + (index == 0 ? label : "        ") + paint(String(textLine), code))
+                        }
+                    }
+                } else if let words = field.words {
                     let text = condensed(words).map { segment -> String in
                         switch segment.op {
                         case .equal: segment.text
