@@ -3,8 +3,9 @@
 #
 #   scripts/setup.sh demo   system libraries for building gamepack (libxml2, zlib, SQLite)
 #   scripts/setup.sh test   the above, plus the tools the tests check against (minisign,
-#                           nginx, xmllint, PostgreSQL, Python) and a Python virtual
-#                           environment in .venv from the pinned requirements-test.txt
+#                           nginx, xmllint, PostgreSQL, Python, Chromium and chromedriver)
+#                           and a Python virtual environment in .venv from the pinned
+#                           requirements-test.txt
 #
 # Uses sudo only when not root. Prints what it installs; installs nothing that is there.
 set -euo pipefail
@@ -14,7 +15,7 @@ mode=${1:-demo}
 packages=(pkg-config libxml2-dev zlib1g-dev libsqlite3-dev)
 case "$mode" in
 demo) ;;
-test) packages+=(libxml2-utils minisign nginx postgresql python3 python3-venv curl) ;;
+test) packages+=(libxml2-utils minisign nginx postgresql python3 python3-venv curl chromium chromium-driver) ;;
 *)
     echo "usage: scripts/setup.sh demo|test" >&2
     exit 2

@@ -121,6 +121,18 @@ extension ExternalTool {
     public static let requests = ExternalTool(name: "requests", install: "pip install -r requirements-test.txt") {
         pythonImports("requests")
     }
+    /// Chromium, chromedriver and the Python package selenium: a real browser for the preview's
+    /// pages (`CHROMIUM` and `CHROMEDRIVER` name other binaries).
+    public static let chromium = ExternalTool(
+        name: "chromium with chromedriver and selenium",
+        install: "apt-get install chromium chromium-driver; pip install -r requirements-test.txt"
+    ) {
+        let environment = ProcessInfo.processInfo.environment
+        let browser = environment["CHROMIUM"].map { FileManager.default.isExecutableFile(atPath: $0) } ?? (executable("chromium") != nil)
+        let driver =
+            environment["CHROMEDRIVER"].map { FileManager.default.isExecutableFile(atPath: $0) } ?? (executable("chromedriver") != nil)
+        return browser && driver && pythonImports("selenium")
+    }
     /// A PostgreSQL server named by `GAMEPACK_TEST_POSTGRES_URL`.
     public static let postgres = ExternalTool(
         name: "a PostgreSQL server (GAMEPACK_TEST_POSTGRES_URL)",

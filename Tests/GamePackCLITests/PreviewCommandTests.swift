@@ -1,0 +1,250 @@
+import Foundation
+import GamePackTestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A `gamepack preview` process on a free loopback port, stopped with SIGTERM.
+final class PreviewProcess: @unchecked Sendable {
+    let process = Process()
+    /// `http://127.0.0.1:PORT/`.
+    let baseURL: String
+    let port: Int
+    private let output = Pipe()
+
+    init(_ project: URL, extra: [String] = []) throws {
+        process.executableURL = TestPaths.gamepackBinary
+        process.arguments = ["preview", project.path, "--port", "0", "--offline"] + extra
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var line = Data()
+        let handle = output.fileHandleForReading
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            let byte = handle.readData(ofLength: 1)
+            if byte.isEmpty { break }
+            if byte == Data([0x0A]) {
+                let text = String(decoding: line, as: UTF8.self)
+                if let range = text.range(of: "serving ") {
+                    baseURL = String(text[range.upperBound...].prefix { $0 != " " })
+                    port = Int(baseURL.split(separator: ":").last!.filter(\.isNumber))!
+                    return
+                }
+                line = Data()
+            } else {
+                line.append(byte)
+            }
+        }
+        process.terminate()
+        throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "gamepack preview did not start"])
+    }
+
+    /// Sends SIGTERM and waits (SIGKILL after 30 s); returns the exit status.
+    @discardableResult
+    func stop() -> Int32 {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGTERM)
+            let deadline = Date().addingTimeInterval(30)
+            while process.isRunning && Date() < deadline { usleep(20_000) }
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                return -1
+            }
+            process.waitUntilExit()
+        }
+        return process.terminationStatus
+    }
+
+    deinit { stop() }
+
+    /// Sends `GET target` exactly as written (no client normalizes `..` away) over a plain
+    /// socket; returns the status code, the headers and the body.
+    func rawGet(_ target: String, host: String? = nil) throws -> (status: Int, head: String, body: String) {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw POSIXError(.EIO) }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+        let request = "GET \(target) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nConnection: close\r\n\r\n"
+        _ = request.withCString { send(fd, $0, strlen($0), 0) }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = recv(fd, &buffer, buffer.count, 0)
+            if count <= 0 { break }
+            data.append(buffer, count: count)
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        let parts = text.components(separatedBy: "\r\n\r\n")
+        let status = Int(parts[0].split(separator: " ").dropFirst().first ?? "") ?? 0
+        return (status, parts[0], parts.dropFirst().joined(separator: "\r\n\r\n"))
+    }
+}
+
+/// `gamepack preview` end to end: the server's answers and its safety, the static site, and
+/// (with Chromium) what an editor sees in a real browser, live.
+@Suite("gamepack preview (end to end)", .serialized)
+struct PreviewCommandTests {
+    /// The gohike example with a finding on location 3 (an unknown field) and a missing route
+    /// image, so the pages have findings and a placeholder to show.
+    func brokenGohike(_ temp: TemporaryDirectory) throws -> URL {
+        let project = try temp.copy(TestPaths.example("gohike-amsterdam"), as: "gohike")
+        let location = project.appendingPathComponent("content/locations/3.yaml")
+        try (String(contentsOf: location, encoding: .utf8) + "nam: oops\n").write(to: location, atomically: true, encoding: .utf8)
+        let route = project.appendingPathComponent("content/routes/1.yaml")
+        let text = try String(contentsOf: route, encoding: .utf8)
+        #expect(text.contains("image: routes/green-trail.jpg"))
+        try text.replacingOccurrences(of: "image: routes/green-trail.jpg", with: "image: routes/green-trial.jpg")
+            .write(to: route, atomically: true, encoding: .utf8)
+        return project
+    }
+
+    @Test("serves only the project's pages and assets: traversal, encoded variants and symlinks out get 404")
+    func safety() throws {
+        let temp = try TemporaryDirectory()
+        let project = try brokenGohike(temp)
+        let secret = try temp.write("secret text outside the project\n", to: "secret.txt")
+        try FileManager.default.createSymbolicLink(
+            at: project.appendingPathComponent("assets/photos/escape.jpg"), withDestinationURL: secret)
+        let server = try PreviewProcess(project)
+        defer { server.stop() }
+
+        let index = try server.rawGet("/")
+        #expect(index.status == 200)
+        #expect(index.head.contains("Content-Security-Policy: default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'self'; script-src 'self'; connect-src 'self'"))
+        #expect(index.head.contains("X-Content-Type-Options: nosniff"))
+        #expect(index.body.contains("Go Take a Hike! Amsterdam"))
+        #expect(try server.rawGet("/_assets/photos/rai-congress-center.jpg").status == 200)
+        for target in [
+            "/../gamepack.yaml", "/%2e%2e/gamepack.yaml", "/%2E%2E%2Fgamepack.yaml", "/_assets/../../gamepack.yaml",
+            "/_assets/%2e%2e/%2e%2e/gamepack.yaml", "/_assets/..%2f..%2fgamepack.yaml", "/_assets/photos/escape.jpg",
+            "/_assets/%2e%2e/%2e%2e/%2e%2e/secret.txt", "/c/../../secret.txt", "/gamepack.yaml", "/content/routes/1.yaml",
+            "/_assets/..%5c..%5cgamepack.yaml", "/_assets/photos/rai-congress-center.jpg%00.png",
+        ] {
+            let answer = try server.rawGet(target)
+            #expect(answer.status == 404, "\(target) answered \(answer.status)")
+            #expect(!answer.body.contains("secret text") && !answer.body.contains("gohike-amsterdam\nname"), "\(target) leaked a file")
+        }
+        // DNS rebinding: a name other than a loopback one is refused.
+        #expect(try server.rawGet("/", host: "evil.example:\(server.port)").status == 421)
+        #expect(try server.rawGet("/", host: "localhost:\(server.port)").status == 200)
+    }
+
+    @Test("pages show findings on their items, escape every text, and a file that stops parsing shows its error")
+    func pagesAndLiveEvents() throws {
+        let temp = try TemporaryDirectory()
+        let project = try brokenGohike(temp)
+        let location = project.appendingPathComponent("content/locations/2.yaml")
+        let original = try String(contentsOf: location, encoding: .utf8)
+        try original.replacingOccurrences(of: "en: \"Synagoge Liberaal Joodse Gemeente\"", with: "en: \"<script>alert(1)</script> & co\"")
+            .write(to: location, atomically: true, encoding: .utf8)
+        let server = try PreviewProcess(project)
+        defer { server.stop() }
+        let page = try server.rawGet("/c/locations/2.html")
+        #expect(page.status == 200)
+        #expect(page.body.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; co"))
+        #expect(!page.body.contains("<script>alert"))
+        let three = try server.rawGet("/c/locations/3.html").body
+        #expect(three.contains("data-rule=\"unknown-field\""))
+        #expect(three.contains("vscode://file") && three.contains("content/locations/3.yaml:"))
+        let route = try server.rawGet("/c/routes/1.html").body
+        #expect(route.contains("data-missing=\"routes/green-trial.jpg\""))
+        #expect(route.contains("data-rule=\"asset-missing\""))
+
+        // A syntax error replaces the route's page with its error, and every page says so.
+        let before = Int(try server.rawGet("/_preview/generation").body.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        let routeFile = project.appendingPathComponent("content/routes/1.yaml")
+        try "id: 1\nname: [unclosed\n".write(to: routeFile, atomically: false, encoding: .utf8)
+        let deadline = Date().addingTimeInterval(10)
+        var broken = try server.rawGet("/c/routes/1.html")
+        while !broken.body.contains("broken-files") && Date() < deadline {
+            usleep(50_000)
+            broken = try server.rawGet("/c/routes/1.html")
+        }
+        #expect(broken.status == 404)
+        #expect(broken.body.contains("id=\"broken-files\""))
+        #expect(broken.body.contains("content/routes/1.yaml:"))
+        #expect(try server.rawGet("/index.html").body.contains("[syntax]"))
+        let after = Int(try server.rawGet("/_preview/generation").body.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        #expect(after > before)
+    }
+
+    @Test("--out writes a static site with relative links and the assets, and refuses a folder that is not a preview")
+    func staticSite() throws {
+        let temp = try TemporaryDirectory()
+        let project = try temp.copy(TestPaths.example("whack-a-vc"), as: "wvc")
+        let out = temp.url.appendingPathComponent("site")
+        let result = try CommandRunner.gamepack(["preview", project.path, "--out", out.path, "--offline"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let fm = FileManager.default
+        #expect(fm.fileExists(atPath: out.appendingPathComponent("index.html").path))
+        #expect(fm.fileExists(atPath: out.appendingPathComponent("_assets/vcs/vc1.png").path))
+        let vc = try String(contentsOf: out.appendingPathComponent("c/vcs/1.html"), encoding: .utf8)
+        #expect(vc.contains("src=\"../../_assets/vcs/vc1.png\""))
+        #expect(!vc.contains("src=\"/"), "links are relative")
+        // Written again over itself: fine. Over another folder: refused with status 2.
+        #expect(try CommandRunner.gamepack(["preview", project.path, "--out", out.path, "--offline"]).status == 0)
+        let other = try temp.write("keep me\n", to: "other/notes.txt").deletingLastPathComponent()
+        let refused = try CommandRunner.gamepack(["preview", project.path, "--out", other.path, "--offline"])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("not an earlier preview"))
+        #expect(fm.fileExists(atPath: other.appendingPathComponent("notes.txt").path))
+        #expect(try CommandRunner.gamepack(["preview", temp.url.appendingPathComponent("nope").path, "--out", out.path]).status == 2)
+    }
+
+    /// Where the browser test leaves its screenshots: `.build/preview-screenshots/`.
+    static let screenshots = TestPaths.repoRoot.appendingPathComponent(".build/preview-screenshots")
+
+    @Test(
+        "in Chromium: the route map, both locales, findings on items, VC cards and sounds, the deal search, live edits, and the static site from file://",
+        .tags(.browser), .requires(.python3, .chromium))
+    func browser() throws {
+        try ExternalTool.chromium.require()
+        let temp = try TemporaryDirectory()
+        let gohike = try brokenGohike(temp)
+        let whack = try temp.copy(TestPaths.example("whack-a-vc"), as: "whack")
+        let deals = try temp.copy(TestPaths.example("dealhunter"), as: "deals")
+        let script = TestPaths.fixtures("GamePackCLITests").appendingPathComponent("preview/preview_browser.py")
+        let python = try #require(CommandRunner.which("python3"))
+
+        let servers = try [gohike, whack, deals].map { try PreviewProcess($0) }
+        defer { servers.forEach { $0.stop() } }
+        let live = try CommandRunner.run(
+            python,
+            [
+                script.path, "--gohike", servers[0].baseURL, "--whackavc", servers[1].baseURL, "--dealhunter",
+                servers[2].baseURL, "--gohike-dir", gohike.path, "--shots", Self.screenshots.path, "--waypoints", "3,1,2",
+            ])
+        #expect(live.status == 0, "\(live.stdout)\n\(live.stderr)")
+        #expect(live.stdout.contains("ALL CHECKS PASSED"), "\(live.stdout)")
+
+        var roots: [String] = []
+        for (name, project) in [("gohike", gohike), ("whack", whack), ("deals", deals)] {
+            let out = temp.url.appendingPathComponent("site-\(name)")
+            let result = try CommandRunner.gamepack(["preview", project.path, "--out", out.path, "--offline"])
+            #expect(result.status == 0, "\(result.stderr)")
+            roots.append(out.absoluteURL.absoluteString.hasSuffix("/") ? out.absoluteURL.absoluteString : out.absoluteURL.absoluteString + "/")
+        }
+        let offline = try CommandRunner.run(
+            python,
+            [
+                script.path, "--static", "--gohike", roots[0], "--whackavc", roots[1], "--dealhunter", roots[2],
+                "--shots", Self.screenshots.path, "--waypoints", "3,1,2",
+            ])
+        #expect(offline.status == 0, "\(offline.stdout)\n\(offline.stderr)")
+        #expect(offline.stdout.contains("ALL CHECKS PASSED"), "\(offline.stdout)")
+        for name in ["gohike-route", "whackavc-vc", "dealhunter-deals", "static-gohike-route"] {
+            #expect(FileManager.default.fileExists(atPath: Self.screenshots.appendingPathComponent("\(name).png").path))
+        }
+    }
+}
