@@ -56,8 +56,9 @@ public enum GamePackError: Error, Sendable, Equatable, CustomStringConvertible {
         case .publishRefused(let pack, let reason):
             "cannot publish \(pack): \(reason)"
         case .sequenceNotIncreasing(let channel, let current, let offered):
-            "channel \(channel) is at sequence \(current); the pack's sequence \(offered) must be higher "
-                + "(build it again with a higher --sequence)"
+            "the pack's sequence \(offered) is not higher than channel \(channel)'s \(current); build the pack again "
+                + "with a higher sequence: from a newer commit, with a later SOURCE_DATE_EPOCH, or with "
+                + "`gamepack build --sequence N` (N above \(current))"
         case .invalidProjectID(let id):
             "'\(id)' is not a valid project id: use lowercase letters, digits and dashes, starting with a letter"
         }

@@ -339,9 +339,12 @@ public final class ContentServer: Sendable {
         do {
             try await store.append(entry)
         } catch let error as StoreError {
-            if case .sequenceNotIncreasing = error {
+            if case .sequenceNotIncreasing(_, _, let current, _) = error {
                 metrics.recordChannelWrite(outcome: "sequence_not_increasing")
-                throw ServerError(.conflict, "sequence_not_increasing", "\(error)")
+                throw ServerError(
+                    .conflict, "sequence_not_increasing",
+                    "\(error); build the pack again with a higher sequence: from a newer commit, with a later "
+                        + "SOURCE_DATE_EPOCH, or with `gamepack build --sequence N` (N above \(current))")
             }
             throw error
         }

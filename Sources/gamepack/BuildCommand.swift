@@ -14,6 +14,11 @@ struct BuildCommand: AsyncParsableCommand {
             GAMEPACK_SECRET_KEY environment variable holding a secret key file's text), \
             DIR/<project>-<version>.gamepack.minisig. The same sources give the same bytes on any \
             machine: timestamps come from SOURCE_DATE_EPOCH or the last commit.
+
+            The pack's sequence (servers and clients refuse a pack whose sequence is not above the \
+            one they have) is, unless --sequence gives it, that timestamp in seconds, so it grows \
+            with every commit. A folder outside git with no SOURCE_DATE_EPOCH uses the build time \
+            instead, so each build can be published after the last one.
             """
     )
 
@@ -29,10 +34,12 @@ struct BuildCommand: AsyncParsableCommand {
     @Option(help: "Sign with this minisign secret key file (0600 permissions).")
     var sign: String?
 
-    @Option(help: "The pack's sequence number (default: the build timestamp in seconds).")
+    @Option(
+        help: "The pack's sequence number (default: SOURCE_DATE_EPOCH or the last commit's time in seconds, else the build time).")
     var sequence: Int64?
 
-    @Option(help: "When clients stop accepting the pack: an ISO 8601 date-time, or a number of days after the build timestamp.")
+    @Option(
+        help: "When clients stop accepting the pack: an ISO 8601 date-time, or a number of days after the source timestamp (else the build time).")
     var expires: String?
 
     @Flag(help: "Do not read or write the asset cache (PROJECT/.gamepack/cache).")
@@ -59,11 +66,17 @@ struct BuildCommand: AsyncParsableCommand {
             let signer = try SigningKeySource.resolve(option: sign, optionName: "--sign")
             progress?.step("loading the project")
             let root = path.url.standardizedFileURL  // as `Project.load` names it
-            let timestamp = PackBuilder.sourceTimestamp(of: root)
+            // Outside git and without SOURCE_DATE_EPOCH, the sequence and --expires days count
+            // from the build time; the pack's timestamps stay fixed (1980) either way.
+            let sourceTime = PackBuilder.knownSourceTimestamp(of: root)
+            let buildTime = Date()
             let options = BuildOptions(
                 outputDirectory: out.map { URL(fileURLWithPath: $0) } ?? root.appendingPathComponent("build"),
-                targets: target.isEmpty ? nil : target, sequence: sequence, expires: try expiry(after: timestamp),
-                cacheDirectory: noCache ? nil : root.appendingPathComponent(".gamepack/cache"), timestamp: timestamp)
+                targets: target.isEmpty ? nil : target,
+                sequence: sequence ?? PackBuilder.defaultSequence(sourceTimestamp: sourceTime, now: buildTime),
+                expires: try expiry(after: sourceTime ?? buildTime),
+                cacheDirectory: noCache ? nil : root.appendingPathComponent(".gamepack/cache"),
+                timestamp: sourceTime ?? PackBuilder.zipEpochDate)
             // Starts copying the last pack's assets part while the project loads.
             let head = PackBuilder.Head(options: options)
             let loaded = try await Project.load(at: path.url)
@@ -82,7 +95,10 @@ struct BuildCommand: AsyncParsableCommand {
                     if !result.warnings.isEmpty {
                         FileHandle.standardError.write(Data(TextReporter().report(result.warnings, context: context).utf8))
                     }
-                    print(summary(result, started: started, prefix: path.displayPrefix))
+                    print(
+                        summary(
+                            result, started: started, prefix: path.displayPrefix,
+                            sequenceFromBuildTime: sequence == nil && sourceTime == nil))
                 }
             }
         } catch let exit as ExitCode {
@@ -100,11 +116,14 @@ struct BuildCommand: AsyncParsableCommand {
         throw ValidationError("--expires takes an ISO 8601 date-time (2027-01-01T00:00:00Z) or a number of days")
     }
 
-    func summary(_ result: BuildResult, started: Date, prefix: String) -> String {
+    func summary(_ result: BuildResult, started: Date, prefix: String, sequenceFromBuildTime: Bool = false) -> String {
         let manifest = result.manifest
         let folder = result.packURL.deletingLastPathComponent().path
         var lines = ["Built \(manifest.fileName) (\(ByteCount.describe(Int(result.packBytes)))) in \(folder)"]
         lines.append("  version   \(manifest.version), sequence \(manifest.sequence), created \(manifest.created)")
+        if sequenceFromBuildTime {
+            lines.append("            (the sequence is the build time: no git commit and no SOURCE_DATE_EPOCH)")
+        }
         for target in manifest.targets { lines.append("  target    \(target) \(manifest.versions[target] ?? "")") }
         let items = result.itemCounts.keys.sorted().map { "\($0) \(result.itemCounts[$0]!)" }.joined(separator: ", ")
         lines.append("  items     \(items.isEmpty ? "none" : items)")

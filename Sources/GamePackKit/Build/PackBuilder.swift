@@ -13,7 +13,8 @@ public struct BuildOptions: Sendable {
     public var outputDirectory: URL
     /// Targets to emit; nil uses `gamepack.yaml`'s (or `canonical` when it names none).
     public var targets: [String]?
-    /// The pack's sequence; nil uses the build timestamp in seconds, which grows with commits.
+    /// The pack's sequence; nil uses `PackBuilder.defaultSequence(sourceTimestamp:)`: the
+    /// source timestamp in seconds (it grows with commits), else the build time.
     public var sequence: Int64?
     /// When clients should stop accepting the pack.
     public var expires: Date?
@@ -163,7 +164,8 @@ public enum PackBuilder {
         for target in targets where !ProjectConfig.knownTargets.contains(target) {
             throw GamePackError.unknownTarget(target)
         }
-        let timestamp = options.timestamp ?? sourceTimestamp(of: project.root)
+        let sourceTime = options.timestamp ?? knownSourceTimestamp(of: project.root)
+        let timestamp = sourceTime ?? Self.zipEpochDate
 
         progress?.step("hashing assets")
         var used = Set<String>()
@@ -226,7 +228,7 @@ public enum PackBuilder {
         let formatter = ISO8601DateFormatter()
         let manifest = PackManifest(
             project: config.id, name: config.name, version: PackManifest.packVersion(of: versions), versions: versions,
-            sequence: options.sequence ?? Int64(timestamp.timeIntervalSince1970), created: formatter.string(from: timestamp),
+            sequence: options.sequence ?? Self.defaultSequence(sourceTimestamp: sourceTime), created: formatter.string(from: timestamp),
             expires: options.expires.map { formatter.string(from: $0) }, locales: orderedLocales(config), targets: targets,
             files: files)
 
@@ -320,6 +322,22 @@ public enum PackBuilder {
     /// 1980-01-01 (the earliest ZIP time). Never the wall clock, so builds are reproducible.
     public static func sourceTimestamp(of root: URL, environment: [String: String] = ProcessInfo.processInfo.environment) -> Date
     {
+        knownSourceTimestamp(of: root, environment: environment) ?? zipEpochDate
+    }
+
+    /// The pack's sequence when none is given: the source timestamp in seconds, so it grows
+    /// with every commit and rebuilding a commit gives the same pack; without one (no
+    /// `SOURCE_DATE_EPOCH`, no commit), the build time in seconds, so that each build of an
+    /// untracked folder can be published after the last.
+    public static func defaultSequence(sourceTimestamp: Date?, now: Date = Date()) -> Int64 {
+        Int64((sourceTimestamp ?? now).timeIntervalSince1970)
+    }
+
+    /// `SOURCE_DATE_EPOCH`, else the time of the project's last commit, else nil (a folder
+    /// outside git, or one with no commit yet).
+    public static func knownSourceTimestamp(
+        of root: URL, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> Date? {
         if let text = environment["SOURCE_DATE_EPOCH"], let seconds = Int64(text) {
             return Date(timeIntervalSince1970: TimeInterval(max(seconds, zipEpoch)))
         }
@@ -338,9 +356,12 @@ public enum PackBuilder {
                 return Date(timeIntervalSince1970: TimeInterval(max(seconds, zipEpoch)))
             }
         }
-        return Date(timeIntervalSince1970: TimeInterval(zipEpoch))
+        return nil
     }
 
     /// 1980-01-01T00:00:00Z, the earliest time a ZIP entry can carry.
     static let zipEpoch: Int64 = 315_532_800
+
+    /// `zipEpoch` as a date: the timestamp of packs built with no source timestamp.
+    public static let zipEpochDate = Date(timeIntervalSince1970: TimeInterval(zipEpoch))
 }
