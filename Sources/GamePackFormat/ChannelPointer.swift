@@ -65,11 +65,17 @@ public struct ChannelPointer: Codable, Sendable, Equatable {
             throw ChannelPointerError.invalid(
                 "format \(pointer.format) is not one this gamepack understands (\(currentFormat))")
         }
-        guard isSafeName(pointer.project) else { throw ChannelPointerError.invalid("project \"\(pointer.project)\" is not a safe name") }
-        guard isSafeName(pointer.channel) else { throw ChannelPointerError.invalid("channel \"\(pointer.channel)\" is not a safe name") }
+        guard isSafeName(pointer.project) else {
+            throw ChannelPointerError.invalid("project \"\(pointer.project)\" is not a safe name")
+        }
+        guard isSafeName(pointer.channel) else {
+            throw ChannelPointerError.invalid("channel \"\(pointer.channel)\" is not a safe name")
+        }
         guard isSHA256Hex(pointer.pack) else { throw ChannelPointerError.invalid("pack is not a lowercase SHA-256 hex") }
         guard isSHA256Hex(pointer.manifest) else { throw ChannelPointerError.invalid("manifest is not a lowercase SHA-256 hex") }
-        guard pointer.sequence >= 0, pointer.size >= 0 else { throw ChannelPointerError.invalid("sequence and size must not be negative") }
+        guard pointer.sequence >= 0, pointer.size >= 0 else {
+            throw ChannelPointerError.invalid("sequence and size must not be negative")
+        }
         guard parseTime(pointer.created) != nil else { throw ChannelPointerError.invalid("created is not an ISO 8601 time") }
         if let expires = pointer.expires, parseTime(expires) == nil {
             throw ChannelPointerError.invalid("expires is not an ISO 8601 time")

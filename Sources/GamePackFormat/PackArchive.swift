@@ -59,7 +59,8 @@ public enum PackArchive {
     ///   writing.
     @discardableResult
     public static func write(manifest: PackManifest, entries: [Entry], modificationDate: Date, to url: URL) throws -> [UInt8] {
-        try write(manifest: manifest, entries: entries, modificationDate: modificationDate, to: url, reusing: nil as PrefixCopy?).blake2b
+        try write(manifest: manifest, entries: entries, modificationDate: modificationDate, to: url, reusing: nil as PrefixCopy?)
+            .blake2b
     }
 
     /// The prefix of an earlier pack being copied, in the background, to the file the next pack
@@ -120,7 +121,8 @@ public enum PackArchive {
             otherEntries + [Entry(path: PackFormat.manifestPath, source: .data(try manifest.encoded()), compress: true)])
         var writer: ZipWriter?
         if let copy {
-            if copy.prefix.key == key, copy.destination.standardizedFileURL == url.standardizedFileURL, (try? copy.wait()) != nil {
+            if copy.prefix.key == key, copy.destination.standardizedFileURL == url.standardizedFileURL, (try? copy.wait()) != nil
+            {
                 writer = try ZipWriter(url: url, modificationDate: modificationDate, continuing: copy.prefix.checkpoint)
             } else {
                 copy.cancel()
@@ -164,7 +166,8 @@ public enum PackArchive {
                         case .data(let data): return try ZipWriter.prepare(data, compress: entry.compress)
                         case .file(let url, _, let crc):
                             // The CRC-32 was computed when the file was written (its hashes).
-                            return try ZipWriter.prepare(Data(contentsOf: url, options: .alwaysMapped), compress: entry.compress, crc: crc)
+                            return try ZipWriter.prepare(
+                                Data(contentsOf: url, options: .alwaysMapped), compress: entry.compress, crc: crc)
                         }
                     }
                     lock.withLock { results[index] = result }

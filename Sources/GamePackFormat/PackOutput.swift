@@ -126,7 +126,9 @@ final class PackOutput {
             if got < 0 && errno == EINTR { continue }
             guard got > 0 else {
                 throw PackError.io(
-                    source, got == 0 ? "the file is shorter than when it was hashed" : "cannot read (\(String(cString: strerror(errno))))")
+                    source,
+                    got == 0 ? "the file is shorter than when it was hashed" : "cannot read (\(String(cString: strerror(errno))))"
+                )
             }
             crc = ZipWriter.crc32(UnsafeRawBufferPointer(start: target, count: got), seed: crc)
             slots[current].fill += got

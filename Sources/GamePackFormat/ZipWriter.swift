@@ -161,7 +161,9 @@ public final class ZipWriter {
             guard got > 0 else {
                 throw PackError.io(
                     source.path,
-                    got == 0 ? "the earlier pack is shorter than its saved prefix" : "cannot copy (\(String(cString: strerror(errno))))")
+                    got == 0
+                        ? "the earlier pack is shorter than its saved prefix"
+                        : "cannot copy (\(String(cString: strerror(errno))))")
             }
             var done = 0
             while done < got {

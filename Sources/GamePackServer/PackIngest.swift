@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
-import Hummingbird
 import GamePackFormat
+import Hummingbird
 import NIOCore
 import NIOPosix
 
@@ -93,7 +93,8 @@ struct PackIngest: Sendable {
         guard received.sha256 == expectedSHA256 else {
             throw ServerError.badRequest(
                 "hash_mismatch",
-                "the upload's SHA-256 is \(received.sha256), not \(expectedSHA256) as addressed (truncated or altered in transit)")
+                "the upload's SHA-256 is \(received.sha256), not \(expectedSHA256) as addressed (truncated or altered in transit)"
+            )
         }
         let signature = try Self.parseSignature(signatureText)
         let key = try Self.trustedKey(for: signature, in: trustedKeys)
@@ -101,7 +102,9 @@ struct PackIngest: Sendable {
             guard key.ed25519Key.isValidSignature(signature.signature, for: received.blake2b) else {
                 throw ServerError.unprocessable("bad_signature", "the pack's signature does not match its bytes (tampered?)")
             }
-            guard key.ed25519Key.isValidSignature(signature.globalSignature, for: signature.signature + Array(signature.trustedComment.utf8))
+            guard
+                key.ed25519Key.isValidSignature(
+                    signature.globalSignature, for: signature.signature + Array(signature.trustedComment.utf8))
             else {
                 throw ServerError.unprocessable("bad_signature", "the signature's trusted comment was altered")
             }

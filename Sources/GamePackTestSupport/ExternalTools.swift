@@ -128,9 +128,11 @@ extension ExternalTool {
         install: "apt-get install chromium chromium-driver; pip install -r requirements-test.txt"
     ) {
         let environment = ProcessInfo.processInfo.environment
-        let browser = environment["CHROMIUM"].map { FileManager.default.isExecutableFile(atPath: $0) } ?? (executable("chromium") != nil)
+        let browser =
+            environment["CHROMIUM"].map { FileManager.default.isExecutableFile(atPath: $0) } ?? (executable("chromium") != nil)
         let driver =
-            environment["CHROMEDRIVER"].map { FileManager.default.isExecutableFile(atPath: $0) } ?? (executable("chromedriver") != nil)
+            environment["CHROMEDRIVER"].map { FileManager.default.isExecutableFile(atPath: $0) }
+            ?? (executable("chromedriver") != nil)
         return browser && driver && pythonImports("selenium")
     }
     /// A PostgreSQL server named by `GAMEPACK_TEST_POSTGRES_URL`.

@@ -156,7 +156,9 @@ struct ServeCommandTests {
         let rollback = try CommandRunner.gamepack(
             ["rollback", "--server", url, "--channel", "production", "--key", "key.key"], in: temp.url, environment: env)
         #expect(rollback.status == 0, "\(rollback.stderr)")
-        #expect(rollback.stdout.contains("to \(try PackArchive.Reader(url: first).manifest().version) at sequence 201"), "\(rollback.stdout)")
+        #expect(
+            rollback.stdout.contains("to \(try PackArchive.Reader(url: first).manifest().version) at sequence 201"),
+            "\(rollback.stdout)")
         let exchange3 = try python([Self.fixtures.appendingPathComponent("android_client.py").path, url, v2, v1])
         #expect(exchange3.status == 0, "the client sees the rolled-back content: \(exchange3.stderr)")
         let pointer = try python([
@@ -168,7 +170,9 @@ struct ServeCommandTests {
 
         let history = try CommandRunner.gamepack(["history", "--server", url, "--channel", "production"], in: temp.url)
         #expect(history.status == 0)
-        let rows = history.stdout.split(separator: "\n").dropFirst(2).map { $0.split(separator: " ").prefix(2).joined(separator: " ") }
+        let rows = history.stdout.split(separator: "\n").dropFirst(2).map {
+            $0.split(separator: " ").prefix(2).joined(separator: " ")
+        }
         #expect(rows == ["201 rollback", "200 promote", "100 promote"], "\(history.stdout)")
         let json = try CommandRunner.gamepack(
             ["history", "--server", url, "--channel", "production", "--format", "json"], in: temp.url)

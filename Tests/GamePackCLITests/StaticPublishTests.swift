@@ -22,11 +22,15 @@ struct StaticPublishTests {
         let temp = try TemporaryDirectory()
         #expect(try CommandRunner.gamepack(["keygen", "--out", "key"], in: temp.url).status == 0)
         let build = try CommandRunner.gamepack(
-            ["build", TestPaths.example("gohike-amsterdam").path, "--out", "out", "--sign", "key.key", "--sequence", "42", "--quiet"],
+            [
+                "build", TestPaths.example("gohike-amsterdam").path, "--out", "out", "--sign", "key.key", "--sequence", "42",
+                "--quiet",
+            ],
             in: temp.url, environment: ["SOURCE_DATE_EPOCH": "1700000000"])
         #expect(build.status == 0, "\(build.stderr)")
-        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: temp.url.appendingPathComponent("out").path)
-            .first { $0.hasSuffix(".gamepack") })
+        let name = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: temp.url.appendingPathComponent("out").path)
+                .first { $0.hasSuffix(".gamepack") })
         let pack = temp.url.appendingPathComponent("out/\(name)")
         let publish = try CommandRunner.gamepack(
             ["publish", pack.path, "--to", "tree", "--channel", "production", "--key", "key.key"], in: temp.url)
@@ -36,10 +40,12 @@ struct StaticPublishTests {
             in: temp.url)
         #expect(again.status == 0, "publishing the pack the channel serves again changes nothing: \(again.stderr)")
 
-        let port = try #require(Int(try CommandRunner.run(
-            URL(fileURLWithPath: "/usr/bin/env"),
-            ["python3", "-c", "import socket; s=socket.socket(); s.bind(('127.0.0.1',0)); print(s.getsockname()[1])"]
-        ).stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
+        let port = try #require(
+            Int(
+                try CommandRunner.run(
+                    URL(fileURLWithPath: "/usr/bin/env"),
+                    ["python3", "-c", "import socket; s=socket.socket(); s.bind(('127.0.0.1',0)); print(s.getsockname()[1])"]
+                ).stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
         let root = temp.url.path
         let config = """
             daemon off; master_process off; worker_processes 1;

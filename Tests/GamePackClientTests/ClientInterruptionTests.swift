@@ -11,7 +11,9 @@ import Testing
 struct ClientInterruptionTests {
     static let cutAfter = 4096
 
-    @Test("a download cut mid-stream resumes with Range within one update, never fetching a byte twice", .tags(.python), .requires(.python3))
+    @Test(
+        "a download cut mid-stream resumes with Range within one update, never fetching a byte twice", .tags(.python),
+        .requires(.python3))
     func resumeWithinUpdate() async throws {
         let fixture = try await ClientFixture()
         try fixture.publish(fixture.v1)
@@ -36,7 +38,9 @@ struct ClientInterruptionTests {
         }
     }
 
-    @Test("without retries the update fails, keeps the partial file, and the next update resumes it", .tags(.python), .requires(.python3))
+    @Test(
+        "without retries the update fails, keeps the partial file, and the next update resumes it", .tags(.python),
+        .requires(.python3))
     func resumeAcrossUpdates() async throws {
         let fixture = try await ClientFixture()
         try fixture.publish(fixture.v1)

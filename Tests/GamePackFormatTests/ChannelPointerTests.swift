@@ -52,14 +52,15 @@ struct ChannelPointerTests {
         arguments: [
             #"{"format":1}"#,
             #"not json"#,
-        ] + [
-            ("project", "\"../etc\""), ("channel", "\"a/b\""), ("pack", "\"ABC\""), ("manifest", "\"\""),
-            ("sequence", "-1"), ("created", "\"yesterday\""), ("expires", "\"soon\""), ("format", "2"),
-        ].map { key, value in
-            var object = try! JSONSerialization.jsonObject(with: try! ChannelPointerTests.pointer.encoded()) as! [String: Any]
-            object[key] = try! JSONSerialization.jsonObject(with: Data(value.utf8), options: .fragmentsAllowed)
-            return String(decoding: try! JSONSerialization.data(withJSONObject: object), as: UTF8.self)
-        })
+        ]
+            + [
+                ("project", "\"../etc\""), ("channel", "\"a/b\""), ("pack", "\"ABC\""), ("manifest", "\"\""),
+                ("sequence", "-1"), ("created", "\"yesterday\""), ("expires", "\"soon\""), ("format", "2"),
+            ].map { key, value in
+                var object = try! JSONSerialization.jsonObject(with: try! ChannelPointerTests.pointer.encoded()) as! [String: Any]
+                object[key] = try! JSONSerialization.jsonObject(with: Data(value.utf8), options: .fragmentsAllowed)
+                return String(decoding: try! JSONSerialization.data(withJSONObject: object), as: UTF8.self)
+            })
     func refused(json: String) {
         #expect(throws: ChannelPointerError.self) { try ChannelPointer.decode(Data(json.utf8)) }
     }

@@ -262,7 +262,9 @@ struct MinisignTests {
         #expect(tampered.status != 0)
     }
 
-    @Test("gamepack verifies files signed by `minisign -S` (prehashed) and `minisign -S -l` (legacy)", .tags(.minisign), .requires(.minisign))
+    @Test(
+        "gamepack verifies files signed by `minisign -S` (prehashed) and `minisign -S -l` (legacy)", .tags(.minisign),
+        .requires(.minisign))
     func gamepackVerifiesMinisign() throws {
         let minisign = try Self.minisign()
         let folder = try TemporaryDirectory()
@@ -295,7 +297,9 @@ struct MinisignTests {
         }
     }
 
-    @Test("secret keys from `minisign -G -W` sign with gamepack, and gamepack's secret keys sign with minisign", .tags(.minisign), .requires(.minisign))
+    @Test(
+        "secret keys from `minisign -G -W` sign with gamepack, and gamepack's secret keys sign with minisign", .tags(.minisign),
+        .requires(.minisign))
     func secretKeysBothWays() throws {
         let minisign = try Self.minisign()
         let folder = try TemporaryDirectory()
@@ -343,7 +347,9 @@ struct MinisignTests {
         #expect(throws: SignatureError.encryptedSecretKey) { try MinisignSecretKey(fileContents: text) }
     }
 
-    @Test("gamepack refuses a minisign signature made by another key, naming both ids like minisign does", .tags(.minisign), .requires(.minisign))
+    @Test(
+        "gamepack refuses a minisign signature made by another key, naming both ids like minisign does", .tags(.minisign),
+        .requires(.minisign))
     func minisignOtherKey() throws {
         let minisign = try Self.minisign()
         let folder = try TemporaryDirectory()

@@ -62,7 +62,9 @@ struct ZipWriterTests {
         return result.stdout.split(separator: "\n").map(String.init)
     }
 
-    @Test("direct and buffered output give the same archive, which zipfile reads, and the BLAKE2b of its bytes", .tags(.python), .requires(.python3))
+    @Test(
+        "direct and buffered output give the same archive, which zipfile reads, and the BLAKE2b of its bytes", .tags(.python),
+        .requires(.python3))
     func directAndBuffered() throws {
         let inputs = try Self.inputs()
         var files: [Data] = []
@@ -98,7 +100,8 @@ struct ZipWriterTests {
         try ZipWriter.copyPrefix(checkpoint, from: first, to: second, directIO: direct)
         let copied = try Data(contentsOf: second)
         #expect(copied == (try Data(contentsOf: first)).prefix(Int(checkpoint.offset)))
-        let resumed = try ZipWriter(url: second, modificationDate: Date(timeIntervalSince1970: 1_700_000_000), continuing: checkpoint)
+        let resumed = try ZipWriter(
+            url: second, modificationDate: Date(timeIntervalSince1970: 1_700_000_000), continuing: checkpoint)
         #expect(try Self.writeRest(inputs, to: resumed) == digest)
         #expect(try Data(contentsOf: second) == (try Data(contentsOf: first)))
     }

@@ -57,9 +57,12 @@ public final class ServerMetrics: Sendable {
         var lines: [String] = []
         lines.append("# HELP gamepack_http_requests_total HTTP requests answered, by route pattern, method and status.")
         lines.append("# TYPE gamepack_http_requests_total counter")
-        for (key, count) in snapshot.requests.sorted(by: { ($0.key.route, $0.key.method, $0.key.status) < ($1.key.route, $1.key.method, $1.key.status) }) {
+        for (key, count) in snapshot.requests.sorted(by: {
+            ($0.key.route, $0.key.method, $0.key.status) < ($1.key.route, $1.key.method, $1.key.status)
+        }) {
             lines.append(
-                "gamepack_http_requests_total{route=\"\(Self.escape(key.route))\",method=\"\(key.method)\",status=\"\(key.status)\"} \(count)")
+                "gamepack_http_requests_total{route=\"\(Self.escape(key.route))\",method=\"\(key.method)\",status=\"\(key.status)\"} \(count)"
+            )
         }
         lines.append("# HELP gamepack_http_request_duration_seconds Time to produce response heads.")
         lines.append("# TYPE gamepack_http_request_duration_seconds summary")
