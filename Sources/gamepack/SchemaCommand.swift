@@ -6,7 +6,14 @@ import GamePackKit
 struct SchemaCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "schema",
-        abstract: "List a project's content types, or print one's definition."
+        abstract: "List a project's content types, or print one's definition.",
+        discussion: """
+            With --json-schema, writes one JSON Schema (draft-07) per content type for \
+            editors: into .gamepack/schemas/ of the project unless --out names another \
+            folder, and maps them to content/<collection>/ in .vscode/settings.json \
+            (yaml.schemas) so the YAML language server completes and checks as you type. \
+            Run it again after changing schema/, gamepack.yaml or the items.
+            """
     )
 
     @Argument(help: "A collection name whose content type to print as YAML.")
@@ -17,7 +24,24 @@ struct SchemaCommand: AsyncParsableCommand {
         help: "The project folder (default: the current folder when it holds a gamepack.yaml; built-in types only otherwise).")
     var project: String?
 
+    @Flag(help: "Write JSON Schemas of every content type (for editors and validators) instead of listing them.")
+    var jsonSchema = false
+
+    @Option(help: "With --json-schema: the folder to write into (default: PROJECT/.gamepack/schemas).")
+    var out: String?
+
+    @Flag(
+        inversion: .prefixedNo,
+        help: "With --json-schema: create or update .vscode/settings.json and .vscode/extensions.json.")
+    var editorSettings = true
+
+    func validate() throws {
+        if jsonSchema && collection != nil { throw ValidationError("--json-schema writes every content type; give no COLLECTION.") }
+        if !jsonSchema && out != nil { throw ValidationError("--out goes with --json-schema.") }
+    }
+
     func run() async throws {
+        if jsonSchema { return try await writeJSONSchemas() }
         var custom: [String: String] = [:]
         var loaded: Project?
         // Without --project, the current folder is the project when it is one, so its own
@@ -54,6 +78,37 @@ struct SchemaCommand: AsyncParsableCommand {
         } else {
             Terminal.error("no content type named '\(collection)'")
             throw ExitCode(2)
+        }
+    }
+
+    /// `--json-schema`: the schemas, then the editor settings.
+    func writeJSONSchemas() async throws {
+        let folder = project ?? "."
+        let loaded: Project
+        do {
+            loaded = try await Project.load(at: URL(fileURLWithPath: folder))
+        } catch {
+            throw fail(error)
+        }
+        let root = loaded.root
+        let destination =
+            out.map { URL(fileURLWithPath: $0).standardizedFileURL }
+            ?? root.appendingPathComponent(EditorSettings.defaultSchemaFolder)
+        do {
+            let names = try EditorSettings.writeSchemas(for: loaded, to: destination)
+            print("Wrote \(names.count) JSON Schemas to \(destination.path): \(names.joined(separator: ", "))")
+            guard editorSettings else { return }
+            let outcome = try EditorSettings.update(
+                projectRoot: root, collections: loaded.types.keys.sorted(),
+                schemaFolder: EditorSettings.settingsPath(of: destination, projectRoot: root))
+            for file in outcome.written { print("Updated \(file)") }
+            for (file, reason) in outcome.skipped {
+                Terminal.info(
+                    "warning: \(root.appendingPathComponent(file).path) left as it is (\(reason)); map the schemas under \"yaml.schemas\" by hand (see the README's \"Editor support\")"
+                )
+            }
+        } catch {
+            throw fail(error)
         }
     }
 }

@@ -40,10 +40,14 @@ public enum ProjectTemplate {
         throw GamePackError.templatesNotFound(searched: candidates.map(\.path))
     }
 
-    /// The names of the available templates.
+    /// The names of the available templates: the folders holding a `gamepack.yaml` (not
+    /// `ci/`, which holds the CI workflows `init --ci` adds).
     public static func available(in folder: URL) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter { !$0.hasPrefix(".") }.sorted()
+        return names.filter {
+            !$0.hasPrefix(".")
+                && FileManager.default.fileExists(atPath: folder.appendingPathComponent("\($0)/\(Project.configFile)").path)
+        }.sorted()
     }
 
     /// Creates a project at `destination` from template `name`, with `id` and `name` filled in.
@@ -54,8 +58,39 @@ public enum ProjectTemplate {
     public static func instantiate(
         _ template: String, at destination: URL, projectID: String, projectName: String, templates: URL? = nil
     ) throws -> [String] {
-        let fm = FileManager.default
         let folder = try templates ?? locate()
+        let (staging, written) = try stage(template, at: destination, projectID: projectID, projectName: projectName, templates: folder)
+        try commit(staging, to: destination)
+        return written
+    }
+
+    /// `instantiate` that lets `finish` add files to the new project (CI workflows, editor
+    /// settings, schemas: `ProjectTooling.add`) before it is moved into place, so a failure
+    /// there leaves nothing behind either. `finish` gets the project folder and the templates
+    /// folder and returns the paths it wrote.
+    @discardableResult
+    public static func instantiate(
+        _ template: String, at destination: URL, projectID: String, projectName: String, templates: URL? = nil,
+        finish: (URL, URL) async throws -> [String]
+    ) async throws -> [String] {
+        let folder = try templates ?? locate()
+        let (staging, written) = try stage(template, at: destination, projectID: projectID, projectName: projectName, templates: folder)
+        do {
+            let added = try await finish(staging, folder)
+            try commit(staging, to: destination)
+            return Array(Set(written + added)).sorted()
+        } catch {
+            try? FileManager.default.removeItem(at: staging)
+            throw error
+        }
+    }
+
+    /// Copies template `template` into a temporary sibling folder of `destination` with the
+    /// placeholders filled in. Returns that folder and the files written.
+    static func stage(_ template: String, at destination: URL, projectID: String, projectName: String, templates folder: URL)
+        throws -> (URL, [String])
+    {
+        let fm = FileManager.default
         let source = folder.appendingPathComponent(template)
         guard !template.contains("/"), fm.fileExists(atPath: source.appendingPathComponent(Project.configFile).path) else {
             throw GamePackError.unknownTemplate(name: template, available: available(in: folder))
@@ -86,12 +121,22 @@ public enum ProjectTemplate {
                     .replacingOccurrences(of: namePlaceholder, with: yamlSafe(projectName))
                 try filled.write(to: url, atomically: true, encoding: .utf8)
             }
-            if fm.fileExists(atPath: destination.path) { try fm.removeItem(at: destination) }
-            try fm.moveItem(at: staging, to: destination)
-            return written.sorted()
+            return (staging, written.sorted())
         } catch let error as GamePackError {
             try? fm.removeItem(at: staging)
             throw error
+        } catch {
+            try? fm.removeItem(at: staging)
+            throw GamePackError.io(path: destination.path, reason: error.localizedDescription)
+        }
+    }
+
+    /// Moves the staged project into place (replacing an empty `destination` folder).
+    static func commit(_ staging: URL, to destination: URL) throws {
+        let fm = FileManager.default
+        do {
+            if fm.fileExists(atPath: destination.path) { try fm.removeItem(at: destination) }
+            try fm.moveItem(at: staging, to: destination)
         } catch {
             try? fm.removeItem(at: staging)
             throw GamePackError.io(path: destination.path, reason: error.localizedDescription)
