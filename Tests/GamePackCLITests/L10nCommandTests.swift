@@ -175,6 +175,56 @@ struct L10nCommandTests {
         #expect(try snapshot(project) != before)
     }
 
+    @Test("a name that stays the same, confirmed by the translator, counts as translated: status --fail-under 100 passes")
+    func approvedIdenticalName() throws {
+        let (temp, project) = try setUp()
+        // The route's Dutch name is a copy of the English one.
+        let route = project.appendingPathComponent(Self.routeFile)
+        var lines = try String(contentsOf: route, encoding: .utf8).components(separatedBy: "\n")
+        let name = try #require(lines.firstIndex(of: "name:"))
+        let english = lines[name + 1]
+        #expect(english.hasPrefix("  en: "))
+        lines.insert("  nl: " + english.dropFirst(6), at: name + 2)
+        try lines.joined(separator: "\n").write(to: route, atomically: true, encoding: .utf8)
+        func gate() throws -> CommandResult {
+            try CommandRunner.gamepack(["l10n", "status", "project", "--fail-under", "100"], in: temp.url)
+        }
+        #expect(try gate().status == 1)
+        #expect(try count("identical", "nl", in: temp) == 1)
+
+        let export = try CommandRunner.gamepack(
+            ["l10n", "export", "project", "--locale", "nl", "--only", "untranslated", "--out", "todo.xlf"], in: temp.url)
+        #expect(export.status == 0, "\(export.stderr)")
+        let file = temp.url.appendingPathComponent("todo.xlf")
+        let xliff = try String(contentsOf: file, encoding: .utf8)
+        #expect(xliff.contains("<target state=\"needs-review-translation\">"), "\(xliff)")
+
+        // Sent back unreviewed: still a copy, the gate still fails.
+        let untouched = try CommandRunner.gamepack(["l10n", "import", "project", "todo.xlf"], in: temp.url)
+        #expect(untouched.status == 0, "\(untouched.stderr)")
+        #expect(try gate().status == 1)
+
+        // The translator confirms it (state translated): approved, counted as translated.
+        try xliff.replacingOccurrences(of: "state=\"needs-review-translation\"", with: "state=\"translated\"")
+            .write(to: file, atomically: true, encoding: .utf8)
+        let dry = try CommandRunner.gamepack(["l10n", "import", "project", "todo.xlf", "--dry-run"], in: temp.url)
+        #expect(dry.stdout.contains("  routes/1/name (nl): "), "\(dry.stdout)")
+        #expect(dry.stdout.contains(" marked approved: the same as the source text on purpose"), "\(dry.stdout)")
+        let confirmed = try CommandRunner.gamepack(["l10n", "import", "project", "todo.xlf"], in: temp.url)
+        #expect(confirmed.status == 0, "\(confirmed.stderr)")
+        #expect(try String(contentsOf: route, encoding: .utf8).contains(":approved"))
+        let passed = try gate()
+        #expect(passed.status == 0, "\(passed.stdout)\(passed.stderr)")
+        #expect(try count("identical", "nl", in: temp) == 0)
+
+        // A new English name makes the approved copy stale: the gate fails again.
+        let text = try String(contentsOf: route, encoding: .utf8)
+        try text.replacingOccurrences(of: english, with: english.dropLast() + " Extended\"")
+            .write(to: route, atomically: true, encoding: .utf8)
+        #expect(try count("stale", "nl", in: temp) == 1)
+        #expect(try gate().status == 1)
+    }
+
     @Test("an XLIFF with an external entity is refused with exit 1 and nothing is written")
     func hostileImport() throws {
         let (temp, project) = try setUp()

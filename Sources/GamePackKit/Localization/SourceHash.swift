@@ -25,6 +25,11 @@ import Foundation
 /// - The same syntax serves block maps (the comment on the translation's own line) and flow
 ///   maps (one comment at the end of the map's line, one pair per locale).
 /// - Other comment text on the line is kept: `# checked by Anna gamepack:source nl=3fa2b1c4`.
+/// - `KEY=HASH:approved` records that the translator approved a translation that is identical
+///   to the source text (a name such as `Obrechtkerk` that stays the same in Dutch), so it counts
+///   as translated, not as an unreviewed copy. The approval holds for the source text of `HASH`
+///   only: when the source text changes, the translation is stale like any other, and approving
+///   it again takes a new import.
 /// - JSON content files cannot hold comments, so their translations stay untracked.
 ///
 /// YAML parsers drop comments, so the marker is read from the file's text by the line (1-based)
@@ -64,32 +69,45 @@ public enum SourceHash {
             && text.unicodeScalars.allSatisfy { ("0"..."9").contains($0) || ("a"..."f").contains($0) || ("A"..."F").contains($0) }
     }
 
-    /// The `KEY=HASH` pairs of the marker in a comment's text (the text after `#`), in order.
-    /// Empty when the comment has no marker.
-    public static func pairs(inComment comment: Substring) -> [(key: String, hash: String)] {
+    /// The suffix of a pair that records an approved identical translation: `nl=3fa2b1c4:approved`.
+    public static let approvedSuffix = ":approved"
+
+    /// The `KEY=HASH` pairs of the marker in a comment's text (the text after `#`), in order,
+    /// each with whether it carries `:approved`. Empty when the comment has no marker.
+    public static func pairs(inComment comment: Substring) -> [(key: String, hash: String, approved: Bool)] {
         guard let range = comment.range(of: marker) else { return [] }
-        var result: [(key: String, hash: String)] = []
+        var result: [(key: String, hash: String, approved: Bool)] = []
         for token in comment[range.upperBound...].split(whereSeparator: { $0 == " " || $0 == "\t" }) {
             guard let equals = token.firstIndex(of: "="), equals != token.startIndex else { break }
-            let hash = token[token.index(after: equals)...]
+            var hash = token[token.index(after: equals)...]
+            let approved = hash.hasSuffix(approvedSuffix)
+            if approved { hash = hash.dropLast(approvedSuffix.count) }
             guard isHash(hash) else { break }
-            result.append((String(token[..<equals]), hash.lowercased()))
+            result.append((String(token[..<equals]), hash.lowercased(), approved))
         }
         return result
     }
 
-    /// The hash stored for the text of `locale` in field `field` in a comment's pairs.
-    static func lookup(_ pairs: [(key: String, hash: String)], field: String, locale: String) -> String? {
-        pairs.first { $0.key == "\(field).\(locale)" }?.hash ?? pairs.first { $0.key == locale }?.hash
+    /// The hash stored for the text of `locale` in field `field` in a comment's pairs, and
+    /// whether it is marked approved.
+    static func lookup(_ pairs: [(key: String, hash: String, approved: Bool)], field: String, locale: String)
+        -> (hash: String, approved: Bool)?
+    {
+        guard let pair = pairs.first(where: { $0.key == "\(field).\(locale)" }) ?? pairs.first(where: { $0.key == locale }) else {
+            return nil
+        }
+        return (pair.hash, pair.approved)
     }
 
     /// The text of a comment (starting with `#`) with the marker's pairs updated: `setting`
     /// replaces or adds pairs, `removing` drops keys. Other comment text is kept; an empty result
     /// means no comment is needed.
-    static func updatedComment(_ existing: String?, setting: [(key: String, hash: String)], removing: Set<String>) -> String {
+    static func updatedComment(
+        _ existing: String?, setting: [(key: String, hash: String, approved: Bool)], removing: Set<String>
+    ) -> String {
         var userText = ""
         var trailing = ""
-        var pairs: [(key: String, hash: String)] = []
+        var pairs: [(key: String, hash: String, approved: Bool)] = []
         if let existing {
             var body = Substring(existing)
             if body.hasPrefix("#") { body = body.dropFirst() }
@@ -113,7 +131,10 @@ public enum SourceHash {
         userText = userText.trimmingCharacters(in: .whitespaces)
         var parts: [String] = []
         if !userText.isEmpty { parts.append(userText) }
-        if !pairs.isEmpty { parts.append(([marker] + pairs.map { "\($0.key)=\($0.hash)" }).joined(separator: " ")) }
+        if !pairs.isEmpty {
+            parts.append(
+                ([marker] + pairs.map { "\($0.key)=\($0.hash)" + ($0.approved ? approvedSuffix : "") }).joined(separator: " "))
+        }
         if !trailing.isEmpty { parts.append(trailing) }
         return parts.isEmpty ? "" : "# " + parts.joined(separator: " ")
     }

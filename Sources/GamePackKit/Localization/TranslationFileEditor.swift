@@ -29,6 +29,9 @@ struct TranslationFileEditor {
         var text: String
         /// The source hash to store (`SourceHash.of(field.source)`).
         var hash: String
+        /// Whether to mark the pair approved (`:approved`: a translator approved a text that is
+        /// identical to the source).
+        var approved = false
     }
 
     /// A place in the text: 0-based line index and 0-based column in Unicode scalars.
@@ -54,6 +57,7 @@ struct TranslationFileEditor {
         var scanFrom: Int
         var key: String
         var hash: String
+        var approved = false
         var remove: Set<String>
         /// A comment of the old value that the replacement removes (a block scalar's header
         /// comment), kept in the line's new comment.
@@ -375,7 +379,8 @@ struct TranslationFileEditor {
             let field = edit.field
             let node = field.node
             let value = Self.quoted(edit.text)
-            let marker = { (key: String) in "  # \(SourceHash.marker) \(key)=\(edit.hash)" }
+            let pairValue = edit.hash + (edit.approved ? SourceHash.approvedSuffix : "")
+            let marker = { (key: String) in "  # \(SourceHash.marker) \(key)=\(pairValue)" }
             if let entries = node.entries {
                 let flow = isJSON || char(position(node.location)) == "{"
                 if let entry = entries.first(where: { $0.key == edit.locale }) {
@@ -401,7 +406,7 @@ struct TranslationFileEditor {
                     replacements.append(Replacement(start: start, end: end, text: text))
                     let pair = pairKey(field: field, locale: edit.locale, lines: start.line...end.line, fields: fields)
                     var update = CommentUpdate(
-                        line: end.line, scanFrom: end.column, key: pair.key, hash: edit.hash, remove: pair.remove)
+                        line: end.line, scanFrom: end.column, key: pair.key, hash: edit.hash, approved: edit.approved, remove: pair.remove)
                     if end.line > start.line, char(start) == "|" || char(start) == ">" {
                         let header = Array(lines[start.line])
                         update.carried = YAMLLineScanner.scan(header, from: start.column).commentStart.map {
@@ -417,7 +422,7 @@ struct TranslationFileEditor {
                     let pair = pairKey(field: field, locale: edit.locale, lines: lastEnd.line...lastEnd.line, fields: fields)
                     comments.append(
                         CommentUpdate(
-                            line: lastEnd.line, scanFrom: lastEnd.column, key: pair.key, hash: edit.hash, remove: pair.remove))
+                            line: lastEnd.line, scanFrom: lastEnd.column, key: pair.key, hash: edit.hash, approved: edit.approved, remove: pair.remove))
                 } else {
                     guard let last = entries.max(by: { position($0.keyLocation) < position($1.keyLocation) }) else {
                         throw failure(position(node.location), "an empty map")
@@ -470,7 +475,7 @@ struct TranslationFileEditor {
                     replacements.append(Replacement(start: start, end: end, text: text))
                     let pair = pairKey(field: field, locale: edit.locale, lines: start.line...end.line, fields: fields)
                     var update = CommentUpdate(
-                        line: end.line, scanFrom: end.column, key: pair.key, hash: edit.hash, remove: pair.remove)
+                        line: end.line, scanFrom: end.column, key: pair.key, hash: edit.hash, approved: edit.approved, remove: pair.remove)
                     if end.line > start.line, char(start) == "|" || char(start) == ">" {
                         let header = Array(lines[start.line])
                         update.carried = YAMLLineScanner.scan(header, from: start.column).commentStart.map {
@@ -509,7 +514,7 @@ struct TranslationFileEditor {
                 ? own
                 : "# " + (carried + [own.map { $0.drop { $0 == "#" || $0 == " " } }].compactMap { $0 }).joined(separator: " ")
             let comment = SourceHash.updatedComment(
-                existing, setting: group.map { ($0.key, $0.hash) },
+                existing, setting: group.map { ($0.key, $0.hash, $0.approved) },
                 removing: group.reduce(into: Set<String>()) { $0.formUnion($1.remove) })
             result.append(
                 Replacement(

@@ -2,13 +2,15 @@ import Foundation
 
 /// Where one translation of one localized field stands.
 public enum TranslationStatus: String, Sendable, Codable, CaseIterable {
-    /// A text exists, differs from the source, and was made from the current source (or is
-    /// untracked: no stored source hash).
+    /// A text exists, differs from the source (or equals it and the translator approved that
+    /// for the current source text), and was made from the current source (or is untracked: no
+    /// stored source hash).
     case translated
     /// No text for the locale: absent, null, or empty (whitespace only counts as empty).
     case missing
-    /// The text equals the default-locale text (trimmed) and contains letters: most likely
-    /// copied, not translated (the `identical-translation` lint rule's test).
+    /// The text equals the default-locale text (trimmed) and contains letters, and no approval
+    /// is recorded for the current source text: most likely copied, not translated (the
+    /// `identical-translation` lint rule's test).
     case identical
     /// The stored source hash differs from the hash of the current source text: the source
     /// changed after the translation was made. Takes precedence over `identical`.
@@ -39,6 +41,9 @@ public struct TranslationState: Sendable, Equatable {
     public var sourceHash: String
     /// The hash stored beside the translation, if any.
     public var storedHash: String?
+    /// Whether the stored pair carries `:approved` (a translator approved the text as it is;
+    /// it counts only while `storedHash` is the current source's).
+    public var approved: Bool = false
     /// Where the translation's value is; the field's value when the locale is absent.
     public var location: SourceLocation
 }
@@ -54,6 +59,8 @@ public struct TranslatableField: Sendable {
         public var location: SourceLocation
         /// The source hash stored in the line's `gamepack:source` comment, if any.
         public var storedHash: String?
+        /// Whether that pair is marked `:approved` (see `SourceHash`).
+        public var approved = false
     }
 
     /// `collection/item-id/field`.
@@ -92,7 +99,8 @@ public struct TranslatableField: Sendable {
             if let stored = text?.storedHash, stored != sourceHash {
                 status = .stale
             } else if translation.trimmedWhitespace == source.trimmedWhitespace,
-                translation.unicodeScalars.contains(where: \.properties.isAlphabetic)
+                translation.unicodeScalars.contains(where: \.properties.isAlphabetic),
+                !(text?.approved == true && text?.storedHash == sourceHash)
             {
                 status = .identical
             } else {
@@ -104,7 +112,7 @@ public struct TranslatableField: Sendable {
         return TranslationState(
             unitID: unitID, collection: collection, itemID: itemID, field: field, locale: locale, status: status,
             source: source, translation: translation, sourceHash: sourceHash, storedHash: text?.storedHash,
-            location: text?.location ?? node.location)
+            approved: text?.approved ?? false, location: text?.location ?? node.location)
     }
 }
 
@@ -168,7 +176,7 @@ public struct TranslationInventory: Sendable {
             return true
         }
         // Stored hashes: from each translation's line, keyed by `field.locale` or `locale`.
-        var pairsByLine: [Int: [(key: String, hash: String)]] = [:]
+        var pairsByLine: [Int: [(key: String, hash: String, approved: Bool)]] = [:]
         for index in result.indices {
             for (locale, text) in result[index].texts where locale != defaultLocale && text.location.hasPosition {
                 let lineNumber = text.location.line
@@ -176,7 +184,8 @@ public struct TranslationInventory: Sendable {
                     pairsByLine[lineNumber] = line(lineNumber).map { storedPairs(onLine: $0, from: text.location.column) } ?? []
                 }
                 let stored = SourceHash.lookup(pairsByLine[lineNumber] ?? [], field: result[index].field, locale: locale)
-                result[index].texts[locale]?.storedHash = stored
+                result[index].texts[locale]?.storedHash = stored?.hash
+                result[index].texts[locale]?.approved = stored?.approved ?? false
             }
         }
         return result
@@ -222,7 +231,7 @@ public struct TranslationInventory: Sendable {
     }
 
     /// The marker pairs in the comment of `line`, scanning from the 1-based `column` of a value.
-    static func storedPairs(onLine line: String, from column: Int) -> [(key: String, hash: String)] {
+    static func storedPairs(onLine line: String, from column: Int) -> [(key: String, hash: String, approved: Bool)] {
         guard line.contains(SourceHash.marker) else { return [] }
         let scalars = Array(line.unicodeScalars)
         let result = YAMLLineScanner.scan(scalars, from: max(0, min(column - 1, scalars.count)))

@@ -33,6 +33,8 @@ struct XLIFFDocument {
         var target: String?
         /// The target's `state` attribute.
         var state: String?
+        /// Whether the unit says `approved="yes"` (its translation passed its final review).
+        var approved = false
     }
 
     var files: [File]
@@ -141,6 +143,7 @@ struct XLIFFDocument {
                     }
                     firstLine[id] = line
                     var unit = Unit(id: id, line: line, fileIndex: fileIndex, source: "", target: nil, state: nil)
+                    unit.approved = LibXML2.attribute(child, "approved") == "yes"
                     for part in LibXML2.elements(of: child) {
                         if isXLIFF(part, "source") || isXLIFF(part, "target") {
                             let isSource = isXLIFF(part, "source")

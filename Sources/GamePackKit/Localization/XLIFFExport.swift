@@ -9,8 +9,9 @@ import Foundation
 ///   `id` and `resname` = `collection/item-id/field`, `xml:space="preserve"`, and for fields
 ///   with `max_length` also `maxwidth` with `size-unit="char"`;
 /// - `<source>` (the default-locale text), `<target state="…">`: `new` (missing, empty),
-///   `translated` (translated or identical), `needs-review-translation` (stale: the source
-///   changed since the translation was made);
+///   `translated` (translated, an approved identical text included), `needs-review-translation`
+///   (stale: the source changed since the translation was made; or identical to the source and
+///   not approved, which the translator confirms by marking it translated or approved);
 /// - `<note from="gamepack">`s: collection, item (id and default-locale name), field (and its
 ///   description), length limit, and why a unit needs review.
 ///
@@ -112,8 +113,10 @@ public enum XLIFFExporter {
         let targetState: String
         switch state.status {
         case .missing: targetState = "new"
-        case .translated, .identical: targetState = "translated"
-        case .stale: targetState = "needs-review-translation"
+        case .translated: targetState = "translated"
+        // An identical text is confirmed only by the translator marking it translated (or
+        // approved): sent back untouched, it stays an unreviewed copy.
+        case .identical, .stale: targetState = "needs-review-translation"
         }
         let target = state.status == .missing ? "" : (state.translation ?? "")
         out +=
@@ -128,7 +131,9 @@ public enum XLIFFExporter {
                 "review: the \(LocaleNames.name(sourceLocale)) text changed after this translation was made; update the translation or confirm it by marking it translated"
             )
         case .identical:
-            notes.append("review: the translation is identical to the \(LocaleNames.name(sourceLocale)) text")
+            notes.append(
+                "review: the translation is identical to the \(LocaleNames.name(sourceLocale)) text; translate it, or mark it translated if it stays the same (a name, say)"
+            )
         default:
             break
         }

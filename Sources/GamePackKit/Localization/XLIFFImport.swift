@@ -59,6 +59,9 @@ public struct XLIFFImportResult: Sendable, Equatable {
         public var new: String
         /// For `confirmed`: whether the old translation was stale (made from another source text).
         public var wasStale = false
+        /// Whether the import marks the translation approved: it is identical to the source
+        /// text and the translator confirmed it (`:approved` beside its source hash).
+        public var approved = false
     }
 
     /// The changes as lines for a person to read, grouped by source file (`prefix` goes before
@@ -71,6 +74,7 @@ public struct XLIFFImportResult: Sendable, Equatable {
     ///   routes/1/story (nl): changed, word by word:
     ///       "… bevindt zich een [-kleine-]{+grote+} kinderboerderij."
     ///   routes/2/name (nl): "Vondelpark" confirmed unchanged (was stale)
+    ///   locations/3/name (nl): "Obrechtkerk" marked approved: the same as the source text on purpose
     /// ```
     ///
     /// Texts are quoted with line breaks, tabs, quotes and backslashes escaped, so each text is
@@ -89,7 +93,7 @@ public struct XLIFFImportResult: Sendable, Equatable {
             let head = "  \(change.unit.id) (\(locale)): "
             switch change.kind {
             case .added:
-                lines.append(head + "new translation " + Self.quoted(change.new))
+                lines.append(head + "new translation " + Self.quoted(change.new) + (change.approved ? ", marked approved" : ""))
             case .changed:
                 let old = Self.quoted(change.old ?? ""), new = Self.quoted(change.new)
                 if head.count + old.count + new.count + 3 <= 100 {
@@ -98,6 +102,8 @@ public struct XLIFFImportResult: Sendable, Equatable {
                     lines.append(head + "changed, word by word:")
                     lines.append("      \"" + Self.wordDiff(change.old ?? "", change.new) + "\"")
                 }
+            case .confirmed where change.approved:
+                lines.append(head + Self.quoted(Self.excerpt(change.new)) + " marked approved: the same as the source text on purpose")
             case .confirmed:
                 lines.append(
                     head + Self.quoted(Self.excerpt(change.new)) + " confirmed unchanged"
@@ -174,12 +180,17 @@ public struct XLIFFImportResult: Sendable, Equatable {
 /// - *unknown* when its id names no localized field, *source-changed* when its `<source>` is not
 ///   the current default-locale text, *untranslated* when its target is absent or blank: not
 ///   applied, listed;
-/// - *unchanged* when its target equals the current translation and either the stored source
-///   hash is current or the unit's `state` is not `translated`, `final` or `signed-off` (so a
-///   stale translation sent back untouched in `needs-review-translation` stays stale);
+/// - *unchanged* when its target equals the current translation and either the unit is not
+///   confirmed (its `state` is not `translated`, `final` or `signed-off` and it is not
+///   `approved="yes"`: so a stale translation sent back untouched in `needs-review-translation`
+///   stays stale) or the stored source hash is current (and, for a target identical to the
+///   source, already marked approved);
 /// - else *applied*: the text and the current source hash are written. A translation sent back
-///   unchanged but confirmed (`translated`, …) gets the hash too: this is how translations made
-///   before gamepack tracked them become tracked on their first round trip.
+///   unchanged but confirmed gets the hash too: this is how translations made before gamepack
+///   tracked them become tracked on their first round trip. A confirmed target identical to
+///   the source text (a name that stays the same in the target language) is marked approved
+///   (`nl=HASH:approved`, see `SourceHash`), so coverage counts it as translated, not as an
+///   unreviewed copy; an unconfirmed identical target is written without approval.
 ///
 /// All new file contents are computed (in parallel, each read back and compared with what was
 /// intended) before anything is written; then each file is written to a temporary file beside
@@ -190,7 +201,7 @@ public struct XLIFFImportResult: Sendable, Equatable {
 /// `.wrongProject`, `.wrongLocale`, `.duplicateUnit` (the project has two items with one id),
 /// `.cannotEdit`, `.sourceChangedOnDisk`, `.io`.
 public enum XLIFFImporter {
-    /// States that confirm a translation as done.
+    /// States that confirm a translation as done (as does `approved="yes"` on the unit).
     static let confirmedStates: Set<String> = ["translated", "final", "signed-off"]
 
     /// Imports the XLIFF file at `url` into `project`.
@@ -229,7 +240,7 @@ public enum XLIFFImporter {
 
         var result = XLIFFImportResult(locale: targetLocale)
         var unitsByID: [String: XLIFFDocument.Unit] = [:]
-        var toApply: [(unit: XLIFFDocument.Unit, field: TranslatableField, text: String)] = []
+        var toApply: [(unit: XLIFFDocument.Unit, field: TranslatableField, text: String, approved: Bool)] = []
         var changesByID: [String: XLIFFImportResult.Change] = [:]
         for unit in document.units {
             guard let field = byID[unit.id] else {
@@ -247,9 +258,11 @@ public enum XLIFFImporter {
             }
             let current = field.texts[targetLocale]
             let upToDate = current?.storedHash == SourceHash.of(field.source)
+            let confirmed = unit.approved || (unit.state.map(confirmedStates.contains) ?? false)
+            // A confirmed text identical to its source: the translator approves keeping it.
+            let approve = confirmed && target.trimmedWhitespace == field.source.trimmedWhitespace
             if current?.text == target {
-                let confirmed = unit.state.map(confirmedStates.contains) ?? false
-                if upToDate || !confirmed {
+                if !confirmed || (upToDate && (!approve || current?.approved == true)) {
                     result.unchanged.append(entry)
                     continue
                 }
@@ -257,8 +270,8 @@ public enum XLIFFImporter {
             let old = current?.text.flatMap { $0.trimmedWhitespace.isEmpty ? nil : $0 }
             changesByID[unit.id] = XLIFFImportResult.Change(
                 unit: entry, kind: old == nil ? .added : old == target ? .confirmed : .changed, old: old, new: target,
-                wasStale: current?.storedHash != nil && !upToDate)
-            toApply.append((unit, field, target))
+                wasStale: current?.storedHash != nil && !upToDate, approved: approve)
+            toApply.append((unit, field, target, approve))
             unitsByID[unit.id] = unit
         }
 
@@ -269,7 +282,7 @@ public enum XLIFFImporter {
         let jobs = byFile.keys.sorted().map { file in
             FileEdit(
                 file: file, items: itemsByFile[file] ?? [], fields: fieldsByFile[file] ?? [],
-                edits: (byFile[file] ?? []).map { ($0.field, $0.text) })
+                edits: (byFile[file] ?? []).map { ($0.field, $0.text, $0.approved) })
         }
         let outcomes = await jobs.concurrentMap { job -> FileEdit.Outcome in
             do {
@@ -287,7 +300,7 @@ public enum XLIFFImporter {
             case .edited(let edited):
                 newContents.append((project.root.appendingPathComponent(job.file), edited.new, edited.original))
             }
-            for (field, _) in job.edits {
+            for (field, _, _) in job.edits {
                 guard let unit = unitsByID[field.unitID] else { continue }
                 let entry = XLIFFImportResult.Unit(id: unit.id, line: unit.line, file: job.file)
                 result.applied.append(entry)
@@ -317,8 +330,8 @@ public enum XLIFFImporter {
         var items: [ContentItem]
         /// Every translatable field of the file (for the hash comment keys).
         var fields: [TranslatableField]
-        /// The fields to write and their new texts.
-        var edits: [(field: TranslatableField, text: String)]
+        /// The fields to write, their new texts, and whether to mark them approved.
+        var edits: [(field: TranslatableField, text: String, approved: Bool)]
 
         /// A file's new and original bytes, or why it cannot be edited.
         enum Outcome: Sendable {
@@ -390,14 +403,15 @@ public enum XLIFFImporter {
             let defaultLocale = project.config.defaultLocale
             var expected = job.items.map { SourceShape($0.node) }
             var edits: [TranslationFileEditor.Edit] = []
-            for (field, newText) in job.edits {
+            for (field, newText, approved) in job.edits {
                 guard let index = job.items.firstIndex(where: { $0.collection == field.collection && $0.id == field.itemID }),
                     let updated = expected[index].updating(
                         SourceShape.steps(field.field)[...],
                         { $0.settingTranslation(locale, to: newText, defaultLocale: defaultLocale) })
                 else { throw LocalizationError.sourceChangedOnDisk(file: file) }
                 expected[index] = updated
-                edits.append(.init(field: field, locale: locale, text: newText, hash: SourceHash.of(field.source)))
+                edits.append(
+                    .init(field: field, locale: locale, text: newText, hash: SourceHash.of(field.source), approved: approved))
             }
             let editor = TranslationFileEditor(path: file, text: text, defaultLocale: defaultLocale)
             let newText = try editor.apply(edits, fields: job.fields)
@@ -419,9 +433,13 @@ public enum XLIFFImporter {
             if !editor.isJSON {
                 let newFields = fieldsByItem(newItems, loadedItems: job.items, project: project, text: newText).flatMap(\.fields)
                 for edit in edits {
-                    let stored = newFields.first { $0.unitID == edit.field.unitID }?.texts[locale]?.storedHash
+                    let text = newFields.first { $0.unitID == edit.field.unitID }?.texts[locale]
+                    let stored = text?.storedHash
                     guard stored == edit.hash else {
                         throw check("the source hash of \(edit.field.unitID) reads back as \(stored ?? "none")")
+                    }
+                    guard text?.approved == edit.approved else {
+                        throw check("the approval of \(edit.field.unitID) does not read back")
                     }
                 }
             }

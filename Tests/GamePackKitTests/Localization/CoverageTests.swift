@@ -21,6 +21,9 @@ struct LocalizationCoverageTests {
         #expect(pairs.map(\.key) == ["nl", "name.de"])
         #expect(pairs.map(\.hash) == ["3fa2b1c4", "0badf00d"])
         #expect(SourceHash.pairs(inComment: " just a comment").isEmpty)
+        let approved = SourceHash.pairs(inComment: " gamepack:source nl=3fa2b1c4:approved de=0badf00d")
+        #expect(approved.map(\.hash) == ["3fa2b1c4", "0badf00d"])
+        #expect(approved.map(\.approved) == [true, false])
     }
 
     @Test("translation states of the fixture: block, flow and plain-string fields, list files")

@@ -71,7 +71,12 @@ struct LocalizationXLIFFExportTests {
         #expect(xliff.contains("<target state=\"translated\">Kunstmuseum.&#13;\nDagelijks open.</target>"))
         #expect(xliff.contains("<trans-unit id=\"phrases/hello/text\""))
         #expect(xliff.contains("<source xml:space=\"preserve\">Hello</source>\n        <target state=\"new\"></target>"))
-        #expect(xliff.contains("<note from=\"gamepack\">review: the translation is identical to the English text</note>"))
+        #expect(
+            xliff.contains(
+                "<note from=\"gamepack\">review: the translation is identical to the English text; translate it, or mark it translated if it stays the same (a name, say)</note>"
+            ))
+        // An identical text needs the translator's review: sent back untouched it stays unreviewed.
+        #expect(xliff.contains("<source xml:space=\"preserve\">Rijksmuseum</source>\n        <target state=\"needs-review-translation\">Rijksmuseum</target>"))
         #expect(XLIFFValidator.problems(in: Data(xliff.utf8)).isEmpty)
 
         let missing = try XLIFFExporter.export(project: project, locale: "nl", only: .missing)

@@ -336,6 +336,76 @@ struct LocalizationXLIFFImportTests {
         #expect(state?.status == .translated)
     }
 
+    /// The state of unit `id` for `locale` in the project at `root`.
+    static func state(_ root: URL, _ id: String, _ locale: String) async throws -> TranslationState? {
+        TranslationInventory(project: try await Project.load(at: root)).states(for: locale).first { $0.unitID == id }
+    }
+
+    @Test("an identical text the translator confirms counts as translated; an unreviewed copy stays identical")
+    func approvedIdentical() async throws {
+        let temp = try TemporaryDirectory()
+        let root = try L10n.copy(L10n.coverageProject, in: temp)
+        let project = try await Project.load(at: root)
+        let export = try XLIFFExporter.export(project: project, locale: "nl")
+        #expect(try await Self.state(root, "locations/2/name", "nl")?.status == .identical)
+
+        // Sent back untouched: nothing changes, still identical.
+        let untouched = try await Self.importing(export, into: root)
+        #expect(untouched.unchanged.map(\.id).contains("locations/2/name"))
+        #expect(try await Self.state(root, "locations/2/name", "nl")?.status == .identical)
+
+        // Marked translated with the same text: approved beside the source hash, counted as translated.
+        let confirmed = Self.setTarget(export, "locations/2/name", "Rijksmuseum", state: "translated")
+        let dry = try await Self.importing(confirmed, into: root, dryRun: true)
+        let change = try #require(dry.changes.first { $0.unit.id == "locations/2/name" })
+        #expect(change.kind == .confirmed && change.approved)
+        #expect(
+            dry.changeLines().contains(
+                "  locations/2/name (nl): \"Rijksmuseum\" marked approved: the same as the source text on purpose"))
+        let result = try await Self.importing(confirmed, into: root)
+        #expect(result.applied.map(\.id).contains("locations/2/name"))
+        let hash = SourceHash.of("Rijksmuseum")
+        let written = try L10n.read(root, "content/locations/2.yaml")
+        #expect(
+            written.contains("name: {en: Rijksmuseum, nl: \"Rijksmuseum\", de: Rijksmuseum}  # gamepack:source nl=\(hash):approved\n"),
+            "\(written)")
+        let approved = try #require(try await Self.state(root, "locations/2/name", "nl"))
+        #expect(approved.status == .translated)
+        #expect(approved.approved && approved.storedHash == hash)
+        let report = try LocalizationReport(project: try await Project.load(at: root), locales: ["nl"])
+        #expect(report.locales.first?.counts.identical == 0)
+        // The German copy of the same line is untouched: still identical.
+        #expect(try await Self.state(root, "locations/2/name", "de")?.status == .identical)
+        // Exported again, it is translated; imported again, nothing changes.
+        let again = try XLIFFExporter.export(project: try await Project.load(at: root), locale: "nl")
+        #expect(again.contains("<target state=\"translated\">Rijksmuseum</target>"))
+        #expect(try await Self.importing(again, into: root).applied.isEmpty)
+
+        // The approval holds for that source text only: a new English name makes it stale.
+        var text = try L10n.read(root, "content/locations/2.yaml")
+        text = text.replacingOccurrences(of: "{en: Rijksmuseum,", with: "{en: Rijksmuseum Amsterdam,")
+        try L10n.write(text, to: root, "content/locations/2.yaml")
+        #expect(try await Self.state(root, "locations/2/name", "nl")?.status == .stale)
+    }
+
+    @Test("approved=\"yes\" confirms an identical text too; a new identical text left unconfirmed is not approved")
+    func approvedAttribute() async throws {
+        let temp = try TemporaryDirectory()
+        let root = try L10n.copy(L10n.coverageProject, in: temp)
+        let project = try await Project.load(at: root)
+        var export = try XLIFFExporter.export(project: project, locale: "de")
+        export = export.replacingOccurrences(
+            of: "<trans-unit id=\"locations/2/name\"", with: "<trans-unit approved=\"yes\" id=\"locations/2/name\"")
+        // A new German text, identical to the English one, that nobody confirmed.
+        export = Self.setTarget(export, "phrases/hello/text", "Hello", state: "needs-translation")
+        let result = try await Self.importing(export, into: root)
+        #expect(result.changes.first { $0.unit.id == "locations/2/name" }?.approved == true)
+        #expect(result.changes.first { $0.unit.id == "phrases/hello/text" }?.approved == false)
+        #expect(try await Self.state(root, "locations/2/name", "de")?.status == .translated)
+        #expect(try await Self.state(root, "phrases/hello/text", "de")?.status == .identical)
+        #expect(try await Self.state(root, "locations/2/name", "nl")?.status == .identical)
+    }
+
     @Test("a dry run reports but writes nothing")
     func dryRun() async throws {
         let temp = try TemporaryDirectory()
@@ -344,9 +414,10 @@ struct LocalizationXLIFFImportTests {
         let project = try await Project.load(at: root)
         let xliff = Self.setTarget(try XLIFFExporter.export(project: project, locale: "nl"), "phrases/hello/text", "Hallo")
         let result = try await Self.importing(xliff, into: root, dryRun: true)
-        // The untracked identical name comes back confirmed (state translated): its hash is adopted.
-        #expect(result.applied.map(\.id) == ["locations/2/name", "phrases/hello/text"])
-        #expect(result.changedFiles == ["content/locations/2.yaml", "content/phrases/phrases.yaml"])
+        // The untracked identical name comes back untouched (needs review): it stays an unreviewed copy.
+        #expect(result.applied.map(\.id) == ["phrases/hello/text"])
+        #expect(result.unchanged.map(\.id).contains("locations/2/name"))
+        #expect(result.changedFiles == ["content/phrases/phrases.yaml"])
         #expect(!result.wrote)
         #expect(try L10n.snapshot(root) == before)
     }
