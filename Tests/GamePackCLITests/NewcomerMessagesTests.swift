@@ -159,6 +159,26 @@ struct NewcomerMessagesTests {
         #expect(file.stderr.contains("notes.txt is a file, not a project folder"), "\(file.stderr)")
     }
 
+    @Test("`locale:` for `locales:` in gamepack.yaml: lint and build report the config errors first, and no follow-on errors")
+    func configTypoFirst() throws {
+        let temp = try TemporaryDirectory()
+        let project = try temp.copy(TestPaths.fixtures("GamePackKitTests").appendingPathComponent("lint/base"), as: "project")
+        let config = project.appendingPathComponent("gamepack.yaml")
+        try String(contentsOf: config, encoding: .utf8).replacingOccurrences(of: "locales:", with: "locale:")
+            .write(to: config, atomically: true, encoding: .utf8)
+        for command in [["lint", "project"], ["build", "project", "--out", "out"]] {
+            let result = try CommandRunner.gamepack(command, in: temp.url, environment: Self.environment)
+            #expect(result.status == 1)
+            let report = result.stdout + result.stderr
+            let errors = report.split(separator: "\n").filter { $0.contains(": error: ") }
+            #expect(errors.count == 2, "\(command[0]): \(report)")
+            #expect(errors.allSatisfy { $0.hasPrefix("project/gamepack.yaml:") }, "\(command[0]): \(report)")
+            #expect(report.hasPrefix("project/gamepack.yaml"), "\(command[0]): \(report)")
+            #expect(!report.contains("unknown-locale]"), "\(command[0]): \(report)")
+            #expect(report.contains("not shown: they follow from the gamepack.yaml errors about `locales`"), "\(report)")
+        }
+    }
+
     /// A TCP socket listening on a free loopback port, and the port.
     static func listeningSocket() throws -> (Int32, Int) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

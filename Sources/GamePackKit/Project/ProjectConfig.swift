@@ -37,6 +37,14 @@ public struct ProjectConfig: Sendable {
     /// What a build does with a missing translation (`missing_translations: fallback|fail|empty`).
     public var missingTranslations: MissingTranslationPolicy = .fallback
     public var lint: LintSettings
+    /// Settings that are missing or invalid (defaults were used instead), by name
+    /// (`locales`, `lint.rules.unused-asset`), with the lint rules whose findings depend on
+    /// them: those findings follow from the config error, so lint holds them back until it is
+    /// fixed. Empty when gamepack.yaml is valid.
+    public var unsettled: [String: Set<LintRule>] = [:]
+
+    /// The rules whose findings depend on the project's locales.
+    static let localeRules: Set<LintRule> = [.unknownLocale, .missingTranslation, .identicalTranslation, .staleTranslation]
 
     /// Locales other than the default: the ones translations are expected for.
     public var translationLocales: [String] { locales.filter { $0 != defaultLocale } }
@@ -74,6 +82,20 @@ public struct ProjectConfig: Sendable {
                 "unknown setting `\(entry.key)`"
                     + (hint.map { "; did you mean `\($0)`?" } ?? "; known settings: \(knownKeys.joined(separator: ", "))"),
                 entry.keyLocation, fix: hint)
+            // A misspelt `lint:` section's rule settings were not applied: their rules' findings
+            // would come with the wrong severity, or despite `off`.
+            if hint == "lint" {
+                var misspelt = config
+                let meant = parseLint(entry.value, report: { _, _, _ in }, into: &misspelt)
+                for (rule, _) in meant.overrides { config.unsettled["lint.rules.\(rule.rawValue)", default: []].insert(rule) }
+                for (name, rules) in misspelt.unsettled { config.unsettled[name, default: []].formUnion(rules) }
+                if meant.waypointMaxMeters != LintSettings().waypointMaxMeters {
+                    config.unsettled["lint.waypoint_max_meters"] = [.waypointDistance]
+                }
+                if meant.maxAssetBytes != LintSettings().maxAssetBytes {
+                    config.unsettled["lint.max_asset_bytes"] = [.assetTooLarge]
+                }
+            }
         }
         if let node = root["id"] {
             if let id = node.scalarText, isValidProjectID(id) {
@@ -99,9 +121,11 @@ public struct ProjectConfig: Sendable {
             let codes = node.elements?.compactMap(\.scalarText) ?? []
             if codes.isEmpty || codes.count != node.elements?.count {
                 report("`locales` must be a list of locale codes such as [en, nl]", node.location)
+                config.unsettled["locales"] = localeRules
             } else {
                 for (code, element) in zip(codes, node.elements!) where !isValidLocale(code) {
                     report("`\(code)` is not a locale code (use ISO 639-1 such as en, nl, or en-GB)", element.location)
+                    config.unsettled["locales"] = localeRules
                 }
                 if Set(codes).count != codes.count { report("`locales` lists a locale twice", node.location) }
                 config.locales = codes
@@ -109,12 +133,14 @@ public struct ProjectConfig: Sendable {
             }
         } else {
             report("`locales:` is missing; add for example `locales: [en, nl]` (the first is the default)", root.location)
+            config.unsettled["locales"] = localeRules
         }
         if let node = root["default_locale"] {
             if let code = node.scalarText, config.locales.contains(code) {
                 config.defaultLocale = code
             } else {
                 report("`default_locale` must be one of `locales` (\(config.locales.joined(separator: ", ")))", node.location)
+                config.unsettled["default_locale"] = localeRules
             }
         }
         if let node = root["targets"] {
@@ -149,17 +175,22 @@ public struct ProjectConfig: Sendable {
             }
         }
         if let node = root["lint"] {
-            config.lint = parseLint(node, report: report)
+            let settings = parseLint(node, report: report, into: &config)
+            config.lint = settings
         }
         return config
     }
 
-    static func parseLint(_ node: SourceNode, report: (String, SourceLocation, String?) -> Void) -> LintSettings {
+    /// Reads the `lint:` section; settings it cannot use are recorded in `config.unsettled`.
+    static func parseLint(
+        _ node: SourceNode, report: (String, SourceLocation, String?) -> Void, into config: inout ProjectConfig
+    ) -> LintSettings {
         var settings = LintSettings()
         guard let entries = node.entries else {
             report("`lint` must be a map (rules, waypoint_max_meters, max_asset_bytes)", node.location, nil)
             return settings
         }
+        func unsettle(_ name: String, _ rule: LintRule) { config.unsettled["lint.\(name)", default: []].insert(rule) }
         for entry in entries {
             switch entry.key {
             case "rules":
@@ -169,6 +200,7 @@ public struct ProjectConfig: Sendable {
                         report(
                             "unknown lint rule `\(rule.key)`" + (hint.map { "; did you mean `\($0)`?" } ?? ""), rule.keyLocation,
                             hint)
+                        if let meant = hint.flatMap(LintRule.init(rawValue:)) { unsettle("rules.\(meant.rawValue)", meant) }
                         continue
                     }
                     guard id.isConfigurable else {
@@ -180,7 +212,9 @@ public struct ProjectConfig: Sendable {
                     switch rule.value.scalarText {
                     case "off", "false": settings.overrides[id] = .some(nil)
                     case let level? where Severity(rawValue: level) != nil: settings.overrides[id] = Severity(rawValue: level)
-                    default: report("a rule's setting is error, warning, note or off", rule.value.location, nil)
+                    default:
+                        report("a rule's setting is error, warning, note or off", rule.value.location, nil)
+                        unsettle("rules.\(id.rawValue)", id)
                     }
                 }
                 if entry.value.entries == nil {
@@ -191,12 +225,14 @@ public struct ProjectConfig: Sendable {
                     settings.waypointMaxMeters = meters
                 } else {
                     report("`waypoint_max_meters` must be a positive number of meters", entry.value.location, nil)
+                    unsettle("waypoint_max_meters", .waypointDistance)
                 }
             case "max_asset_bytes":
                 if case .int(let bytes) = entry.value.value, bytes > 0 {
                     settings.maxAssetBytes = bytes
                 } else {
                     report("`max_asset_bytes` must be a positive whole number of bytes", entry.value.location, nil)
+                    unsettle("max_asset_bytes", .assetTooLarge)
                 }
             default:
                 let known = ["rules", "waypoint_max_meters", "max_asset_bytes"]
@@ -204,6 +240,15 @@ public struct ProjectConfig: Sendable {
                 report(
                     "unknown lint setting `\(entry.key)`" + (hint.map { "; did you mean `\($0)`?" } ?? ""), entry.keyLocation,
                     hint)
+                switch hint {
+                case "waypoint_max_meters": unsettle("waypoint_max_meters", .waypointDistance)
+                case "max_asset_bytes": unsettle("max_asset_bytes", .assetTooLarge)
+                case "rules":
+                    for key in entry.value.entries?.map(\.key) ?? [] {
+                        if let rule = LintRule(rawValue: key) { unsettle("rules.\(key)", rule) }
+                    }
+                default: break
+                }
             }
         }
         return settings
