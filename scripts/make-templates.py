@@ -3,8 +3,8 @@
 
     python3 scripts/make-templates.py
 
-Templates: gohike, whackavc, dealhunter, blank. Each templates/<name>/ is deleted and written
-again (deterministic). In gamepack.yaml, `{{id}}` and `{{name}}` are placeholders that
+Templates: gohike, whackavc, dealhunter, blank; and ci/, the CI workflows `gamepack init --ci`
+adds. Each templates/<name>/ is deleted and written again (deterministic). In gamepack.yaml, `{{id}}` and `{{name}}` are placeholders that
 `gamepack init` replaces. Python 3 standard library only.
 """
 
@@ -252,8 +252,237 @@ assets/                       images and sounds, referred to by their path under
     return root
 
 
+# The CI workflows `gamepack init --ci github|gitlab` copies into a project (templates/ci/, not a
+# template of its own: it has no gamepack.yaml). `{{id}}` is the project id. Every `gamepack`
+# command in them is run by a test (Tests/GamePackCLITests/CIWorkflowTests.swift), and both
+# files validate against the GitHub and GitLab schemas (check-jsonschema --builtin-schema).
+GITHUB_ACTIONS = """\
+# gamepack CI for {{id}}, written by `gamepack init --ci github`.
+#
+# Pull requests: lint (annotations on the changed lines, SARIF uploaded to code scanning),
+# the translation gate, and what changed against the base branch as a Markdown summary.
+# The main branch: build, sign with the key in a secret, verify, publish to a channel.
+#
+# Set up once (Settings → Secrets and variables → Actions):
+#   secret   GAMEPACK_SECRET_KEY   the text of release.key (`gamepack keygen --out release`)
+#   secret   GAMEPACK_TOKEN        an upload token of your server (`gamepack serve token create`)
+#   variable GAMEPACK_SERVER       the server's URL, e.g. https://packs.example.com
+#   variable GAMEPACK_REPOSITORY   the git URL gamepack is built from (cached after the first run)
+# and commit release.pub, the public key that verifies the packs.
+name: gamepack
+
+on:
+  pull_request:
+  push:
+    branches: [main]
+
+permissions:
+  contents: read
+
+env:
+  GAMEPACK_PROJECT: .                 # the project folder in the repository
+  GAMEPACK_CHANNEL: staging           # the channel the main branch publishes to
+  GAMEPACK_MIN_TRANSLATED: "100"      # the share of texts every locale must have translated
+  GAMEPACK_PUBLIC_KEY: release.pub    # the public key, from the repository's root
+  GAMEPACK_REPOSITORY: ${{ vars.GAMEPACK_REPOSITORY }}
+  GAMEPACK_REF: ${{ vars.GAMEPACK_REF || 'main' }}
+  NO_COLOR: "1"
+
+jobs:
+  check:
+    if: github.event_name == 'pull_request'
+    runs-on: ubuntu-24.04
+    container: swift:6.3-noble
+    permissions:
+      contents: read
+      security-events: write          # upload SARIF to code scanning
+    steps:
+      - uses: actions/checkout@v4
+        with:
+          fetch-depth: 0              # `gamepack diff --git` reads the base branch
+      - uses: actions/cache@v4
+        with:
+          path: ~/.local/gamepack
+          key: gamepack-${{ runner.os }}-${{ env.GAMEPACK_REF }}
+      - name: Install gamepack
+        run: |
+          if [ ! -x "$HOME/.local/gamepack/bin/gamepack" ]; then
+            git clone --depth 1 --branch "$GAMEPACK_REF" "$GAMEPACK_REPOSITORY" "$RUNNER_TEMP/gamepack-src"
+            bash "$RUNNER_TEMP/gamepack-src/scripts/install.sh" "$HOME/.local/gamepack"
+          fi
+          echo "$HOME/.local/gamepack/bin" >> "$GITHUB_PATH"
+      - name: Lint
+        run: gamepack lint "$GAMEPACK_PROJECT" --format github
+      - name: Lint for code scanning
+        if: always()
+        run: gamepack lint "$GAMEPACK_PROJECT" --format sarif --output gamepack.sarif || [ $? -eq 1 ]
+      - uses: github/codeql-action/upload-sarif@v3
+        if: always()
+        with:
+          sarif_file: gamepack.sarif
+          category: gamepack
+      - name: Translations
+        if: always()
+        run: |
+          status=0
+          gamepack l10n status "$GAMEPACK_PROJECT" --format markdown --output gamepack-l10n.md --fail-under "$GAMEPACK_MIN_TRANSLATED" || status=$?
+          cat gamepack-l10n.md >> "$GITHUB_STEP_SUMMARY"
+          exit "$status"
+      - name: Changes against the base branch
+        if: always()
+        run: |
+          gamepack diff --git "origin/$GITHUB_BASE_REF" --project "$GAMEPACK_PROJECT" --format markdown --out gamepack-diff.md
+          cat gamepack-diff.md >> "$GITHUB_STEP_SUMMARY"
+
+  release:
+    if: github.event_name == 'push' && github.ref == 'refs/heads/main'
+    runs-on: ubuntu-24.04
+    container: swift:6.3-noble
+    concurrency: gamepack-release     # one publish at a time
+    env:
+      GAMEPACK_SECRET_KEY: ${{ secrets.GAMEPACK_SECRET_KEY }}
+      GAMEPACK_TOKEN: ${{ secrets.GAMEPACK_TOKEN }}
+      GAMEPACK_SERVER: ${{ vars.GAMEPACK_SERVER }}
+    steps:
+      - uses: actions/checkout@v4
+      - uses: actions/cache@v4
+        with:
+          path: ~/.local/gamepack
+          key: gamepack-${{ runner.os }}-${{ env.GAMEPACK_REF }}
+      - name: Install gamepack
+        run: |
+          if [ ! -x "$HOME/.local/gamepack/bin/gamepack" ]; then
+            git clone --depth 1 --branch "$GAMEPACK_REF" "$GAMEPACK_REPOSITORY" "$RUNNER_TEMP/gamepack-src"
+            bash "$RUNNER_TEMP/gamepack-src/scripts/install.sh" "$HOME/.local/gamepack"
+          fi
+          echo "$HOME/.local/gamepack/bin" >> "$GITHUB_PATH"
+      - name: Build and sign
+        run: gamepack build "$GAMEPACK_PROJECT" --out gamepack-packs
+      - name: Verify
+        run: gamepack verify gamepack-packs/*.gamepack --pubkey "$GAMEPACK_PUBLIC_KEY"
+      - name: Publish
+        run: gamepack publish gamepack-packs/*.gamepack --server "$GAMEPACK_SERVER" --channel "$GAMEPACK_CHANNEL"
+      - uses: actions/upload-artifact@v4
+        with:
+          name: gamepack-pack
+          path: gamepack-packs/
+"""
+
+GITLAB_CI = """\
+# gamepack CI for {{id}}, written by `gamepack init --ci gitlab`.
+#
+# Merge requests: lint (a JUnit report in the merge request, SARIF kept as an artifact), the
+# translation gate, and what changed against the target branch in Markdown (an artifact on
+# the merge request, and a comment when GAMEPACK_GITLAB_TOKEN is set).
+# The default branch: build, sign with the key in a variable, verify, publish to a channel.
+#
+# Set up once (Settings → CI/CD → Variables):
+#   GAMEPACK_SECRET_KEY    masked: the text of release.key (`gamepack keygen --out release`)
+#   GAMEPACK_TOKEN         masked: an upload token of your server (`gamepack serve token create`)
+#   GAMEPACK_SERVER        the server's URL, e.g. https://packs.example.com
+#   GAMEPACK_REPOSITORY    the git URL gamepack is built from (cached after the first run)
+#   GAMEPACK_GITLAB_TOKEN  optional, masked: a token with the api scope, to comment the changes
+# and commit release.pub, the public key that verifies the packs.
+
+default:
+  image: swift:6.3-noble
+
+variables:
+  GAMEPACK_PROJECT: "."              # the project folder in the repository
+  GAMEPACK_CHANNEL: staging          # the channel the default branch publishes to
+  GAMEPACK_MIN_TRANSLATED: "100"     # the share of texts every locale must have translated
+  GAMEPACK_PUBLIC_KEY: release.pub   # the public key, from the repository's root
+  GAMEPACK_REF: main
+  GIT_DEPTH: "0"                     # `gamepack diff --git` reads the target branch
+  NO_COLOR: "1"
+
+stages: [check, release]
+
+.gamepack:
+  cache:
+    key: gamepack-$GAMEPACK_REF
+    paths: [.gamepack-tool/]
+  before_script:
+    - |
+      if [ ! -x .gamepack-tool/bin/gamepack ]; then
+        git clone --depth 1 --branch "$GAMEPACK_REF" "$GAMEPACK_REPOSITORY" /tmp/gamepack-src
+        bash /tmp/gamepack-src/scripts/install.sh "$PWD/.gamepack-tool"
+      fi
+    - export PATH="$PWD/.gamepack-tool/bin:$PATH"
+
+lint:
+  extends: .gamepack
+  stage: check
+  rules:
+    - if: $CI_PIPELINE_SOURCE == "merge_request_event"
+  script:
+    - gamepack lint "$GAMEPACK_PROJECT" --format junit --output gamepack-lint.xml || [ $? -eq 1 ]
+    - gamepack lint "$GAMEPACK_PROJECT" --format sarif --output gamepack.sarif || [ $? -eq 1 ]
+    - gamepack lint "$GAMEPACK_PROJECT"
+  artifacts:
+    when: always
+    reports:
+      junit: gamepack-lint.xml
+    paths: [gamepack.sarif]
+
+translations:
+  extends: .gamepack
+  stage: check
+  rules:
+    - if: $CI_PIPELINE_SOURCE == "merge_request_event"
+  script:
+    - gamepack l10n status "$GAMEPACK_PROJECT" --format markdown --output gamepack-l10n.md --fail-under "$GAMEPACK_MIN_TRANSLATED"
+  artifacts:
+    when: always
+    expose_as: translations
+    paths: [gamepack-l10n.md]
+
+changes:
+  extends: .gamepack
+  stage: check
+  rules:
+    - if: $CI_PIPELINE_SOURCE == "merge_request_event"
+  script:
+    - git fetch origin "$CI_MERGE_REQUEST_TARGET_BRANCH_NAME"
+    - gamepack diff --git "origin/$CI_MERGE_REQUEST_TARGET_BRANCH_NAME" --project "$GAMEPACK_PROJECT" --format markdown --out gamepack-diff.md
+    - cat gamepack-diff.md
+    - |
+      if [ -n "${GAMEPACK_GITLAB_TOKEN:-}" ]; then
+        curl --fail --silent --show-error --request POST --header "PRIVATE-TOKEN: $GAMEPACK_GITLAB_TOKEN" \\
+          --data-urlencode "body@gamepack-diff.md" \\
+          "$CI_API_V4_URL/projects/$CI_PROJECT_ID/merge_requests/$CI_MERGE_REQUEST_IID/notes" > /dev/null
+      fi
+  artifacts:
+    when: always
+    expose_as: content changes
+    paths: [gamepack-diff.md]
+
+release:
+  extends: .gamepack
+  stage: release
+  resource_group: gamepack-release   # one publish at a time
+  rules:
+    - if: $CI_COMMIT_BRANCH == $CI_DEFAULT_BRANCH
+  script:
+    - gamepack build "$GAMEPACK_PROJECT" --out gamepack-packs
+    - gamepack verify gamepack-packs/*.gamepack --pubkey "$GAMEPACK_PUBLIC_KEY"
+    - gamepack publish gamepack-packs/*.gamepack --server "$GAMEPACK_SERVER" --channel "$GAMEPACK_CHANNEL"
+  artifacts:
+    paths: [gamepack-packs/]
+"""
+
+
+def ci():
+    root = os.path.join(OUT, "ci")
+    if os.path.isdir(root):
+        shutil.rmtree(root)
+    write_text(os.path.join(root, "github-actions.yml"), GITHUB_ACTIONS)
+    write_text(os.path.join(root, "gitlab-ci.yml"), GITLAB_CI)
+    return root
+
+
 def main():
-    for make in (gohike, whackavc, dealhunter, blank):
+    for make in (gohike, whackavc, dealhunter, blank, ci):
         print("wrote", os.path.relpath(make(), REPO))
 
 
