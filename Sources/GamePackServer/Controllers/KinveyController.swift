@@ -1,0 +1,426 @@
+import Foundation
+import GamePackFormat
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// A Kinvey-compatible read API over the `kinvey` target of the pack an app's channel points
+/// at, for Kinvey-era clients (Whack-A-VC): `GET /appdata/{appKey}` (handshake),
+/// `GET /appdata/{appKey}/{collection}` with `query` (equality, `$in`, `$regex` prefix,
+/// `$nearSphere` [lng, lat] with `$maxDistance` in miles on `_geoloc`), `limit`, `skip`,
+/// `sort`, `fields`; `GET /appdata/{appKey}/{collection}/{_id}`; `GET /blob/{appKey}/{_id}`
+/// (file metadata with `_downloadURL`) and `GET /blob/{appKey}?query=…`. Entities carry `_acl`
+/// and `_kmd` (`lmt`: when the entity's content hash was first published; `ect`: when its id
+/// was). Every request needs HTTP Basic `appKey:appSecret`; writes answer 405. Errors use
+/// Kinvey's shape, `{"error", "description", "debug"}`.
+struct KinveyController {
+    let catalog: ContentCatalog
+    let apps: [String: KinveyApp]
+
+    /// What the handshake reports as the API version.
+    static let apiVersion = "3.9.28"
+    /// Kinvey's own cap on a query's results.
+    static let maxLimit = 10_000
+    /// Meters in a mile: Kinvey's `$maxDistance` unit.
+    static let metersPerMile = 1_609.344
+
+    init(catalog: ContentCatalog, apps: [KinveyApp]) {
+        self.catalog = catalog
+        self.apps = Dictionary(apps.map { ($0.appKey, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    var routes: RouteCollection<BasicRequestContext> {
+        let routes = RouteCollection(context: BasicRequestContext.self)
+        routes.get("/appdata/:appKey") { request, context in
+            await kinvey(request, context) { app, _ in try await handshake(app) }
+        }
+        routes.get("/appdata/:appKey/:collection") { request, context in
+            await kinvey(request, context) { app, content in try await list(request, context, app, content) }
+        }
+        routes.get("/appdata/:appKey/:collection/:id") { request, context in
+            await kinvey(request, context) { app, content in try await entity(request, context, app, content) }
+        }
+        routes.get("/blob/:appKey") { request, context in
+            await kinvey(request, context) { app, content in try await blobs(request, context, app, content, id: nil) }
+        }
+        routes.get("/blob/:appKey/:id") { request, context in
+            await kinvey(request, context) { app, content in
+                try await blobs(request, context, app, content, id: try context.parameters.require("id"))
+            }
+        }
+        for path in ["/appdata/:appKey", "/appdata/:appKey/:collection", "/appdata/:appKey/:collection/:id", "/blob/:appKey", "/blob/:appKey/:id"] {
+            for method in [HTTPRequest.Method.post, .put, .patch, .delete] {
+                routes.on(RouterPath(path), method: method) { request, context in
+                    await kinvey(request, context) { _, _ in
+                        throw KinveyError(
+                            .methodNotAllowed, "FeatureUnavailable",
+                            "Requested functionality is unavailable in this API version",
+                            debug: "this server serves published content only; \(request.method) is not allowed")
+                    }
+                }
+            }
+        }
+        return routes
+    }
+
+    /// Authenticates the app, resolves its content, and turns every error into Kinvey's shape.
+    func kinvey(
+        _ request: Request, _ context: BasicRequestContext,
+        _ body: (KinveyApp, @escaping @Sendable () async throws -> ChannelContent) async throws -> Response
+    ) async -> Response {
+        do {
+            let app = try authenticate(request, context)
+            let resolve: @Sendable () async throws -> ChannelContent = { [catalog] in
+                do {
+                    return try await catalog.content(project: app.project, channel: app.channel)
+                } catch let error as ServerError where error.status == .notFound {
+                    throw KinveyError(
+                        .notFound, "CollectionNotFound", "This collection not found for this app backend",
+                        debug: "nothing is published on \(app.project)/\(app.channel) yet")
+                }
+            }
+            return try await body(app, resolve)
+        } catch let error as KinveyError {
+            return error.response
+        } catch let error as ServerError {
+            return KinveyError(error.status, "KinveyInternalErrorRetry", "The Kinvey server encountered an unexpected error. Please retry your request", debug: error.message).response
+        } catch {
+            context.logger.error("kinvey request failed", metadata: ["error": "\(String(reflecting: error))"])
+            return KinveyError(
+                .internalServerError, "KinveyInternalErrorRetry",
+                "The Kinvey server encountered an unexpected error. Please retry your request", debug: ""
+            ).response
+        }
+    }
+
+    /// The app whose key is in the path, when the request's Basic credentials are its key and secret.
+    func authenticate(_ request: Request, _ context: BasicRequestContext) throws -> KinveyApp {
+        let key = try context.parameters.require("appKey")
+        let refused = KinveyError(
+            .unauthorized, "InvalidCredentials", "Invalid credentials. Please retry your request with correct credentials",
+            debug: "send HTTP Basic appKey:appSecret as configured in the server's --kinvey-apps file")
+        guard let app = apps[key], let header = request.headers[.authorization] else { throw refused }
+        let parts = header.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "basic",
+            let decoded = Data(base64Encoded: String(parts[1]).trimmingCharacters(in: .whitespaces)),
+            let text = String(data: decoded, encoding: .utf8)
+        else { throw refused }
+        let pair = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        guard pair.count == 2, UploadTokens.constantTimeEqual(String(pair[0]), app.appKey),
+            UploadTokens.constantTimeEqual(String(pair[1]), app.appSecret)
+        else { throw refused }
+        return app
+    }
+
+    func handshake(_ app: KinveyApp) async throws -> Response {
+        Self.json(
+            #"{"version":"\#(Self.apiVersion)","kinvey":\#(ServerError.jsonString("hello " + (app.name ?? app.project))),"appName":\#(ServerError.jsonString(app.name ?? app.project))}"#
+        )
+    }
+
+    static func json(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
+        var headers: HTTPFields = [.contentType: "application/json; charset=utf-8", .cacheControl: "no-cache"]
+        headers[HTTPField.Name("X-Kinvey-API-Version")!] = "3"
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    /// The pack collection and field renames for a Kinvey collection name; 404 when the pack has none.
+    func collection(_ name: String, _ app: KinveyApp, _ content: ChannelContent) throws -> (String, [String: String]) {
+        let packName = app.collections?[name] ?? name
+        guard content.collections["kinvey"]?.contains(packName) == true else {
+            throw KinveyError(
+                .notFound, "CollectionNotFound", "This collection not found for this app backend",
+                debug: "\(app.project)/\(app.channel) has no kinvey collection \(name)"
+                    + (content.collections["kinvey"]?.isEmpty ?? true ? " (its pack was not built with the kinvey target)" : ""))
+        }
+        return (packName, app.fields?[name] ?? [:])
+    }
+
+    func list(_ request: Request, _ context: BasicRequestContext, _ app: KinveyApp, _ resolve: () async throws -> ChannelContent)
+        async throws -> Response
+    {
+        let name = try context.parameters.require("collection")
+        let content = try await resolve()
+        let (packName, renames) = try collection(name, app, content)
+        let parameters = request.uri.queryParameters
+        var query = ContentQuery(pack: content.head.pack, target: "kinvey", collection: packName, limit: Self.maxLimit)
+        if let text = parameters["query"] {
+            try KinveyQuery.apply(String(text), renames: renames, to: &query)
+        }
+        if let text = parameters["limit"] {
+            guard let limit = Int(text), limit >= 0 else { throw KinveyError.syntax("limit must be a whole number, not \(text)") }
+            query.limit = min(max(limit, 1), Self.maxLimit)
+        }
+        if let text = parameters["skip"] {
+            guard let skip = Int(text), skip >= 0, skip <= 1_000_000 else {
+                throw KinveyError.syntax("skip must be a whole number from 0 to 1000000, not \(text)")
+            }
+            query.offset = skip
+        }
+        if let text = parameters["sort"], query.near == nil {
+            query.sort = try KinveyQuery.sort(String(text), renames: renames)
+        }
+        let shaping = try Self.shaping(parameters, renames: renames)
+        let rows = try await catalog.index!.queryContent(query)
+        let entities = rows.map { entity($0, app: app, content: content, renames: renames, shaping: shaping, collection: packName, request: request) }
+        return Self.json("[" + entities.joined(separator: ",") + "]")
+    }
+
+    static func shaping(_ parameters: Hummingbird.Parameters, renames: [String: String]) throws -> ContentShaping? {
+        guard let text = parameters["fields"], !text.isEmpty else { return nil }
+        let names = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        return ContentShaping(fields: Set(names + ["_acl", "_kmd"]), idField: "_id")
+    }
+
+    func entity(_ request: Request, _ context: BasicRequestContext, _ app: KinveyApp, _ resolve: () async throws -> ChannelContent)
+        async throws -> Response
+    {
+        let name = try context.parameters.require("collection")
+        let id = try context.parameters.require("id")
+        let content = try await resolve()
+        let (packName, renames) = try collection(name, app, content)
+        var query = ContentQuery(pack: content.head.pack, target: "kinvey", collection: packName, limit: 1)
+        query.filters = [.idIn([id])]
+        guard let row = try await catalog.index!.queryContent(query).first else {
+            throw KinveyError(
+                .notFound, "EntityNotFound", "This entity not found in the collection", debug: "\(name) has no entity \(id)")
+        }
+        let shaping = try Self.shaping(request.uri.queryParameters, renames: renames)
+        return Self.json(entity(row, app: app, content: content, renames: renames, shaping: shaping, collection: packName, request: request))
+    }
+
+    /// An entity as Kinvey returns it: the pack's fields (renamed to the game's names), `_geoloc`
+    /// ([longitude, latitude]) for an item with a geo point, `_acl` and `_kmd`.
+    func entity(
+        _ row: ContentRow, app: KinveyApp, content: ChannelContent, renames: [String: String], shaping: ContentShaping?,
+        collection: String, request: Request
+    ) -> String {
+        var body = row.body
+        if !renames.isEmpty || collection == "metaData", var object = ContentJSON.parse(body) as? [String: Any] {
+            for (kinveyName, packName) in renames {
+                if let value = object.removeValue(forKey: packName) { object[kinveyName] = value }
+            }
+            // The blob metadata's lastModified is when this resource's content was first
+            // published, so an unchanged resource keeps it and a replaced one moves on.
+            if collection == "metaData", object["lastModified"] != nil { object["lastModified"] = Self.kinveyTime(row.modified) }
+            body = ContentJSON.serialize(object)
+        }
+        var members: [String] = []
+        if let lat = row.latitude, let lng = row.longitude, !body.contains("\"_geoloc\":") {
+            members.append("\"_geoloc\":[\(ContentJSON.number(lng)),\(ContentJSON.number(lat))]")
+        }
+        members.append(#""_acl":{"creator":\#(ServerError.jsonString(app.project)),"gr":true,"gw":false}"#)
+        members.append(#""_kmd":{"lmt":"\#(Self.kinveyTime(row.modified))","ect":"\#(Self.kinveyTime(row.created))"}"#)
+        body = ContentJSON.appending(members, to: body)
+        if let shaping { body = shaping.apply(to: body) }
+        return body
+    }
+
+    /// Kinvey's time format: ISO 8601 UTC with milliseconds.
+    static func kinveyTime(_ text: String) -> String {
+        text.hasSuffix("Z") && !text.contains(".") ? String(text.dropLast()) + ".000Z" : text
+    }
+
+    /// `GET /blob/{appKey}/{id}` (one file's metadata) or `GET /blob/{appKey}?query=…` (a list),
+    /// from `kinvey/metaData.json`: `_id`, `_filename`, `size`, `mimeType`, `_public`,
+    /// `_downloadURL` (this server's `/v1/files/<sha256>`), `_expiresAt`, `md5`, `sha256`, `_acl`, `_kmd`.
+    func blobs(
+        _ request: Request, _ context: BasicRequestContext, _ app: KinveyApp, _ resolve: () async throws -> ChannelContent,
+        id: String?
+    ) async throws -> Response {
+        let content = try await resolve()
+        guard content.collections["kinvey"]?.contains("metaData") == true else {
+            throw KinveyError(.notFound, "BlobNotFound", "This blob not found for this app backend", debug: "the pack has no kinvey/metaData.json")
+        }
+        var query = ContentQuery(pack: content.head.pack, target: "kinvey", collection: "metaData", limit: Self.maxLimit)
+        if let id {
+            query.filters = [.idIn([id])]
+        } else if let text = request.uri.queryParameters["query"] {
+            try KinveyQuery.apply(String(text), renames: ["_filename": "resourceName"], to: &query)
+        }
+        if let text = request.uri.queryParameters["limit"], let limit = Int(text) { query.limit = min(max(limit, 1), Self.maxLimit) }
+        let rows = try await catalog.index!.queryContent(query)
+        let host = request.head.authority ?? "127.0.0.1"
+        let files = rows.compactMap { row -> String? in
+            guard let object = ContentJSON.parse(row.body) as? [String: Any], let sha = object["sha256"] as? String,
+                let name = object["resourceName"] as? String
+            else { return nil }
+            var file: [String: Any] = [
+                "_id": row.id, "_filename": name, "_public": true, "mimeType": Self.mimeType(name),
+                "_downloadURL": "http://\(host)/v1/files/\(sha)", "_expiresAt": "2100-01-01T00:00:00.000Z",
+                "sha256": sha, "md5": object["md5"] ?? "", "size": object["size"] ?? 0,
+                "_acl": ["creator": app.project, "gr": true, "gw": false],
+                "_kmd": ["lmt": Self.kinveyTime(row.modified), "ect": Self.kinveyTime(row.created)],
+            ]
+            file["lastModified"] = Self.kinveyTime(row.modified)
+            return ContentJSON.serialize(file)
+        }
+        if id != nil {
+            guard let file = files.first else {
+                throw KinveyError(.notFound, "BlobNotFound", "This blob not found for this app backend", debug: "no file \(id!)")
+            }
+            return Self.json(file)
+        }
+        return Self.json("[" + files.joined(separator: ",") + "]")
+    }
+
+    static func mimeType(_ name: String) -> String {
+        switch name.split(separator: ".").last?.lowercased() ?? "" {
+        case "png": "image/png"
+        case "jpg", "jpeg": "image/jpeg"
+        case "webp": "image/webp"
+        case "wav": "audio/wav"
+        case "mp3": "audio/mpeg"
+        case "m4a": "audio/mp4"
+        case "caf": "audio/x-caf"
+        default: "application/octet-stream"
+        }
+    }
+}
+
+/// Kinvey's `query` parameter: a JSON object of Mongo-style conditions, of which gamepack
+/// answers equality, `$eq`, `$in`, `$regex` with an anchored literal prefix (`^abc`), and
+/// `$nearSphere: [lng, lat]` with `$maxDistance` (miles) on `_geoloc`.
+enum KinveyQuery {
+    static let supported = "equality, $eq, $in, $regex (^prefix), $nearSphere with $maxDistance on _geoloc"
+
+    static func apply(_ text: String, renames: [String: String], to query: inout ContentQuery) throws {
+        guard let object = ContentJSON.parse(text) as? [String: Any] else {
+            throw KinveyError.syntax("query is not a JSON object: \(text.prefix(200))")
+        }
+        for (key, condition) in object.sorted(by: { $0.key < $1.key }) {
+            if key.hasPrefix("$") { throw KinveyError.unsupported(key) }
+            if key == "_geoloc" {
+                query.near = try near(condition)
+                continue
+            }
+            let path = try self.path(key, renames: renames)
+            if key == "_id" {
+                if let id = condition as? String {
+                    query.filters.append(.idIn([id]))
+                    continue
+                }
+                if let ops = condition as? [String: Any], ops.count == 1, let list = ops["$in"] as? [Any] {
+                    query.filters.append(.idIn(list.compactMap { $0 as? String }))
+                    continue
+                }
+            }
+            guard let operators = condition as? [String: Any] else {
+                query.filters.append(.oneOf(path: path, values: [try scalar(condition, key)]))
+                continue
+            }
+            for (name, argument) in operators.sorted(by: { $0.key < $1.key }) {
+                switch name {
+                case "$eq":
+                    query.filters.append(.oneOf(path: path, values: [try scalar(argument, key)]))
+                case "$in":
+                    guard let list = argument as? [Any] else { throw KinveyError.syntax("$in on \(key) needs an array") }
+                    query.filters.append(.oneOf(path: path, values: try list.map { try scalar($0, key) }))
+                case "$regex":
+                    guard let pattern = argument as? String else { throw KinveyError.syntax("$regex on \(key) needs a string") }
+                    query.filters.append(.prefix(path: path, try prefix(pattern)))
+                case "$options":
+                    throw KinveyError.unsupported("$options")
+                default:
+                    throw KinveyError.unsupported(name)
+                }
+            }
+        }
+    }
+
+    /// A field path in the pack's names; the first name renamed when the app maps it.
+    static func path(_ key: String, renames: [String: String]) throws -> [String] {
+        var path = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        if let renamed = renames[path[0]] { path[0] = renamed }
+        guard path.allSatisfy(ContentQuery.isSafeFieldName) else {
+            throw KinveyError.syntax("\"\(key)\" is not a field name gamepack can query")
+        }
+        return path
+    }
+
+    static func scalar(_ value: Any, _ key: String) throws -> ContentScalar {
+        if let text = value as? String { return .string(text) }
+        if let number = value as? NSNumber {
+            if String(cString: number.objCType) == "c" { return .bool(number.boolValue) }
+            return .number(number.doubleValue)
+        }
+        throw KinveyError.syntax("the value for \(key) must be a string, number or boolean")
+    }
+
+    /// `^literal` as the literal prefix; anything using other regular expression syntax is refused.
+    static func prefix(_ pattern: String) throws -> String {
+        guard pattern.hasPrefix("^") else { throw KinveyError.unsupported("$regex without ^ (only anchored prefixes)") }
+        let literal = pattern.dropFirst()
+        guard !literal.contains(where: { "\\.^$|?*+()[]{}".contains($0) }) else {
+            throw KinveyError.unsupported("$regex with pattern syntax (only ^ followed by literal text)")
+        }
+        return String(literal)
+    }
+
+    static func near(_ condition: Any) throws -> GeoCircle {
+        guard let operators = condition as? [String: Any] else {
+            throw KinveyError.syntax("_geoloc takes {\"$nearSphere\": [longitude, latitude], \"$maxDistance\": miles}")
+        }
+        for name in operators.keys where name != "$nearSphere" && name != "$maxDistance" {
+            throw KinveyError.unsupported(name)
+        }
+        guard let point = operators["$nearSphere"] as? [Any], point.count == 2, let lng = (point[0] as? NSNumber)?.doubleValue,
+            let lat = (point[1] as? NSNumber)?.doubleValue, (-180...180).contains(lng), (-90...90).contains(lat)
+        else {
+            throw KinveyError.syntax("$nearSphere takes [longitude, latitude] in decimal degrees")
+        }
+        let miles = (operators["$maxDistance"] as? NSNumber)?.doubleValue ?? 5 / 1.609344
+        let radius = miles * KinveyController.metersPerMile
+        guard radius > 0, radius <= SphereGeo.maxRadius else {
+            throw KinveyError(
+                .badRequest, "InvalidQuerySyntax", "The query string in the request has an invalid syntax",
+                debug: "$maxDistance must be above 0 and at most \(Int(SphereGeo.maxRadius / KinveyController.metersPerMile)) miles")
+        }
+        return GeoCircle(latitude: lat, longitude: lng, radius: radius)
+    }
+
+    /// `sort={"name": 1, "firm": -1}` or `sort=name`.
+    static func sort(_ text: String, renames: [String: String]) throws -> [(path: [String], ascending: Bool)] {
+        if let object = ContentJSON.parse(text) as? [String: Any] {
+            return try object.sorted(by: { $0.key < $1.key }).map { key, value in
+                guard let direction = (value as? NSNumber)?.intValue, direction == 1 || direction == -1 else {
+                    throw KinveyError.syntax("sort directions are 1 or -1")
+                }
+                return (try path(key, renames: renames), direction == 1)
+            }
+        }
+        return [(try path(text, renames: renames), true)]
+    }
+}
+
+/// An error in Kinvey's shape: `{"error": name, "description": text, "debug": detail}`.
+struct KinveyError: Error {
+    var status: HTTPResponse.Status
+    var name: String
+    var description: String
+    var debug: String
+
+    init(_ status: HTTPResponse.Status, _ name: String, _ description: String, debug: String) {
+        self.status = status
+        self.name = name
+        self.description = description
+        self.debug = debug
+    }
+
+    static func syntax(_ debug: String) -> KinveyError {
+        KinveyError(.badRequest, "InvalidQuerySyntax", "The query string in the request has an invalid syntax", debug: debug)
+    }
+
+    static func unsupported(_ operator: String) -> KinveyError {
+        KinveyError(
+            .badRequest, "InvalidQuerySyntax",
+            "The query string in the request has an invalid syntax: gamepack does not support \(`operator`)",
+            debug: "\(`operator`) is not supported; gamepack answers \(KinveyQuery.supported)")
+    }
+
+    var response: Response {
+        KinveyController.json(
+            #"{"error":\#(ServerError.jsonString(name)),"description":\#(ServerError.jsonString(description)),"debug":\#(ServerError.jsonString(debug))}"#,
+            status: status)
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import GamePackFormat
+import PostgresNIO
+
+/// The content index in PostgreSQL: `content_items` keeps each item's exact JSON text (what is
+/// served) and a `jsonb` copy (what filters and sorts read); geo search uses the `cube` and
+/// `earthdistance` contrib extensions (part of Debian's PostgreSQL server package) with a GiST
+/// index on `ll_to_earth(latitude, longitude)`: `earth_box` finds candidates through the index,
+/// `earth_distance` (great-circle) keeps those inside the radius and orders them.
+extension PostgresStore: ContentIndexStore {
+    static let contentSchema = [
+        "SELECT pg_advisory_xact_lock(7274657375)",
+        "CREATE EXTENSION IF NOT EXISTS cube",
+        "CREATE EXTENSION IF NOT EXISTS earthdistance",
+        """
+        CREATE TABLE IF NOT EXISTS content_items (
+            pack TEXT NOT NULL, target TEXT NOT NULL, collection TEXT NOT NULL, item_id TEXT NOT NULL,
+            position BIGINT NOT NULL, latitude DOUBLE PRECISION, longitude DOUBLE PRECISION,
+            body TEXT NOT NULL, doc JSONB NOT NULL, modified TEXT NOT NULL, created TEXT NOT NULL,
+            PRIMARY KEY (pack, target, collection, item_id))
+        """,
+        "CREATE INDEX IF NOT EXISTS content_items_order ON content_items (pack, target, collection, position)",
+        """
+        CREATE INDEX IF NOT EXISTS content_items_geo ON content_items USING gist (ll_to_earth(latitude, longitude))
+        WHERE latitude IS NOT NULL
+        """,
+        "CREATE TABLE IF NOT EXISTS content_packs (pack TEXT PRIMARY KEY, indexed TEXT NOT NULL)",
+        """
+        CREATE TABLE IF NOT EXISTS content_hashes (
+            project TEXT NOT NULL, target TEXT NOT NULL, collection TEXT NOT NULL, item_id TEXT NOT NULL,
+            sha256 TEXT NOT NULL, published TEXT NOT NULL,
+            PRIMARY KEY (project, target, collection, item_id, sha256))
+        """,
+    ]
+
+    /// Whether a table exists (the index is created on first use).
+    func contentTablesExist() async throws -> Bool {
+        try await first(
+            try await client.query("SELECT to_regclass('content_packs') IS NOT NULL", logger: logger)
+        ) { try $0[0].decode(Bool.self) } ?? false
+    }
+
+    public func isContentIndexed(pack: String) async throws -> Bool {
+        guard try await contentTablesExist() else { return false }
+        return try await first(
+            try await client.query("SELECT 1 FROM content_packs WHERE pack = \(pack)", logger: logger)
+        ) { _ in true } ?? false
+    }
+
+    public func indexContent(pack: String, project: String, items: [IndexedContentItem], publishedAt: String) async throws {
+        let logger = self.logger
+        try await transaction { connection in
+            for statement in Self.contentSchema {
+                try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+            }
+            try await Self.deleteContent(connection, pack: pack, logger: logger)
+            var start = 0
+            while start < items.count {
+                let batch = items[start..<min(items.count, start + 2_000)]
+                start += batch.count
+                let targets = batch.map(\.target), collections = batch.map(\.collection), ids = batch.map(\.id)
+                let shas = batch.map(\.bodySHA256), bodies = batch.map(\.body), positions = batch.map { Int64($0.position) }
+                let lats = batch.map { $0.latitude ?? .nan }, lngs = batch.map { $0.longitude ?? .nan }
+                try await connection.query(
+                    """
+                    INSERT INTO content_hashes (project, target, collection, item_id, sha256, published)
+                    SELECT \(project), t, c, i, s, \(publishedAt)
+                    FROM UNNEST(\(targets)::text[], \(collections)::text[], \(ids)::text[], \(shas)::text[]) AS u(t, c, i, s)
+                    ON CONFLICT DO NOTHING
+                    """, logger: logger)
+                try await connection.query(
+                    """
+                    INSERT INTO content_items (pack, target, collection, item_id, position, latitude, longitude, body, doc,
+                        modified, created)
+                    SELECT \(pack), t, c, i, p, CASE WHEN la = 'NaN' THEN NULL ELSE la END,
+                        CASE WHEN lo = 'NaN' THEN NULL ELSE lo END, b, b::jsonb,
+                        (SELECT h.published FROM content_hashes h WHERE h.project = \(project) AND h.target = t
+                            AND h.collection = c AND h.item_id = i AND h.sha256 = s),
+                        (SELECT MIN(h.published) FROM content_hashes h WHERE h.project = \(project) AND h.target = t
+                            AND h.collection = c AND h.item_id = i)
+                    FROM UNNEST(\(targets)::text[], \(collections)::text[], \(ids)::text[], \(positions)::int8[],
+                        \(lats)::float8[], \(lngs)::float8[], \(bodies)::text[], \(shas)::text[]) AS u(t, c, i, p, la, lo, b, s)
+                    """, logger: logger)
+            }
+            try await connection.query(
+                "INSERT INTO content_packs (pack, indexed) VALUES (\(pack), \(ChannelPointerTime.now()))", logger: logger)
+        }
+    }
+
+    static func deleteContent(_ connection: PostgresConnection, pack: String, logger: Logger) async throws {
+        try await connection.query("DELETE FROM content_items WHERE pack = \(pack)", logger: logger)
+        try await connection.query("DELETE FROM content_packs WHERE pack = \(pack)", logger: logger)
+    }
+
+    public func pruneContent(keeping keep: Set<String>) async throws {
+        guard try await contentTablesExist() else { return }
+        let keep = Array(keep)
+        let logger = self.logger
+        try await transaction { connection in
+            try await connection.query(
+                "DELETE FROM content_items WHERE pack IN (SELECT pack FROM content_packs WHERE pack <> ALL(\(keep)::text[]))",
+                logger: logger)
+            try await connection.query("DELETE FROM content_packs WHERE pack <> ALL(\(keep)::text[])", logger: logger)
+        }
+    }
+
+    public func contentCollections(pack: String, target: String) async throws -> [String] {
+        guard try await contentTablesExist() else { return [] }
+        return try await all(
+            try await client.query(
+                "SELECT DISTINCT collection FROM content_items WHERE pack = \(pack) AND target = \(target) ORDER BY collection",
+                logger: logger)
+        ) { try $0[0].decode(String.self) }
+    }
+
+    /// `'{a,b}'`: a path literal for `#>` (names are checked safe by the caller).
+    static func pathLiteral(_ path: [String]) -> String { "'{" + path.joined(separator: ",") + "}'" }
+
+    public func queryContent(_ query: ContentQuery) async throws -> [ContentRow] {
+        guard try await contentTablesExist() else { return [] }
+        var binds = PostgresBindings()
+        func bind<T: PostgresEncodable>(_ value: T) throws -> String {
+            try binds.append(value, context: .default)
+            return "$\(binds.count)"
+        }
+        var sql = """
+            SELECT i.item_id, i.body, i.latitude, i.longitude, i.modified, i.created, i.position
+            """
+        var conditions = [
+            "i.pack = \(try bind(query.pack))", "i.target = \(try bind(query.target))",
+            "i.collection = \(try bind(query.collection))",
+        ]
+        for filter in query.filters {
+            switch filter {
+            case .idIn(let ids):
+                conditions.append("i.item_id = ANY(\(try bind(ids))::text[])")
+            case .oneOf(let path, let values):
+                let literal = Self.pathLiteral(path)
+                let parts = try values.map { "i.doc #> \(literal) = \(try bind($0.json))::jsonb" }
+                conditions.append("(" + (parts.isEmpty ? "false" : parts.joined(separator: " OR ")) + ")")
+            case .prefix(let path, let prefix):
+                let literal = Self.pathLiteral(path)
+                conditions.append(
+                    "jsonb_typeof(i.doc #> \(literal)) = 'string' AND left(i.doc #>> \(literal), \(try bind(prefix.count))) = \(try bind(prefix))"
+                )
+            }
+        }
+        let order: String
+        if let near = query.near {
+            let centre = "ll_to_earth(\(try bind(near.latitude))::float8, \(try bind(near.longitude))::float8)"
+            let radius = "(\(try bind(near.radius))::float8 / \(SphereGeo.earthRadius) * earth())"
+            sql += ", earth_distance(\(centre), ll_to_earth(i.latitude, i.longitude)) * \(SphereGeo.earthRadius) / earth() AS distance"
+            conditions.append("i.latitude IS NOT NULL")
+            conditions.append("earth_box(\(centre), \(radius)) @> ll_to_earth(i.latitude, i.longitude)")
+            conditions.append("earth_distance(\(centre), ll_to_earth(i.latitude, i.longitude)) <= \(radius)")
+            order = "distance, i.position"
+        } else {
+            sql += ", NULL::float8 AS distance"
+            order =
+                (query.sort.map { "i.doc #> \(Self.pathLiteral($0.path)) \($0.ascending ? "ASC" : "DESC")" } + ["i.position"])
+                .joined(separator: ", ")
+        }
+        sql += " FROM content_items i WHERE " + conditions.joined(separator: " AND ")
+        sql += " ORDER BY \(order) LIMIT \(try bind(Int64(query.limit))) OFFSET \(try bind(Int64(query.offset)))"
+        return try await all(try await client.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)) { row in
+            ContentRow(
+                id: try row["item_id"].decode(String.self), body: try row["body"].decode(String.self),
+                distance: try row["distance"].decode(Double?.self), latitude: try row["latitude"].decode(Double?.self),
+                longitude: try row["longitude"].decode(Double?.self), modified: try row["modified"].decode(String.self),
+                created: try row["created"].decode(String.self))
+        }
+    }
+}
