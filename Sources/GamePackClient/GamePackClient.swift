@@ -267,11 +267,24 @@ public actor GamePackClient {
         let project = configuration.project, channel = configuration.channel
         let pointerBytes = try await transport.data(
             PublishLayout.channelPointer(project: project, channel: channel), limit: 1 << 20)
-        let signature = String(
+        var signature = String(
             decoding: try await transport.data(
                 PublishLayout.channelSignature(project: project, channel: channel), limit: 64 << 10),
             as: UTF8.self)
-        let pointer = try verifyPointer(pointerBytes, signature: signature)
+        var pointer: ChannelPointer
+        do {
+            pointer = try verifyPointer(pointerBytes, signature: signature)
+        } catch GamePackClientError.untrusted(let what, let reason) {
+            // Read while a publish renamed the pointer and its signature one after the other (or
+            // after one was killed in between): the pointer's own signature, by its SHA-256.
+            guard
+                let own = try? await transport.data(
+                    PublishLayout.pointerSignature(project: project, pointerSHA256: Digest.sha256Hex(pointerBytes)),
+                    limit: 64 << 10)
+            else { throw GamePackClientError.untrusted(what: what, reason: reason) }
+            signature = String(decoding: own, as: UTF8.self)
+            pointer = try verifyPointer(pointerBytes, signature: signature)
+        }
         if pointer.isExpired(at: configuration.now()) {
             throw GamePackClientError.expired(what: "the channel pointer", expires: pointer.expires ?? "")
         }

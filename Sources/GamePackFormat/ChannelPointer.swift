@@ -139,6 +139,7 @@ public enum ChannelPointerError: Error, Sendable, Equatable, CustomStringConvert
 /// ```
 /// v1/channels/<project>/<channel>.json           the signed pointer (ChannelPointer bytes)
 /// v1/channels/<project>/<channel>.json.minisig   its minisign signature
+/// v1/channels/<project>/signatures/<sha256>.minisig  the signature of the pointer with that SHA-256
 /// v1/packs/<sha256>.gamepack                      the pack, immutable
 /// v1/packs/<sha256>.gamepack.minisig              the pack's minisign signature
 /// v1/packs/<sha256>.manifest.json                 the pack's manifest.json bytes
@@ -154,6 +155,14 @@ public enum PublishLayout {
 
     public static func channelSignature(project: String, channel: String) -> String {
         channelPointer(project: project, channel: channel) + ".minisig"
+    }
+
+    /// The signature of the pointer whose bytes have SHA-256 `pointerSHA256`, immutable: written
+    /// before the pointer is renamed into place, so whichever pointer a reader (or a publish
+    /// killed half-way) leaves, its matching signature is there, even while `<channel>.json.minisig`
+    /// already belongs to the next one.
+    public static func pointerSignature(project: String, pointerSHA256: String) -> String {
+        "\(prefix)/channels/\(project)/signatures/\(pointerSHA256).minisig"
     }
 
     public static func pack(sha256: String) -> String { "\(prefix)/packs/\(sha256).\(PackFormat.fileExtension)" }

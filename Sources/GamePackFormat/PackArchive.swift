@@ -218,13 +218,36 @@ public enum PackArchive {
         /// walks the whole directory on every call).
         let entries: [String: ZIPFoundation.Entry]
 
-        /// Opens `url`; a truncated or non-ZIP file is refused.
-        public init(url: URL) throws {
+        /// The bounds every read of this pack keeps to.
+        public let limits: PackReadLimits
+
+        /// Opens `url`; a truncated or non-ZIP file, a file that is not a regular file (a FIFO,
+        /// a device, a folder), and an archive other tools could read differently are refused.
+        public init(url: URL, limits: PackReadLimits = .standard) throws {
             self.url = url
+            self.limits = limits
+            let name = url.lastPathComponent
+            var info = stat()
+            guard stat(url.path, &info) == 0 else {
+                throw PackError.io(url.path, "cannot open (\(String(cString: strerror(errno))))")
+            }
+            guard info.st_mode & S_IFMT == S_IFREG else {
+                let kind = info.st_mode & S_IFMT == S_IFDIR ? "a folder" : "not a regular file (a pipe, socket or device)"
+                throw PackError.io(url.path, "is \(kind); give the path of a .gamepack file")
+            }
+            do {
+                let handle = try FileHandle(forReadingFrom: url)
+                defer { try? handle.close() }
+                try ArchiveLayout.check(handle, size: Int64(info.st_size), limits: limits, name: name)
+            } catch let error as PackError {
+                throw error
+            } catch {
+                throw PackError.io(url.path, "cannot read (\(error.localizedDescription))")
+            }
             do {
                 archive = try Archive(url: url, accessMode: .read)
             } catch {
-                throw PackError.notAnArchive("\(url.lastPathComponent) (\(error))")
+                throw PackError.notAnArchive("\(name) (\(error))")
             }
             var entries: [String: ZIPFoundation.Entry] = [:]
             for entry in archive where entries[entry.path] == nil { entries[entry.path] = entry }
@@ -248,37 +271,50 @@ public enum PackArchive {
             return result
         }
 
-        /// The whole bytes of a small entry (the manifest). Refuses entries over `limit` bytes.
+        /// The whole bytes of a small entry (the manifest). Refuses entries over `limit` bytes
+        /// (and over the reader's entry limit).
         public func data(at path: String, limit: Int = 64 << 20) throws -> Data {
-            guard let entry = entries[path] else { throw PackError.missingFile(path) }
-            guard entry.uncompressedSize <= UInt64(limit) else {
-                throw PackError.io(path, "is \(entry.uncompressedSize) bytes, over the \(limit)-byte limit for this read")
-            }
             var data = Data()
-            do {
-                _ = try archive.extract(entry, bufferSize: chunkSize, skipCRC32: false) { data.append($0) }
-            } catch {
-                throw PackError.notAnArchive("cannot read \(path) (\(error))")
-            }
+            try stream(path, limit: Int64(limit)) { data.append($0) }
             return data
         }
 
-        /// Streams an entry's bytes to `consumer` in chunks.
-        public func stream(_ path: String, _ consumer: (Data) throws -> Void) throws {
+        /// Streams an entry's bytes to `consumer` in chunks. Inflating stops as soon as the entry
+        /// goes past its declared size (a small declared size cannot hide a large entry), and an
+        /// entry declared over `limit` (default: the reader's `limits.entryBytes`) is refused
+        /// before any of it is read.
+        public func stream(_ path: String, limit: Int64? = nil, _ consumer: (Data) throws -> Void) throws {
             guard let entry = entries[path] else { throw PackError.missingFile(path) }
+            let cap = min(limit ?? limits.entryBytes, limits.entryBytes)
+            let declared = entry.uncompressedSize
+            guard declared <= UInt64(cap) else {
+                throw PackError.io(path, "is \(declared) bytes, over the \(cap)-byte limit for this read")
+            }
+            var count: UInt64 = 0
             do {
                 // The CRC is skipped: callers check the stronger SHA-256 from the manifest.
-                _ = try archive.extract(entry, bufferSize: chunkSize, skipCRC32: true, consumer: consumer)
+                _ = try archive.extract(entry, bufferSize: chunkSize, skipCRC32: true) { chunk in
+                    count += UInt64(chunk.count)
+                    guard count <= declared else { throw Overrun() }
+                    try consumer(chunk)
+                }
+            } catch is Overrun {
+                throw PackError.notAnArchive("\(path) inflates to more than the \(declared) bytes its header declares")
             } catch let error as PackError {
                 throw error
             } catch {
                 throw PackError.notAnArchive("cannot read \(path) (\(error))")
             }
+            guard count == declared else {
+                throw PackError.notAnArchive("\(path) inflates to \(count) bytes, its header declares \(declared)")
+            }
         }
+
+        private struct Overrun: Error {}
 
         /// The manifest, parsed and checked.
         public func manifest() throws -> PackManifest {
-            try PackManifest.decode(try data(at: PackFormat.manifestPath, limit: 16 << 20))
+            try PackManifest.decode(try data(at: PackFormat.manifestPath, limit: limits.manifestBytes))
         }
     }
 

@@ -65,7 +65,11 @@ public struct PackManifest: Codable, Sendable, Equatable {
     /// The manifest as pretty, key-sorted JSON (stable bytes for reproducible packs).
     public func encoded() throws -> Data { try StableJSON.encode(self) }
 
-    /// Parses and checks a manifest: known format version, safe and unique paths.
+    /// The largest size a manifest may list for one file (bytes): a ZIP without ZIP64.
+    public static let maxFileSize: Int64 = 0xFFFF_FFFF
+
+    /// Parses and checks a manifest: known format version, safe and unique paths, sizes a pack
+    /// can hold.
     public static func decode(_ data: Data) throws -> PackManifest {
         let manifest: PackManifest
         do {
@@ -85,6 +89,11 @@ public struct PackManifest: Codable, Sendable, Equatable {
                 throw PackError.unsafePath(file.path, "\(error)")
             }
             guard seen.insert(file.path).inserted else { throw PackError.invalidManifest("lists \(file.path) twice") }
+            // A pack holds under 4 GiB (no ZIP64); a larger size is a forged manifest, and summing
+            // such sizes would overflow.
+            guard file.size >= 0, file.size <= maxFileSize else {
+                throw PackError.invalidManifest("\(file.path) has size \(file.size); a pack's files are 0 to \(maxFileSize) bytes")
+            }
         }
         return manifest
     }

@@ -77,6 +77,9 @@ struct BuildCommand: AsyncParsableCommand {
                 expires: try expiry(after: sourceTime ?? buildTime),
                 cacheDirectory: noCache ? nil : root.appendingPathComponent(".gamepack/cache"),
                 timestamp: sourceTime ?? PackBuilder.zipEpochDate)
+            // Refused before anything is written: a symlinked build/ or .gamepack/ leads outside.
+            try ProjectWalker.checkWritable(options.outputDirectory, inside: root)
+            if let cache = options.cacheDirectory { try ProjectWalker.checkWritable(cache, inside: root) }
             // Starts copying the last pack's assets part while the project loads.
             let head = PackBuilder.Head(options: options)
             let loaded = try await Project.load(at: path.url)
@@ -111,9 +114,22 @@ struct BuildCommand: AsyncParsableCommand {
 
     func expiry(after timestamp: Date) throws -> Date? {
         guard let expires else { return nil }
-        if let days = Double(expires) { return timestamp.addingTimeInterval(days * 86_400) }
-        if let date = ISO8601DateFormatter().date(from: expires) { return date }
-        throw ValidationError("--expires takes an ISO 8601 date-time (2027-01-01T00:00:00Z) or a number of days")
+        let date: Date
+        if let days = Double(expires), days.isFinite, days > 0, days < 100 * 366 {
+            date = timestamp.addingTimeInterval(days * 86_400)
+        } else if let parsed = ISO8601DateFormatter().date(from: expires) {
+            date = parsed
+        } else {
+            throw ValidationError(
+                "--expires takes an ISO 8601 date-time (2027-01-01T00:00:00Z) or a number of days above 0")
+        }
+        // A pack that is already expired would be refused by every client.
+        guard date > Date() else {
+            throw ValidationError(
+                "--expires \(expires) is in the past (\(ISO8601DateFormatter().string(from: date))); give a later "
+                    + "date or more days")
+        }
+        return date
     }
 
     func summary(_ result: BuildResult, started: Date, prefix: String, sequenceFromBuildTime: Bool = false) -> String {

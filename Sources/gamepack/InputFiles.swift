@@ -24,6 +24,11 @@ enum InputFile {
             return "\(path) does not exist; give the path of the \(role)"
         }
         if isDirectory.boolValue { return "\(path) is a folder; give the path of the \(role)" }
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            // Opening a FIFO blocks until a writer comes; a device never ends.
+            return "\(path) is not a regular file (a pipe, socket or device); give the path of the \(role) as a file"
+        }
         if !FileManager.default.isReadableFile(atPath: path) {
             return "\(path) cannot be read (permission denied); check its permissions"
         }

@@ -238,7 +238,13 @@ struct VerifyCommand: AsyncParsableCommand {
                 Terminal.error("\(error)")
                 throw ExitCode(2)
             }
-            guard let signatureText = try? String(contentsOfFile: signaturePath, encoding: .utf8) else {
+            if let problem = InputFile.problem(signaturePath, role: "signature"),
+                FileManager.default.fileExists(atPath: signaturePath)
+            {
+                Terminal.error(problem)
+                throw ExitCode(2)
+            }
+            guard let signatureBytes = FileManager.default.contents(atPath: signaturePath) else {
                 Terminal.error("\(signaturePath): no signature file; sign the pack with `gamepack sign`")
                 throw ExitCode(1)
             }
@@ -246,6 +252,12 @@ struct VerifyCommand: AsyncParsableCommand {
                 parsedSignature = try MinisignSignature(fileContents: signatureText)
             } catch {
                 Terminal.error("\(signaturePath): \(error)")
+                throw ExitCode(1)
+            }
+            guard signatureBytes.count <= 64 << 10, let signatureText = String(data: signatureBytes, encoding: .utf8) else {
+                Terminal.error(
+                    "\(signaturePath): not a minisign signature (a .minisig file is a few lines of UTF-8 text); "
+                        + "sign the pack again with `gamepack sign`")
                 throw ExitCode(1)
             }
             do {
@@ -283,6 +295,16 @@ struct VerifyCommand: AsyncParsableCommand {
         {
             Terminal.error("\(pack): the signature was made for another pack (\(comment))")
             throw ExitCode(1)
+        }
+        if let expires = manifest.expires {
+            guard let date = ISO8601DateFormatter().date(from: expires) else {
+                Terminal.error("\(pack): manifest.json: expires \"\(expires)\" is not an ISO 8601 date-time")
+                throw ExitCode(1)
+            }
+            guard date > Date() else {
+                Terminal.error("\(pack): the pack expired on \(expires); clients refuse it. Build and sign a new one")
+                throw ExitCode(1)
+            }
         }
         if !outputOptions.quiet {
             let bytes = manifest.files.reduce(Int64(0)) { $0 + $1.size }

@@ -48,12 +48,15 @@ public struct AssetCatalog: Sendable {
         var size: Int64
         var modified: Int64
         var inode: UInt64
+        /// The status change time (ns since 1970): unlike `modified` it cannot be set back, so a
+        /// file edited in place with the same size and a restored mtime is hashed again.
+        var changed: Int64
         var record: AssetRecord
     }
 
     struct CacheFile: Codable {
-        var version = 2
-        var entries: [String: CacheEntry]
+        var version = 3
+        var entries: [String: CacheEntry] = [:]
     }
 
     /// The record of an asset path as written in an item.
@@ -64,7 +67,7 @@ public struct AssetCatalog: Sendable {
         let cacheURL = cacheDirectory?.appendingPathComponent("assets.json")
         var cache: [String: CacheEntry] = [:]
         if let cacheURL, let data = try? Data(contentsOf: cacheURL),
-            let file = try? JSONDecoder().decode(CacheFile.self, from: data), file.version == 2
+            let file = try? JSONDecoder().decode(CacheFile.self, from: data), file.version == 3
         {
             cache = file.entries
         }
@@ -78,9 +81,16 @@ public struct AssetCatalog: Sendable {
                 guard stat(url.path, &info) == 0 else {
                     throw GamePackError.io(path: "assets/\(path)", reason: "cannot read the file")
                 }
+                guard info.st_mode & S_IFMT == S_IFREG else {
+                    throw GamePackError.io(
+                        path: "assets/\(path)", reason: "is not a regular file (a pipe, socket or device); replace it with the file")
+                }
                 let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
                 let inode = UInt64(info.st_ino)
-                if let hit = cached[path], hit.size == Int64(info.st_size), hit.modified == modified, hit.inode == inode {
+                let changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
+                if let hit = cached[path], hit.size == Int64(info.st_size), hit.modified == modified, hit.inode == inode,
+                    hit.changed == changed
+                {
                     return (path, hit)
                 }
                 let probe = try MediaProbe.probe(fileAt: url)
@@ -89,7 +99,7 @@ public struct AssetCatalog: Sendable {
                     path: path, sha256: digest.sha256, md5: digest.md5, crc32: digest.crc32, size: digest.size,
                     format: probe.format,
                     width: probe.width, height: probe.height)
-                return (path, CacheEntry(size: digest.size, modified: modified, inode: inode, record: record))
+                return (path, CacheEntry(size: digest.size, modified: modified, inode: inode, changed: changed, record: record))
             }
         }
         var entries: [String: CacheEntry] = [:]

@@ -58,7 +58,10 @@ struct BuildContext: Sendable {
             return
         }
         let cached = cacheDir.appendingPathComponent("\(record.sha256)-\(wrap.map(String.init) ?? "nowrap").b64")
-        if let handle = try? FileHandle(forReadingFrom: cached) {
+        // The cache is in the project folder: only a file that decodes to this very asset is used.
+        if Base64Cache.holds(cached, sha256: record.sha256, size: record.size),
+            let handle = try? FileHandle(forReadingFrom: cached)
+        {
             defer { try? handle.close() }
             while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty { try out.write(chunk) }
             return
@@ -68,8 +71,10 @@ struct BuildContext: Sendable {
         let cacheOut = try OutputFile(url: temporary, digest: nil)
         try Base64Stream.write(fileAt: source, to: cacheOut, wrapAt: wrap)
         _ = try cacheOut.close()
-        try? FileManager.default.removeItem(at: cached)
-        try FileManager.default.moveItem(at: temporary, to: cached)
+        // rename() replaces whatever was there (a planted file, a symlink) in one step.
+        guard rename(temporary.path, cached.path) == 0 else {
+            throw GamePackError.io(path: cached.path, reason: "cannot write the cache (\(String(cString: strerror(errno))))")
+        }
         let handle = try FileHandle(forReadingFrom: cached)
         defer { try? handle.close() }
         while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty { try out.write(chunk) }

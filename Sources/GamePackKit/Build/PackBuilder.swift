@@ -178,11 +178,15 @@ public enum PackBuilder {
         // nothing has read them yet, and the pack writer would otherwise wait on the disk.
         for record in catalog.records.values { Self.readAhead(project.assetURL(record.path)) }
 
+        // Symlinked `build/` or `.gamepack/` in the project would make the build write outside it.
+        try ProjectWalker.checkWritable(out, inside: project.root)
+        if let cache = options.cacheDirectory { try ProjectWalker.checkWritable(cache, inside: project.root) }
         do {
             try fm.createDirectory(at: out, withIntermediateDirectories: true)
         } catch {
             throw GamePackError.io(path: out.path, reason: "cannot create the output folder (\(error.localizedDescription))")
         }
+        Self.removeAbandonedStaging(in: out)
         let staging = earlyStaging ?? Self.stagingFolder(in: out)
         try fm.createDirectory(at: staging, withIntermediateDirectories: true)
         defer { try? fm.removeItem(at: staging) }
@@ -252,19 +256,22 @@ public enum PackBuilder {
 
         let packURL = out.appendingPathComponent(manifest.fileName)
         let signatureURL = out.appendingPathComponent(manifest.fileName + ".minisig")
-        do {
-            if fm.fileExists(atPath: packURL.path) { try fm.removeItem(at: packURL) }
-            try fm.moveItem(at: packTemp, to: packURL)
-            if let signatureTemp {
-                if fm.fileExists(atPath: signatureURL.path) { try fm.removeItem(at: signatureURL) }
-                try fm.moveItem(at: signatureTemp, to: signatureURL)
-            } else if fm.fileExists(atPath: signatureURL.path) {
-                // A stale signature of an earlier build of the same version would mislead.
-                try fm.removeItem(at: signatureURL)
+        // The old signature goes first, then each file is renamed over the old one: a build
+        // killed at any point leaves a pack in place (old or new), never a pack beside a
+        // signature of other bytes; at worst the new pack is not signed yet.
+        func replace(_ destination: URL, with source: URL) throws {
+            guard rename(source.path, destination.path) == 0 else {
+                throw GamePackError.io(
+                    path: destination.path,
+                    reason: "cannot move the pack into place (\(String(cString: strerror(errno)))); check the output folder")
             }
-        } catch {
-            throw GamePackError.io(path: packURL.path, reason: "cannot move the pack into place (\(error.localizedDescription))")
         }
+        if unlink(signatureURL.path) != 0, errno != ENOENT {
+            throw GamePackError.io(
+                path: signatureURL.path, reason: "cannot remove the old signature (\(String(cString: strerror(errno))))")
+        }
+        try replace(packURL, with: packTemp)
+        if let signatureTemp { try replace(signatureURL, with: signatureTemp) }
         prefixCache?.save(written.prefix, pack: packURL)
         let packBytes = (try? fm.attributesOfItem(atPath: packURL.path)[.size] as? Int64) ?? 0
         var counts: [String: Int] = [:]
@@ -281,6 +288,19 @@ public enum PackBuilder {
     /// A new staging folder inside the output folder (the same file system, so renames are atomic).
     static func stagingFolder(in out: URL) -> URL {
         out.appendingPathComponent(".gamepack-staging-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
+    }
+
+    /// Removes the staging folders that killed builds left in `out`: those whose build process
+    /// (the pid in `.gamepack-staging-<pid>-<id>`) is gone.
+    static func removeAbandonedStaging(in out: URL) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: out.path) else { return }
+        let marker = ".gamepack-staging-"
+        for name in names where name.hasPrefix(marker) {
+            guard let pid = Int32(name.dropFirst(marker.count).prefix { $0 != "-" }) else { continue }
+            if pid == ProcessInfo.processInfo.processIdentifier { continue }
+            if kill(pid, 0) == 0 || errno == EPERM { continue }  // still running
+            try? FileManager.default.removeItem(at: out.appendingPathComponent(name))
+        }
     }
 
     /// Starts asynchronous read-ahead of a whole file (a hint; failures are ignored).

@@ -26,6 +26,8 @@ public final class AssetStore: @unchecked Sendable {
         var modified: Int64
         var device: UInt64
         var inode: UInt64
+        /// Status change time (ns), which cannot be set back like `modified`.
+        var changed: Int64 = 0
     }
 
     let backing: Backing
@@ -40,7 +42,8 @@ public final class AssetStore: @unchecked Sendable {
         self.backing = backing
         self.temporaryFolder = temporaryFolder
         if let cacheFile, let data = try? Data(contentsOf: cacheFile),
-            let file = try? JSONDecoder().decode(AssetCatalog.CacheFile.self, from: data), file.version == 2
+            let file = try? JSONDecoder().decode(AssetCatalog.CacheFile.self, from: data),
+            file.version == AssetCatalog.CacheFile().version
         {
             cached = file.entries
         }
@@ -68,11 +71,13 @@ public final class AssetStore: @unchecked Sendable {
         guard info.st_mode & S_IFMT == S_IFREG else { return AssetRef(path: path) }
         let identity = FileIdentity(
             size: Int64(info.st_size), modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
-            device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+            device: UInt64(info.st_dev), inode: UInt64(info.st_ino),
+            changed: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec))
         lock.lock()
         identities[path] = identity
         let hit = cached[path].flatMap { entry -> AssetRecord? in
             entry.size == identity.size && entry.modified == identity.modified && entry.inode == identity.inode
+                && entry.changed == identity.changed
                 ? entry.record : nil
         }
         lock.unlock()

@@ -127,6 +127,11 @@ enum AssetChecks {
             return .outside("is a symlink to \(resolved), outside assets/")
         }
         if isDirectory.boolValue { return .unreadable("it is a folder, not a file") }
+        var info = stat()
+        // Opening a pipe blocks until a writer comes; a device may never end.
+        if stat(url.path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            return .unreadable("it is not a regular file (a pipe, socket or device); replace it with the file")
+        }
         do {
             return .probed(try MediaProbe.probe(fileAt: url))
         } catch let error as MediaProbeError {

@@ -93,7 +93,8 @@ public struct Project: Sendable {
         }
         precondition(schemaParser.diagnostics.isEmpty, "built-in types are invalid: \(schemaParser.diagnostics)")
         let schemaDir = root.appendingPathComponent("schema")
-        for path in try listFiles(under: schemaDir, relativeTo: root, diagnostics: &diagnostics)
+        let readSchema = ProjectWalker.topLevelFolder("schema", of: root, diagnostics: &diagnostics)
+        for path in try readSchema ? listFiles(under: schemaDir, relativeTo: root, diagnostics: &diagnostics) : []
         where isSourceFile(path) {
             let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
             switch SourceLoader.load(contentsOf: root.appendingPathComponent(path), path: path) {
@@ -106,7 +107,8 @@ public struct Project: Sendable {
 
         // content/
         let contentDir = root.appendingPathComponent("content")
-        let contentFiles = try listFiles(under: contentDir, relativeTo: root, diagnostics: &diagnostics)
+        let readContent = ProjectWalker.topLevelFolder("content", of: root, diagnostics: &diagnostics)
+        let contentFiles = try (readContent ? listFiles(under: contentDir, relativeTo: root, diagnostics: &diagnostics) : [])
             .filter(isSourceFile)
         let rootPath = root.path
         let loads = await contentFiles.concurrentMap { path -> (SourceLoader.Outcome, Bool) in
@@ -155,7 +157,8 @@ public struct Project: Sendable {
 
         // assets/
         let assetsDir = root.appendingPathComponent("assets")
-        let assetFiles = try listFiles(under: assetsDir, relativeTo: assetsDir, diagnostics: &diagnostics)
+        let readAssets = ProjectWalker.topLevelFolder("assets", of: root, diagnostics: &diagnostics)
+        let assetFiles = try readAssets ? listFiles(under: assetsDir, relativeTo: assetsDir, diagnostics: &diagnostics) : []
 
         return Project(
             root: root, config: config, types: types, items: items, contentFiles: contentFiles,
@@ -168,50 +171,10 @@ public struct Project: Sendable {
     }
 
     /// Regular files below `dir` (sorted, relative to `base`, `/`-separated), skipping hidden
-    /// files. A symlink that leads outside the project is reported and skipped, never followed.
+    /// files; what cannot be read is reported (see `ProjectWalker`).
     static func listFiles(under dir: URL, relativeTo base: URL, diagnostics: inout [Diagnostic]) throws -> [String] {
-        let fm = FileManager.default
-        guard fm.fileExists(atPath: dir.path) else { return [] }
-        let basePath = base.path
-        let projectRoot = basePath.hasSuffix("/assets") ? base.deletingLastPathComponent() : base
-        let rootPath = projectRoot.resolvingSymlinksInPath().path
-        var result: [String] = []
-        var stack = [dir.path]
-        while let current = stack.popLast() {
-            let names: [String]
-            do {
-                names = try fm.contentsOfDirectory(atPath: current)
-            } catch {
-                throw GamePackError.io(path: current, reason: "cannot list the folder (\(error.localizedDescription))")
-            }
-            for name in names where !name.hasPrefix(".") {
-                let path = current + "/" + name
-                let relative = String(path.dropFirst(basePath.count + 1))
-                switch FileKind(path) {
-                case .symlink:
-                    let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-                    guard target == rootPath || target.hasPrefix(rootPath + "/") else {
-                        let shown = projectRoot == base ? relative : "assets/" + relative
-                        diagnostics.append(
-                            Diagnostic(
-                                severity: .error, rule: LintRule.assetOutsideProject.rawValue,
-                                message:
-                                    "\(shown) is a symlink leading outside the project; it is not read. Copy the file into the project instead",
-                                location: .file(shown)))
-                        continue
-                    }
-                    switch FileKind(target) {
-                    case .directory: stack.append(path)
-                    case .regular: result.append(relative)
-                    default: break
-                    }
-                case .directory: stack.append(path)
-                case .regular: result.append(relative)
-                case .other: break
-                }
-            }
-        }
-        return result.sorted()
+        let projectRoot = base.path.hasSuffix("/assets") ? base.deletingLastPathComponent() : base
+        return try ProjectWalker.listFiles(under: dir, relativeTo: base, projectRoot: projectRoot, diagnostics: &diagnostics)
     }
 
     /// The kind of a file system entry, from `lstat` (symlinks are not followed).

@@ -9,9 +9,10 @@ import GamePackFormat
 /// names, and a sequence above the channel's current one. Then the pack, its signature, its
 /// manifest bytes and each of its files (content-addressed, `v1/files/<sha256>`, skipped when
 /// already present) are written, each to a temporary file beside its destination and renamed
-/// into place; the channel pointer comes last, its signature first and the pointer itself by
-/// the final rename, so a reader never sees a pointer to something missing nor a half-written
-/// file. A failed publish leaves the tree as it was, apart from immutable content-addressed
+/// into place; the channel pointer comes last, its signatures first (one under the pointer's
+/// SHA-256, immutable, and `<channel>.json.minisig`) and the pointer itself by the final rename,
+/// so a reader never sees a pointer to something missing nor a half-written file, and always
+/// finds the signature of the pointer it read. A failed publish leaves the tree as it was, apart from immutable content-addressed
 /// files that nothing points at yet.
 public struct StaticPublisher {
     /// The root of the static tree (it holds `v1/`).
@@ -114,6 +115,11 @@ public struct StaticPublisher {
         let pointerSignature = try Minisign.sign(
             pointerBytes, with: key, trustedComment: Self.trustedComment(for: pointer))
         let signatureURL = url(PublishLayout.channelSignature(project: manifest.project, channel: channel))
+        // The pointer's own signature by its hash first: whatever pointer a reader sees, or a
+        // kill leaves, the signature that matches it can be found (a client falls back to it).
+        try write(
+            Data(pointerSignature.fileContents.utf8),
+            to: url(PublishLayout.pointerSignature(project: manifest.project, pointerSHA256: Digest.sha256Hex(pointerBytes))))
         let previousSignature = try? Data(contentsOf: signatureURL)
         try write(Data(pointerSignature.fileContents.utf8), to: signatureURL)
         do {
