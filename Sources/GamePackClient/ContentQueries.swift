@@ -1,0 +1,207 @@
+import Foundation
+
+/// Typed, offline queries over installed content's `canonical` target: list a collection, get
+/// by id, filter, resolve references, and find items near a point. Everything is read from the
+/// verified local files; nothing touches the network.
+///
+/// ```swift
+/// struct Deal: Decodable { var id: Int; var name: String; var location: GeoPoint }
+/// let deals = try client.current.collection("deals")
+/// for hit in try deals.nearby(latitude: 52.3676, longitude: 4.9041, within: 5_000, as: Deal.self) {
+///     print(hit.item.name, Int(hit.distance), "m")
+/// }
+/// ```
+public struct ContentCollection: Sendable {
+    /// The collection's name (`deals`).
+    public let name: String
+    /// The pack's locales, the default first.
+    public let locales: [String]
+    /// Each item's JSON object, in the file's order (by id).
+    let items: [Data]
+    /// Item index by id text (`"12"`, `"tone-a"`).
+    let positions: [String: Int]
+    /// Items with a geo point, sorted by latitude: (latitude, longitude, item index).
+    let points: [(latitude: Double, longitude: Double, index: Int)]
+
+    /// Reads `canonical/<name>.json` from installed content.
+    /// - Throws: `GamePackClientError.noContent` when the pack has no such collection (or no
+    ///   canonical target), `.io` when the file cannot be read or is not the canonical shape.
+    init(name: String, content: InstalledContent, geoField: String?) throws {
+        let path = "canonical/\(name).json"
+        let data = try content.data(at: path)
+        guard let document = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let list = document["items"] as? [[String: Any]]
+        else {
+            throw GamePackClientError.io(path: path, reason: "not a canonical collection file ({\"items\": [...]})")
+        }
+        self.name = name
+        locales = content.manifest.locales
+        var items: [Data] = []
+        var positions: [String: Int] = [:]
+        var points: [(latitude: Double, longitude: Double, index: Int)] = []
+        items.reserveCapacity(list.count)
+        for (index, item) in list.enumerated() {
+            items.append(try JSONSerialization.data(withJSONObject: item))
+            if let id = Self.idText(item["id"]) { positions[id] = index }
+            if let point = Self.point(item, field: geoField) { points.append((point.0, point.1, index)) }
+        }
+        self.items = items
+        self.positions = positions
+        self.points = points.sorted { $0.latitude < $1.latitude }
+    }
+
+    static func idText(_ value: Any?) -> String? {
+        switch value {
+        case let text as String: text
+        case let number as NSNumber: number.stringValue
+        default: nil
+        }
+    }
+
+    /// The item's point: the named field, or the first field (by name) that is `{latitude, longitude}`.
+    static func point(_ item: [String: Any], field: String?) -> (Double, Double)? {
+        let keys = field.map { [$0] } ?? item.keys.sorted()
+        for key in keys {
+            guard let value = item[key] as? [String: Any], let lat = (value["latitude"] as? NSNumber)?.doubleValue,
+                let lng = (value["longitude"] as? NSNumber)?.doubleValue
+            else { continue }
+            return (lat, lng)
+        }
+        return nil
+    }
+
+    /// How many items the collection has.
+    public var count: Int { items.count }
+
+    /// Every item, decoded as `T`, in the file's order.
+    public func all<T: Decodable>(as type: T.Type) throws -> [T] {
+        try items.map { try decode($0, as: type) }
+    }
+
+    /// The item with this id (a number or a string id, as the source wrote it), or nil.
+    public func item<T: Decodable>(_ id: some CustomStringConvertible, as type: T.Type) throws -> T? {
+        try positions[id.description].map { try decode(items[$0], as: type) }
+    }
+
+    /// The items whose ids are listed (a reference or a list of references), in the list's
+    /// order; ids with no item are skipped.
+    public func items<T: Decodable>(_ ids: [some CustomStringConvertible], as type: T.Type) throws -> [T] {
+        try ids.compactMap { try item($0, as: type) }
+    }
+
+    /// The items, decoded as `T`, for which `isIncluded` holds.
+    public func filter<T: Decodable>(as type: T.Type, _ isIncluded: (T) throws -> Bool) throws -> [T] {
+        try all(as: type).filter(isIncluded)
+    }
+
+    /// An item and its distance from the point asked about.
+    public struct Hit<T> {
+        public var item: T
+        /// Great-circle distance in meters (mean Earth radius).
+        public var distance: Double
+    }
+
+    /// The items within `radius` meters of the point, nearest first (then in file order).
+    /// Items are found through a latitude-sorted index, so a search over 100,000 items checks
+    /// only those in the circle's latitude band.
+    public func nearby<T: Decodable>(latitude: Double, longitude: Double, within radius: Double, as type: T.Type) throws
+        -> [Hit<T>]
+    {
+        try nearbyIndices(latitude: latitude, longitude: longitude, within: radius).map {
+            Hit(item: try decode(items[$0.index], as: type), distance: $0.distance)
+        }
+    }
+
+    /// Indices and distances of the items in the circle, nearest first.
+    func nearbyIndices(latitude: Double, longitude: Double, within radius: Double) -> [(index: Int, distance: Double)] {
+        guard radius > 0, !points.isEmpty else { return [] }
+        let degrees = radius / GeoPoint.earthRadius * 180 / .pi
+        let low = latitude - degrees - 1e-9, high = latitude + degrees + 1e-9
+        var start = 0, end = points.count
+        while start < end {
+            let middle = (start + end) / 2
+            if points[middle].latitude < low { start = middle + 1 } else { end = middle }
+        }
+        var hits: [(index: Int, distance: Double)] = []
+        var at = start
+        while at < points.count, points[at].latitude <= high {
+            let point = points[at]
+            let distance = GeoPoint.distance(latitude, longitude, point.latitude, point.longitude)
+            if distance <= radius { hits.append((point.index, distance)) }
+            at += 1
+        }
+        return hits.sorted { $0.distance != $1.distance ? $0.distance < $1.distance : $0.index < $1.index }
+    }
+
+    func decode<T: Decodable>(_ data: Data, as type: T.Type) throws -> T {
+        let decoder = JSONDecoder()
+        decoder.userInfo[LocalizedText.localesKey] = locales
+        do {
+            return try decoder.decode(type, from: data)
+        } catch {
+            throw GamePackClientError.io(path: "canonical/\(name).json", reason: "an item does not decode as \(T.self): \(error)")
+        }
+    }
+}
+
+extension InstalledContent {
+    /// The collection `name` of the installed pack's `canonical` target, for offline queries.
+    /// `geoField` names the field `nearby` measures from; by default the first field holding
+    /// `{latitude, longitude}`.
+    public func collection(_ name: String, geoField: String? = nil) throws -> ContentCollection {
+        try ContentCollection(name: name, content: self, geoField: geoField)
+    }
+}
+
+/// A geo point as the canonical target writes it: decimal degrees, WGS 84.
+public struct GeoPoint: Codable, Sendable, Equatable {
+    public var latitude: Double
+    public var longitude: Double
+
+    public init(latitude: Double, longitude: Double) {
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+
+    /// The mean Earth radius in meters (the server's geo search uses the same).
+    public static let earthRadius = 6_371_008.8
+
+    /// The haversine distance in meters between two points.
+    public static func distance(_ lat1: Double, _ lng1: Double, _ lat2: Double, _ lng2: Double) -> Double {
+        let p1 = lat1 * .pi / 180, p2 = lat2 * .pi / 180
+        let dp = p2 - p1, dl = (lng2 - lng1) * .pi / 180
+        let h = sin(dp / 2) * sin(dp / 2) + cos(p1) * cos(p2) * sin(dl / 2) * sin(dl / 2)
+        return 2 * earthRadius * asin(min(1, sqrt(h)))
+    }
+
+    /// The distance in meters to `other`.
+    public func distance(to other: GeoPoint) -> Double {
+        Self.distance(latitude, longitude, other.latitude, other.longitude)
+    }
+}
+
+/// A localized text as the canonical target writes it: a map from locale to text (or, from a
+/// one-locale field, a plain string).
+public struct LocalizedText: Decodable, Sendable, Equatable {
+    /// Text by locale code.
+    public var texts: [String: String]
+    /// The pack's locales, default first (from the collection that decoded it).
+    public var locales: [String]
+
+    static let localesKey = CodingUserInfoKey(rawValue: "gamepack.locales")!
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        locales = decoder.userInfo[Self.localesKey] as? [String] ?? []
+        if let text = try? container.decode(String.self) {
+            texts = [locales.first ?? "": text]
+        } else {
+            texts = try container.decode([String: String].self)
+        }
+    }
+
+    /// The text in `locale`, else in the default locale (as the build falls back), else any.
+    public func text(_ locale: String) -> String {
+        texts[locale] ?? locales.first.flatMap { texts[$0] } ?? texts.sorted { $0.key < $1.key }.first?.value ?? ""
+    }
+}
