@@ -82,9 +82,19 @@ public final class ContentServer: Sendable {
 
     /// Runs until SIGTERM or SIGINT, then stops accepting connections, lets requests in flight
     /// finish (an upload cut off is discarded whole) and closes the store.
-    public func run(onListening: @escaping @Sendable (_ host: String, _ port: Int) -> Void = { _, _ in }) async throws {
+    /// - Parameters:
+    ///   - connectionLimits: header, read and idle timeouts and the most connections open at once.
+    ///   - shutdownDeadline: how long requests in flight may go on after SIGTERM.
+    public func run(
+        connectionLimits: ConnectionGuard.Limits = .standard, shutdownDeadline: Duration = .seconds(10),
+        onListening: @escaping @Sendable (_ host: String, _ port: Int) -> Void = { _, _ in }
+    ) async throws {
+        let connections = ConnectionGuard(limits: connectionLimits)
         let app = Application(
             router: makeRouter(),
+            server: .http1(
+                configuration: .init(
+                    additionalChannelHandlers: [connections.handler()], idleTimeout: connectionLimits.idleTimeout)),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "gamepack"),
             onServerRunning: { channel in
@@ -98,7 +108,13 @@ public final class ContentServer: Sendable {
                 "trusted_keys": "\(configuration.trustedKeys.map(\.keyIDHex).joined(separator: ","))",
             ])
         do {
-            try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+            // After SIGTERM, requests in flight get `shutdownDeadline`; then they are cancelled
+            // (a stalled upload does not keep the server running).
+            var group = ServiceGroupConfiguration(
+                services: [.init(service: app)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+            group.maximumGracefulShutdownDuration = shutdownDeadline
+            group.maximumCancellationDuration = .seconds(5)
+            try await ServiceGroup(configuration: group).run()
         } catch {
             await store.close()
             if let io = error as? IOError, io.errnoCode == EADDRINUSE {

@@ -15,8 +15,28 @@ public enum SourceLoader {
     /// aliases has fewer nodes than bytes, so only alias expansion ("billion laughs") exceeds it.
     static let expansionAllowance = 10_000
 
+    /// The largest source file read (bytes). Parsing takes far more memory than the file's size,
+    /// so a larger file is refused before it is read; items belong in many small files.
+    public static let maxFileBytes: Int64 = 4 << 20
+
+    static func tooLarge(_ size: Int64, _ path: String) -> Diagnostic {
+        syntaxError(
+            "the file is \(ByteCount.describe(Int(size))), over the \(ByteCount.describe(Int(maxFileBytes))) limit for "
+                + "a source file; split its items into several files", .file(path))
+    }
+
     /// Reads the file at `url`, naming it `path` (project-relative) in locations.
     public static func load(contentsOf url: URL, path: String) -> Outcome {
+        var info = stat()
+        if stat(url.path, &info) == 0 {
+            if info.st_mode & S_IFMT != S_IFREG {
+                let kind = info.st_mode & S_IFMT == S_IFDIR ? "a folder" : "not a regular file (a pipe, socket or device)"
+                return .failed([syntaxError("it is \(kind), not a YAML or JSON file; replace it with a file", .file(path))])
+            }
+            if info.st_size > maxFileBytes {
+                return .failed([tooLarge(Int64(info.st_size), path)])
+            }
+        }
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -345,11 +365,13 @@ extension SourceLoader {
     /// A small file's bytes with one `open`, `fstat` and `read` (`Data(contentsOf:)` adds a
     /// `stat` and a file URL per call, which shows on 20,000 files).
     public static func contents(of path: String) -> Data? {
-        let fd = open(path, O_RDONLY)
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)  // a pipe must not block
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int64(info.st_size) <= maxFileBytes else {
+            return nil
+        }
         var data = Data(count: Int(info.st_size))
         var done = 0
         let ok = data.withUnsafeMutableBytes { buffer -> Bool in

@@ -8,6 +8,8 @@ public struct TextReporter: DiagnosticReporter {
     public func report(_ diagnostics: [Diagnostic], context: ReportContext) -> String {
         let style = ANSIStyle(enabled: context.color)
         var out = ""
+        // Long lines as scalars, split once however many findings quote them.
+        var longLines: [String: [Unicode.Scalar]] = [:]
         for diagnostic in diagnostics {
             var head = ""
             if let location = diagnostic.location {
@@ -25,9 +27,11 @@ public struct TextReporter: DiagnosticReporter {
             if let location = diagnostic.location, location.hasPosition,
                 let line = context.sources?.line(location.line, of: location.file)
             {
-                let shown = line.replacingOccurrences(of: "\t", with: " ")
-                let prefix = String(String.UnicodeScalarView(shown.unicodeScalars.prefix(max(0, location.column - 1))))
-                let indent = String(repeating: " ", count: prefix.count)
+                let key = "\(location.line):\(location.file)"
+                let scalars = longLines[key] ?? Array(line.unicodeScalars)
+                if scalars.count > Self.quotedWidth { longLines[key] = scalars }
+                let (shown, caret) = Self.excerpt(scalars, column: location.column)
+                let indent = String(repeating: " ", count: caret)
                 out += "    \(shown)\n    \(indent)\(style.green("^"))\n"
             }
             for note in diagnostic.notes { out += "    \(style.cyan("note:")) \(note)\n" }
@@ -44,6 +48,28 @@ public struct TextReporter: DiagnosticReporter {
             out += "\(parts.joined(separator: ", ")) in \(files).\n"
         }
         return out
+    }
+}
+
+extension TextReporter {
+    /// The most characters of a source line quoted under a finding.
+    static let quotedWidth = 120
+
+    /// The part of a source line quoted under a finding: the whole line when it is short, else
+    /// `quotedWidth` characters around the 1-based `column`, cut ends marked with `…`; tabs as
+    /// spaces. Returns the text and the caret's offset in it.
+    static func excerpt(_ scalars: [Unicode.Scalar], column: Int) -> (text: String, caret: Int) {
+        let at = min(max(0, column - 1), scalars.count)
+        var start = 0
+        var end = scalars.count
+        if scalars.count > quotedWidth {
+            start = max(0, min(at - quotedWidth / 3, scalars.count - quotedWidth))
+            end = min(scalars.count, start + quotedWidth)
+        }
+        var text = start > 0 ? "…" : ""
+        text.unicodeScalars.append(contentsOf: scalars[start..<end].map { $0 == "\t" ? " " : $0 })
+        if end < scalars.count { text += "…" }
+        return (text, at - start + (start > 0 ? 1 : 0))
     }
 }
 

@@ -30,10 +30,14 @@ public struct BlobStore: Sendable {
         }
         let tmp = root.appendingPathComponent("tmp")
         for name in (try? manager.contentsOfDirectory(atPath: tmp.path)) ?? [] {
-            // Only this process's own prefix is fresh; others' may still be writing (shared
-            // directory), so only files older than a day are removed.
             let url = tmp.appendingPathComponent(name)
-            if let date = try? manager.attributesOfItem(atPath: url.path)[.modificationDate] as? Date,
+            // A file of a process of this host that is gone is removed now; other servers sharing
+            // the directory may still be writing theirs, so other files go after a day.
+            if let owner = Self.owner(ofTemporary: name), owner.host == Self.hostName, owner.pid != getpid(),
+                kill(owner.pid, 0) != 0, errno == ESRCH
+            {
+                try? manager.removeItem(at: url)
+            } else if let date = try? manager.attributesOfItem(atPath: url.path)[.modificationDate] as? Date,
                 date < Date().addingTimeInterval(-86_400)
             {
                 try? manager.removeItem(at: url)
@@ -43,7 +47,22 @@ public struct BlobStore: Sendable {
 
     /// A new temporary file path in `tmp/`.
     public func temporaryURL(_ label: String = "upload") -> URL {
-        root.appendingPathComponent("tmp/\(label)-\(UUID().uuidString)")
+        root.appendingPathComponent("tmp/\(label)-\(Self.hostName)-\(getpid())-\(UUID().uuidString)")
+    }
+
+    /// This host's name as temporary file names carry it (no `-`).
+    static let hostName: String = {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count) == 0 else { return "host" }
+        let name = String(cString: buffer).replacingOccurrences(of: "-", with: "_")
+        return name.isEmpty ? "host" : name
+    }()
+
+    /// The host and pid in a temporary file name `<label>-<host>-<pid>-<uuid>`.
+    static func owner(ofTemporary name: String) -> (host: String, pid: pid_t)? {
+        let parts = name.split(separator: "-")
+        guard parts.count >= 4, let pid = pid_t(parts[2]) else { return nil }
+        return (String(parts[1]), pid)
     }
 
     /// The absolute path of a layout path (`v1/packs/…`).
