@@ -202,6 +202,31 @@ struct PreviewCommandTests {
         #expect(try CommandRunner.gamepack(["preview", temp.url.appendingPathComponent("nope").path, "--out", out.path]).status == 2)
     }
 
+    @Test("diff --format html draws a moved location on a map: before and after pins and the distance")
+    func diffMap() throws {
+        let temp = try TemporaryDirectory()
+        let old = try temp.copy(TestPaths.example("gohike-amsterdam"), as: "old")
+        let new = try temp.copy(TestPaths.example("gohike-amsterdam"), as: "new")
+        let file = new.appendingPathComponent("content/locations/1.yaml")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        // 0.0108° of latitude is 1.2 km.
+        let range = try #require(text.range(of: #"latitude: [0-9.]+"#, options: .regularExpression))
+        let latitude = try #require(Double(text[range].dropFirst("latitude: ".count)))
+        try text.replacingCharacters(in: range, with: "latitude: \(latitude + 0.0108)")
+            .write(to: file, atomically: true, encoding: .utf8)
+        let result = try CommandRunner.gamepack(["diff", old.path, new.path, "--format", "html"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let html = result.stdout
+        #expect(html.contains("<svg class=\"map\""))
+        #expect(html.contains("<g class=\"before\"") && html.contains("<g class=\"after\""))
+        #expect(html.contains("data-meters=\"1201\"><line"), "the leg between the pins carries the distance")
+        #expect(html.contains(">1.2 km</text>"))
+        #expect(!html.contains("<script") && !html.contains("<image"), "self-contained: no scripts, no tiles")
+        // An unmoved project draws no map.
+        let same = try CommandRunner.gamepack(["diff", old.path, old.path, "--format", "html"])
+        #expect(!same.stdout.contains("<svg class=\"map\""))
+    }
+
     /// Where the browser test leaves its screenshots: `.build/preview-screenshots/`.
     static let screenshots = TestPaths.repoRoot.appendingPathComponent(".build/preview-screenshots")
 

@@ -52,7 +52,7 @@ struct PlaceView {
         if let end, end < today { state = "<span class=\"badge muted state\">expired</span>" }
         if let start, start > today { state = "<span class=\"badge warning state\">not yet valid</span>" }
         if let start, let end, end < start { state = "<span class=\"badge error state\">ends before it starts</span>" }
-        return "<section class=\"card\"><h2>Validity</h2><p class=\"validity\" data-from=\"\(e(start ?? ""))\" data-until=\"\(e(end ?? ""))\">valid from <strong>\(e(start ?? "always"))</strong> until <strong>\(e(end ?? "further notice"))</strong>\(state)</p></section>"
+        return "<section class=\"card\"><h2>Validity</h2><p class=\"validity\" data-from=\"\(e(start ?? ""))\" data-until=\"\(e(end ?? ""))\">valid from <strong>\(e(start ?? "always"))</strong> until <strong>\(e(end ?? "further notice"))</strong> \(state)</p></section>"
     }
 
     /// Today as `YYYY-MM-DD` in UTC.

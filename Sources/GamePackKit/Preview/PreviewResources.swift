@@ -60,6 +60,8 @@ public enum PreviewResources {
         .field-name { font-weight: 600; white-space: nowrap; }
         .field-type { font-size: 11px; color: var(--muted); }
         .media { display: flex; flex-wrap: wrap; gap: 16px; }
+        section.card > h2:first-child { margin-top: 2px; }
+        .media-card figure img { height: 220px; width: auto; object-fit: contain; }
         figure { margin: 0; } figcaption { font-size: 12px; color: var(--muted); margin-top: 4px; }
         figure img { max-width: 100%; max-height: 340px; border-radius: 8px; border: 1px solid var(--line); background: #eee; display: block; }
         .thumb { width: 72px; height: 54px; object-fit: cover; border-radius: 4px; border: 1px solid var(--line); display: block; }

@@ -100,6 +100,7 @@ public struct DiffHTMLRenderer: DiffRenderer {
                                 }
                             }.joined() + "</blockquote>"
                     }
+                    if let map = DiffMovedMap.html(field, title: item.title ?? "\(item.collection)/\(item.id)") { line += map }
                     if isAsset(field.old) || isAsset(field.new) {
                         line += "<div class=\"images\">"
                         line += figure("before", field.old, store: context.oldAssets, budget: &budget)

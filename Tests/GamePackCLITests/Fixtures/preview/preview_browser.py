@@ -249,10 +249,14 @@ def check_deals(driver, root, args):
     pins = svg.find_elements(By.CSS_SELECTOR, "g[data-lat]")
     if len(pins) < 2:
         fail("only %d deals on the map" % len(pins))
-    target = pins[0]
+    # Click the empty spot of the map farthest from every pin (a click on a pin follows its link).
+    box = svg.rect
+    centers = [(p.rect["x"] + p.rect["width"] / 2, p.rect["y"] + p.rect["height"] / 2) for p in pins]
+    candidates = [(box["x"] + box["width"] * i / 20, box["y"] + box["height"] * j / 20)
+                  for i in range(4, 17) for j in range(4, 17)]
+    x, y = max(candidates, key=lambda c: min((c[0] - px) ** 2 + (c[1] - py) ** 2 for px, py in centers))
     ActionChains(driver).move_to_element(svg).move_by_offset(
-        target.rect["x"] + target.rect["width"] / 2 - svg.rect["x"] - svg.rect["width"] / 2 + 12,
-        target.rect["y"] + target.rect["height"] / 2 - svg.rect["y"] - svg.rect["height"] / 2 + 12).click().perform()
+        x - box["x"] - box["width"] / 2, y - box["y"] - box["height"] / 2).click().perform()
     head = wait_for(lambda: driver.find_element(By.CSS_SELECTOR, "#search-result p"), 3, "the search result")
     count = int(head.get_attribute("data-count"))
     text = head.text

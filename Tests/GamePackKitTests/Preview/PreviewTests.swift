@@ -1,0 +1,138 @@
+import Foundation
+import GamePackTestSupport
+import Testing
+
+@testable import GamePackKit
+
+/// The preview's pure parts: escaping, the offline map, findings on their items, pages of the
+/// examples, and incremental updates.
+@Suite("Preview pages")
+struct PreviewTests {
+    func site(_ snapshot: PreviewSnapshot) -> PreviewSite {
+        PreviewSite(snapshot: snapshot, options: PreviewOptions(live: true, tiles: nil, versionedAssets: false))
+    }
+
+    @Test("escapes text and spells ids as file names that read back")
+    func escapingAndSlugs() {
+        #expect(HTMLText.escape("<a href=\"x\">'&'</a>") == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;")
+        for id in ["12", "abc-DEF_9", "../etc", "a/b", "héé", "~7E", ".hidden"] {
+            let slug = HTMLText.slug(id)
+            #expect(!slug.contains("/") && !slug.contains(".") && !slug.isEmpty, "\(slug)")
+            #expect(PreviewSite.unslug(slug) == id)
+        }
+        #expect(PreviewSite.unslug("~2") == nil)
+        #expect(PreviewSite.unslug("a~41") == nil)  // not the spelling slug writes for "aA"
+    }
+
+    @Test("the map draws numbered pins, legs with haversine distances and a scale bar to scale")
+    func map() throws {
+        let pins = [
+            MapPin(latitude: 52.3667, longitude: 4.8945, label: "1", title: "Dam"),
+            MapPin(latitude: 52.3600, longitude: 4.8852, label: "2", title: "<Rijks>"),
+            MapPin(latitude: 52.3584, longitude: 4.8811, label: "3", title: "Van Gogh"),
+        ]
+        let map = PreviewMap(pins: pins, drawsLegs: true, caption: "route")
+        let svg = map.svg()
+        #expect(svg.components(separatedBy: "<g class=\"leg\"").count == 3)
+        let first = Geo.distance(52.3667, 4.8945, 52.3600, 4.8852)
+        #expect(abs(map.legLengths[0] - first) < 0.001)
+        #expect(svg.contains(">\(Geo.describe(meters: first))</text>"))
+        #expect(svg.contains("&lt;Rijks&gt;") && !svg.contains("<Rijks>"))
+        #expect(!svg.contains("<image"), "no tiles unless asked")
+        // The projection is invertible and keeps north up.
+        let projection = LocalProjection(fitting: pins.map { ($0.latitude, $0.longitude) }, width: 760, height: 460, padding: 44)
+        let p = projection.project(52.3600, 4.8852)
+        let back = projection.unproject(p.x, p.y)
+        #expect(abs(back.latitude - 52.3600) < 1e-9 && abs(back.longitude - 4.8852) < 1e-9)
+        #expect(projection.project(52.3667, 4.8945).y < p.y)
+        // One pixel east and one north are the same number of meters (true to scale).
+        let east = projection.unproject(p.x + 100, p.y), north = projection.unproject(p.x, p.y - 100)
+        let meters = (Geo.distance(back.latitude, back.longitude, east.latitude, east.longitude),
+                      Geo.distance(back.latitude, back.longitude, north.latitude, north.longitude))
+        #expect(abs(meters.0 - meters.1) / meters.1 < 0.001)
+        #expect(PreviewMap.niceLength(near: 730) == 500 && PreviewMap.niceLength(near: 2400) == 2000)
+        let tiled = PreviewMap(pins: pins, drawsLegs: true, tiles: .openStreetMap, caption: "route").svg()
+        #expect(tiled.contains("<image href=\"https://tile.openstreetmap.org/"))
+        #expect(TileSource.openStreetMap.origin == "https://tile.openstreetmap.org")
+    }
+
+    @Test("findings go to the item they belong to, also among several items in one file")
+    func findingsOnItems() async throws {
+        let temp = try TemporaryDirectory()
+        let project = try temp.copy(TestPaths.example("whack-a-vc"), as: "w")
+        let phrases = project.appendingPathComponent("content/phrases/phrases.yaml")
+        // An unknown field in the fourth of several items in one file.
+        var lines = try String(contentsOf: phrases, encoding: .utf8).components(separatedBy: "\n")
+        let start = try #require(lines.firstIndex(of: "- id: 4"))
+        lines.insert("  colour: red", at: start + 1)
+        try lines.joined(separator: "\n").write(to: phrases, atomically: true, encoding: .utf8)
+        let snapshot = try await PreviewWorkspace.load(at: project)
+        let index = try #require(snapshot.index("phrases", ItemID("4")))
+        #expect(snapshot.findings(ofItemAt: index).map(\.rule) == ["unknown-field"])
+        #expect(snapshot.findings(ofItemAt: index - 1).isEmpty && snapshot.findings(ofItemAt: index + 1).isEmpty)
+        let page = try #require(site(snapshot).render(path: "c/phrases/4.html"))
+        #expect(page.contains("data-rule=\"unknown-field\""))
+        #expect(page.contains("vscode://file") && page.contains("content/phrases/phrases.yaml:"))
+        // A project's own type renders generically: the sounds have players.
+        let sounds = try #require(site(snapshot).render(path: "c/sounds/index.html"))
+        #expect(sounds.contains("<audio controls"))
+        #expect(site(snapshot).render(path: "c/nothing/index.html") == nil)
+        #expect(site(snapshot).render(path: "c/phrases/999.html") == nil)
+    }
+
+    @Test("a route page: waypoints in order on the map, both locales with their limits, overflow marked")
+    func routePage() async throws {
+        let temp = try TemporaryDirectory()
+        let project = try temp.copy(TestPaths.example("gohike-amsterdam"), as: "g")
+        let route = project.appendingPathComponent("content/routes/1.yaml")
+        let long = String(repeating: "Lange wandeling ", count: 5)
+        try String(contentsOf: route, encoding: .utf8).replacingOccurrences(of: "nl: \"Groene Pad\"", with: "nl: \"\(long)\"")
+            .write(to: route, atomically: true, encoding: .utf8)
+        let snapshot = try await PreviewWorkspace.load(at: project)
+        let page = try #require(site(snapshot).render(path: "c/routes/1.html"))
+        let order = page.components(separatedBy: "data-waypoint=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+        #expect(order == ["1", "2", "3"])
+        let ids = page.components(separatedBy: "\" data-id=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        #expect(ids == ["3", "1", "2"])
+        #expect(page.contains("total walk"))
+        #expect(page.contains("data-locale=\"en\"") && page.contains("data-locale=\"nl\""))
+        #expect(page.contains("\(long.count)/60 · \(long.count - 60) over"))
+        #expect(page.contains("<mark class=\"overflow\">"))
+        #expect(page.contains("data-rule=\"text-too-long\""))
+    }
+
+    @Test("a changed file is taken in alone; a syntax error shows instead of the last good state")
+    func incremental() async throws {
+        let temp = try TemporaryDirectory()
+        let project = try temp.copy(TestPaths.example("gohike-amsterdam"), as: "g")
+        let first = try await PreviewWorkspace.load(at: project)
+        let file = project.appendingPathComponent("content/locations/1.yaml")
+        let original = try String(contentsOf: file, encoding: .utf8)
+        try original.replacingOccurrences(of: "RAI Congress Center", with: "RAI Amsterdam").write(
+            to: file, atomically: true, encoding: .utf8)
+        #expect(PreviewWorkspace.classify(["content/locations/1.yaml", ".git/index"]) == .files(["content/locations/1.yaml"]))
+        #expect(PreviewWorkspace.classify(["schema/x.yaml"]) == .everything)
+        let second = try #require(PreviewWorkspace.applying(["content/locations/1.yaml"], to: first))
+        #expect(second.generation == first.generation + 1 && !second.lintIsComplete)
+        #expect(site(second).render(path: "c/locations/1.html")?.contains("RAI Amsterdam") == true)
+        #expect(second.project.items.count == first.project.items.count)
+
+        try "id: 1\nname: {en: \"unclosed\n".write(to: file, atomically: true, encoding: .utf8)
+        let third = try #require(PreviewWorkspace.applying(["content/locations/1.yaml"], to: second))
+        #expect(third.blockingFindings.contains { $0.rule == "syntax" && $0.location?.file == "content/locations/1.yaml" })
+        #expect(third.item("locations", ItemID("1")) == nil)
+        let index = try #require(site(third).render(path: "index.html"))
+        #expect(index.contains("id=\"broken-files\""))
+
+        try original.write(to: file, atomically: true, encoding: .utf8)
+        let fourth = try #require(PreviewWorkspace.applying(["content/locations/1.yaml"], to: third))
+        let full = await PreviewWorkspace.relinted(fourth)
+        #expect(full.lintIsComplete && full.blockingFindings.isEmpty)
+        #expect(full.diagnostics == first.diagnostics)
+
+        // A removed asset turns into a placeholder at once.
+        try FileManager.default.removeItem(at: project.appendingPathComponent("assets/photos/rai-congress-center.jpg"))
+        let fifth = try #require(PreviewWorkspace.applying(["assets/photos/rai-congress-center.jpg"], to: full))
+        #expect(site(fifth).render(path: "c/locations/1.html")?.contains("data-missing=\"photos/rai-congress-center.jpg\"") == true)
+    }
+}
