@@ -18,6 +18,9 @@ extension Tag {
     @Tag public static var browser: Self
     /// Reads the real Go Take a Hike! and Whack-A-VC files, which are not in the repository.
     @Tag public static var realData: Self
+    /// Builds the static release binary with `scripts/install.sh` (about 11 minutes on two
+    /// cores): run only with `GAMEPACK_TEST_INSTALL=1`, or as `scripts/check-install.sh`.
+    @Tag public static var install: Self
 }
 
 /// Whether the tests run in CI (`CI=true`, as `.ci/run` and most CI services set it). There a
@@ -135,6 +138,19 @@ extension ExternalTool {
             ?? (executable("chromedriver") != nil)
         return browser && driver && pythonImports("selenium")
     }
+    /// check-jsonschema (PyPI), an independent JSON Schema validator with the GitHub and GitLab
+    /// CI schemas built in; the generated content schemas and CI workflows are checked with it.
+    public static let checkJSONSchema = ExternalTool(
+        name: "check-jsonschema", install: "pip install -r requirements-test.txt"
+    ) { checkJSONSchemaExecutable != nil }
+
+    /// The `check-jsonschema` program: on PATH, or in the checkout's `.venv`.
+    public static var checkJSONSchemaExecutable: URL? {
+        if let found = CommandRunner.which("check-jsonschema") { return found }
+        let venv = TestPaths.repoRoot.appendingPathComponent(".venv/bin/check-jsonschema")
+        return FileManager.default.isExecutableFile(atPath: venv.path) ? venv : nil
+    }
+
     /// A PostgreSQL server named by `GAMEPACK_TEST_POSTGRES_URL`.
     public static let postgres = ExternalTool(
         name: "a PostgreSQL server (GAMEPACK_TEST_POSTGRES_URL)",
