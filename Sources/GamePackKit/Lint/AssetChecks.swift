@@ -1,7 +1,8 @@
 import Foundation
 
 /// Checks every asset an item refers to (exists, stays inside `assets/`, is what its extension
-/// says, fits its field's formats, bytes and dimensions) and finds assets no item uses.
+/// says, fits its field's formats, bytes and dimensions), reading each file once for all the
+/// asset rules (`asset-missing` … `asset-dimensions` in `Lint/Rules/`).
 enum AssetChecks {
     /// The result of looking at one referenced asset path, computed once per path.
     enum Inspection: Sendable {
@@ -44,14 +45,6 @@ enum AssetChecks {
             case .probed(let info):
                 check(info, use: use, field: field, context: context)
             }
-        }
-
-        // An asset may be used by an item in a file that failed to load: say nothing until it loads.
-        let used = Set(context.assetUses.map { normalize($0.path) })
-        for file in existing where !used.contains(file) && context.project.unloadedFiles.isEmpty {
-            context.report(
-                .unusedAsset, "assets/\(file) is used by no item; remove it or refer to it from an item",
-                at: .file("assets/\(file)"))
         }
     }
 

@@ -200,20 +200,11 @@ struct ItemValidator {
         context.report(.wrongType, "`\(path)` must be \(expected), not \(found)", at: node.location)
     }
 
+    /// Hands a text to every rule that checks texts (`TextLintRule`).
     func checkText(_ text: String, spec: FieldSpec, path: String, at location: SourceLocation, locale: String? = nil) {
-        let length = text.count
-        let name = locale.map { "`\(path)` (\($0))" } ?? "`\(path)`"
-        if let max = spec.maxLength, length > max {
-            context.report(
-                .textTooLong, "\(name) is \(length) characters; the limit is \(max). Shorten it by \(length - max)", at: location)
-        }
-        if let min = spec.minLength, length < min {
-            context.report(.textTooLong, "\(name) is \(length) characters; at least \(min) are required", at: location)
-        }
-        if let regex = spec.regex,
-            regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) == nil
-        {
-            context.report(.pattern, "\(name) `\(text)` does not match the pattern \(spec.pattern ?? "")", at: location)
+        let value = LintText(text: text, spec: spec, path: path, locale: locale, location: location)
+        for rule in LintRuleRegistry.textRules {
+            rule.check(value, in: context)
         }
     }
 

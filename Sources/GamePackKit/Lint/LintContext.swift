@@ -18,6 +18,9 @@ final class LintContext {
     /// Values of fields marked unique.
     var uniqueValues: [UniqueUse] = []
 
+    /// The items by collection and id, built on first use (after the walk).
+    private(set) lazy var itemIndex = ItemIndex(project.items)
+
     init(project: Project) {
         self.project = project
         self.settings = project.config.lint
@@ -48,6 +51,26 @@ final class LintContext {
         let singular = collection.hasSuffix("s") ? String(collection.dropLast()) : collection
         guard let id else { return "this \(singular)" }
         return "\(singular) \(id)"
+    }
+}
+
+/// The items of a project by collection and id, and the items whose id an earlier item of their
+/// collection already has.
+struct ItemIndex {
+    /// Items by collection, then id; of two items with one id, the first.
+    var byCollection: [String: [ItemID: ContentItem]] = [:]
+    /// Each item whose id was taken, with the item that took it first, in project order.
+    var duplicates: [(item: ContentItem, first: ContentItem)] = []
+
+    init(_ items: [ContentItem]) {
+        for item in items {
+            guard let id = item.id else { continue }
+            if let first = byCollection[item.collection]?[id] {
+                duplicates.append((item, first))
+            } else {
+                byCollection[item.collection, default: [:]][id] = item
+            }
+        }
     }
 }
 

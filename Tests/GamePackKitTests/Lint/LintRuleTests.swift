@@ -30,6 +30,26 @@ struct LintRuleTests {
         #expect(actual == expected)
     }
 
+    @Test("each rule's examples fire, or stay quiet, as they say", arguments: LintRule.allCases)
+    func ruleExamples(_ rule: LintRule) async throws {
+        let examples = rule.definition.examples
+        #expect(examples.contains { $0.triggers }, "rule \(rule.rawValue) has no triggering example")
+        #expect(examples.contains { !$0.triggers }, "rule \(rule.rawValue) has no non-triggering example")
+        for (index, example) in examples.enumerated() {
+            let temp = try TemporaryDirectory()
+            let project = try temp.copy(Self.lintFixtures.appendingPathComponent("base"), as: "project")
+            for (path, text) in example.files {
+                try temp.write(text, to: "project/\(path)")
+            }
+            try runSetup(example.setup, in: project)
+            let findings = try await lintSummary(of: project)
+            let fired = findings.contains { $0.hasSuffix(" \(rule.rawValue)") }
+            #expect(
+                fired == example.triggers,
+                "example \(index + 1) of \(rule.rawValue) should \(example.triggers ? "" : "not ")fire; findings: \(findings)")
+        }
+    }
+
     /// Copies the fixture's files over the project and runs its `setup` lines.
     func overlay(_ fixture: URL, onto project: URL) throws {
         let fm = FileManager.default
@@ -45,7 +65,14 @@ struct LintRuleTests {
         }
         let setup = fixture.appendingPathComponent("setup")
         guard let text = try? String(contentsOf: setup, encoding: .utf8) else { return }
-        for line in text.split(separator: "\n") {
+        try runSetup(text.split(separator: "\n").map(String.init), in: project)
+    }
+
+    /// Runs `setup` commands (`symlink LINK DESTINATION`, `truncate FILE BYTES`, `copy FROM TO`)
+    /// in `project`.
+    func runSetup(_ lines: [String], in project: URL) throws {
+        let fm = FileManager.default
+        for line in lines {
             let words = line.split(separator: " ").map(String.init)
             switch words[0] {
             case "symlink":

@@ -1,0 +1,38 @@
+/// `asset-too-large`: an asset is over its byte budget.
+///
+/// Reported by the asset inspection (`AssetChecks`); this file describes the rule.
+enum AssetTooLargeRule: LintRuleDefinition {
+    static let id = "asset-too-large"
+    static let defaultSeverity = Severity.error
+    static let summary = "An asset is over its byte budget."
+    static let details = "over the field's `max_bytes` (else `lint.max_asset_bytes`, 5 MB)"
+    static let examples: [LintExample] = [
+        .triggering(
+            [
+                "schema/sounds.yaml": """
+                description: Sound effects.
+                fields:
+                  name: {type: string, required: true, max_length: 20}
+                  file: {type: audio, required: true, formats: [wav], max_bytes: 1000}
+                  volume: {type: number, min: 0, max: 1}
+                  code: {type: string, unique: true, pattern: '[A-Z]{3}'}
+                """
+            ]),
+        .nonTriggering(
+            [
+                "schema/sounds.yaml": """
+                description: Sound effects.
+                fields:
+                  name: {type: string, required: true, max_length: 20}
+                  file: {type: audio, required: true, formats: [wav], max_bytes: 100000}
+                  volume: {type: number, min: 0, max: 1}
+                  code: {type: string, unique: true, pattern: '[A-Z]{3}'}
+                """
+            ]),
+    ]
+}
+
+extension LintRule {
+    /// An asset is over its byte budget.
+    public static let assetTooLarge = LintRule(AssetTooLargeRule.self)
+}

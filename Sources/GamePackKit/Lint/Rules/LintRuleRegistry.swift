@@ -1,0 +1,53 @@
+/// Every lint rule, in the order `--list-rules`, SARIF's `tool.driver.rules` and the README's
+/// rule table show them (new rules go at the end, so SARIF rule indexes stay put). A rule file in
+/// `Lint/Rules/` that is not listed here fails `LintRuleRegistryTests`.
+public enum LintRuleRegistry {
+    /// The rules' definitions.
+    public static let all: [any LintRuleDefinition.Type] = [
+        SyntaxRule.self,
+        ConfigRule.self,
+        SchemaRule.self,
+        UnknownCollectionRule.self,
+        UnknownFieldRule.self,
+        MissingRequiredRule.self,
+        WrongTypeRule.self,
+        OutOfRangeRule.self,
+        PatternRule.self,
+        TextTooLongRule.self,
+        DuplicateIDRule.self,
+        DuplicateValueRule.self,
+        DanglingReferenceRule.self,
+        MissingTranslationRule.self,
+        IdenticalTranslationRule.self,
+        StaleTranslationRule.self,
+        UnknownLocaleRule.self,
+        GeoRangeRule.self,
+        GeoSwappedRule.self,
+        WaypointDistanceRule.self,
+        AssetMissingRule.self,
+        AssetOutsideProjectRule.self,
+        AssetUnreadableRule.self,
+        AssetFormatMismatchRule.self,
+        AssetFormatNotAllowedRule.self,
+        AssetTooLargeRule.self,
+        AssetDimensionsRule.self,
+        UnusedAssetRule.self,
+        DateOrderRule.self,
+    ]
+
+    /// `all` as rule values.
+    static let rules: [LintRule] = all.map(LintRule.init)
+
+    /// Definitions by id.
+    private static let byID: [String: any LintRuleDefinition.Type] = Dictionary(
+        uniqueKeysWithValues: all.map { ($0.id, $0) })
+
+    /// The definition of the rule with this id; nil when there is none.
+    public static func definition(id: String) -> (any LintRuleDefinition.Type)? { byID[id] }
+
+    /// The rules that check each text value during the item walk.
+    static let textRules: [any TextLintRule.Type] = all.compactMap { $0 as? any TextLintRule.Type }
+
+    /// The rules that check the project once the items are walked.
+    static let projectRules: [any ProjectLintRule.Type] = all.compactMap { $0 as? any ProjectLintRule.Type }
+}
