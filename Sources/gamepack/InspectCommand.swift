@@ -20,6 +20,8 @@ struct InspectCommand: ParsableCommand {
         case text, json
     }
 
+    @OptionGroup var outputOptions: OutputOptions
+
     func run() throws {
         try InputFile.require(pack, role: "pack")
         let manifest: PackManifest
@@ -29,6 +31,8 @@ struct InspectCommand: ParsableCommand {
             Terminal.error("\(pack): \(error)")
             throw ExitCode(1)
         }
+        // With --quiet only the exit status says whether the pack's manifest can be read.
+        guard !outputOptions.quiet else { return }
         switch format {
         case .json:
             FileHandle.standardOutput.write(try manifest.encoded())

@@ -60,13 +60,23 @@ struct L10nStatusCommand: AsyncParsableCommand {
     @Option(help: "Exit with status 1 when a locale has fewer than this percentage of its texts translated (0-100).")
     var failUnder: Double?
 
-    @Option(name: .shortAndLong, help: "Write the report to this file (atomically) instead of standard output.")
-    var output: String?
+    @Option(
+        name: [.customShort("o"), .customLong("out")],
+        help: "Write the report to this file (atomically) instead of standard output.")
+    var out: String?
+
+    /// `--output`, the old name of `--out`.
+    @Option(name: .customLong("output"), help: .hidden)
+    var outputAlias: String?
+
+    /// Where the report goes: `--out` or its old name `--output` (nil: standard output).
+    var output: String? { out ?? outputAlias }
 
     @OptionGroup var outputOptions: OutputOptions
 
     func validate() throws {
         if let failUnder, !(0...100).contains(failUnder) { throw ValidationError("--fail-under takes a percentage from 0 to 100.") }
+        _ = try OptionAlias.merge(out, outputAlias, newName: "--out", oldName: "--output")
     }
 
     func run() async throws {

@@ -20,8 +20,17 @@ struct LintCommand: AsyncParsableCommand {
     @Option(name: .shortAndLong, help: "Report format: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: OutputFormat = .text
 
-    @Option(name: .shortAndLong, help: "Write the report to this file (atomically) instead of standard output.")
-    var output: String?
+    @Option(
+        name: [.customShort("o"), .customLong("out")],
+        help: "Write the report to this file (atomically) instead of standard output.")
+    var out: String?
+
+    /// `--output`, the old name of `--out`.
+    @Option(name: .customLong("output"), help: .hidden)
+    var outputAlias: String?
+
+    /// Where the report goes: `--out` or its old name `--output` (nil: standard output).
+    var output: String? { out ?? outputAlias }
 
     @Flag(help: "Treat warnings as errors.")
     var strict = false
@@ -30,6 +39,10 @@ struct LintCommand: AsyncParsableCommand {
     var listRules = false
 
     @OptionGroup var outputOptions: OutputOptions
+
+    func validate() throws {
+        _ = try OptionAlias.merge(out, outputAlias, newName: "--out", oldName: "--output")
+    }
 
     func run() async throws {
         if listRules {

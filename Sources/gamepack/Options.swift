@@ -34,6 +34,18 @@ struct OutputOptions: ParsableArguments {
 
 extension OutputFormat: ExpressibleByArgument {}
 
+/// One spelling per meaning across commands: an option renamed for consistency keeps its old
+/// name as a hidden alias (a separate hidden `@Option`), merged with the new one here.
+enum OptionAlias {
+    /// The value of `new` or of its hidden alias `old`; both given is a usage error.
+    static func merge<T>(_ new: T?, _ old: T?, newName: String, oldName: String) throws -> T? {
+        if new != nil && old != nil {
+            throw ValidationError("\(oldName) is the old name of \(newName); give \(newName) only.")
+        }
+        return new ?? old
+    }
+}
+
 /// Terminal facts and standard-error messages.
 enum Terminal {
     static func isInteractive(_ fd: Int32) -> Bool {

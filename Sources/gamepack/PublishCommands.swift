@@ -51,6 +51,21 @@ struct ServerOptions: ParsableArguments {
     }
 }
 
+/// `--channel NAME`: the channel a command publishes to, rolls back or lists; the same name
+/// and default (`staging`) in every command.
+struct ChannelOption: ParsableArguments {
+    /// The channel commands use when none is given: publishing goes to staging first, and what
+    /// was just published is what `history` and `rollback` show.
+    static let defaultChannel = "staging"
+
+    @Option(help: "The channel (staging, production, …).")
+    var channel: String = ChannelOption.defaultChannel
+
+    func validate() throws {
+        guard ChannelPointer.isSafeName(channel) else { throw ValidationError("--channel: not a channel name") }
+    }
+}
+
 /// Flags shared by the commands that sign a channel pointer.
 struct PointerSigningOptions: ParsableArguments {
     @Option(help: "The minisign secret key that signs the channel pointer (default: GAMEPACK_SECRET_KEY).")
@@ -105,15 +120,15 @@ func publishFailure(_ error: Error) -> Error {
     return ExitCode(2)
 }
 
-/// `gamepack publish PACK --server URL --channel NAME` or `gamepack publish PACK --to DIR --channel NAME`.
+/// `gamepack publish PACK --server URL --channel NAME` or `gamepack publish PACK --out DIR --channel NAME`.
 struct PublishCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "publish",
-        abstract: "Publish a signed pack to a channel on a server (--server) or in a static tree (--to).",
+        abstract: "Publish a signed pack to a channel on a server (--server) or in a static tree (--out).",
         discussion: """
             Checks the pack, uploads it with its signature (PACK.minisig) using the token in \
             GAMEPACK_TOKEN, then signs a channel pointer whose sequence is the pack's and makes \
-            it the channel's head. With --to DIR, writes the same layout as static files for \
+            it the channel's head. With --out DIR, writes the same layout as static files for \
             nginx, a CDN or object storage. See docs/publishing.md.
             """
     )
@@ -125,19 +140,29 @@ struct PublishCommand: AsyncParsableCommand {
     var server: String?
 
     @Option(help: "A folder to publish into as a static tree, instead of a server.")
-    var to: String?
+    var out: String?
 
-    @Option(help: "The channel (staging, production, …).")
-    var channel: String = "staging"
+    /// `--to DIR`, the old name of `--out`.
+    @Option(name: .customLong("to"), help: .hidden)
+    var toAlias: String?
+
+    @OptionGroup var channelOption: ChannelOption
 
     @Option(help: "The pack's signature file (default: PACK.minisig).")
     var signature: String?
 
     @OptionGroup var signing: PointerSigningOptions
 
+    @OptionGroup var outputOptions: OutputOptions
+
+    var channel: String { channelOption.channel }
+
+    /// The static tree's folder: `--out`, or its old name `--to`.
+    var folder: String? { out ?? toAlias }
+
     func validate() throws {
-        guard (server == nil) != (to == nil) else { throw ValidationError("give exactly one of --server URL and --to DIR") }
-        guard ChannelPointer.isSafeName(channel) else { throw ValidationError("--channel: not a channel name") }
+        let folder = try OptionAlias.merge(out, toAlias, newName: "--out", oldName: "--to")
+        guard (server == nil) != (folder == nil) else { throw ValidationError("give exactly one of --server URL and --out DIR") }
         if let server { try ServerOptions.validate(server: server) }
     }
 
@@ -151,8 +176,8 @@ struct PublishCommand: AsyncParsableCommand {
                 Terminal.error("\(signaturePath): no signature; sign the pack first (gamepack sign \(pack))")
                 throw ExitCode(1)
             }
-            if let to {
-                try publishStatic(pack: url, signature: URL(fileURLWithPath: signaturePath), folder: to, key: key)
+            if let folder {
+                try publishStatic(pack: url, signature: URL(fileURLWithPath: signaturePath), folder: folder, key: key)
                 return
             }
             let manifest = try PackArchive.verifyContents(of: url)
@@ -166,15 +191,17 @@ struct PublishCommand: AsyncParsableCommand {
                 pack: digest.sha256, size: digest.size, manifest: Digest.sha256Hex(manifestBytes),
                 created: ChannelPointer.formatTime(now), expires: signing.expires(from: now).map(ChannelPointer.formatTime))
             let entry = try await client.putPointer(try SignedPointer.sign(pointer, with: key), action: "publish")
-            print(
-                "Published \(manifest.project) \(manifest.version) to \(channel) at sequence \(entry.sequence)"
-                    + " (pack \(digest.sha256.prefix(12)), \(stored ? "uploaded" : "already on the server"))")
+            if !outputOptions.quiet {
+                print(
+                    "Published \(manifest.project) \(manifest.version) to \(channel) at sequence \(entry.sequence)"
+                        + " (pack \(digest.sha256.prefix(12)), \(stored ? "uploaded" : "already on the server"))")
+            }
         } catch {
             throw publishFailure(error)
         }
     }
 
-    /// `--to DIR`: the client library's `StaticPublisher` writes the tree (pointer last).
+    /// `--out DIR`: the client library's `StaticPublisher` writes the tree (pointer last).
     func publishStatic(pack: URL, signature: URL, folder: String, key: MinisignSecretKey) throws {
         let now = Date()
         let pointer: ChannelPointer
@@ -189,37 +216,50 @@ struct PublishCommand: AsyncParsableCommand {
             default: throw ExitCode(2)
             }
         }
+        guard !outputOptions.quiet else { return }
         print(
             "Published \(pointer.project) \(pointer.version) to \(folder)/\(PublishLayout.channelPointer(project: pointer.project, channel: channel))"
                 + " at sequence \(pointer.sequence)")
     }
 }
 
-/// `gamepack promote --server URL --from staging --to production`.
+/// `gamepack promote --server URL --from staging --channel production`.
 struct PromoteCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "promote",
         abstract: "Point a channel at the exact pack another channel serves (staging → production).",
         discussion: """
-            Signs a new pointer for --to naming the pack of --from's current pointer. Its sequence \
-            is --from's sequence, or one above --to's when that is higher (so a channel's \
-            sequence only grows).
+            Signs a new pointer for --channel naming the pack of --from's current pointer. Its \
+            sequence is --from's sequence, or one above --channel's when that is higher (so a \
+            channel's sequence only grows).
             """
     )
 
     @OptionGroup var serverOptions: ServerOptions
 
     @Option(help: "The channel whose pack is promoted.")
-    var from: String = "staging"
+    var from: String = ChannelOption.defaultChannel
 
-    @Option(help: "The channel to point at it.")
-    var to: String = "production"
+    @Option(name: .customLong("channel"), help: "The channel to point at that pack (e.g. production).")
+    var channelName: String?
+
+    /// `--to CHANNEL`, the old name of `--channel`.
+    @Option(name: .customLong("to"), help: .hidden)
+    var toAlias: String?
 
     @OptionGroup var signing: PointerSigningOptions
 
+    @OptionGroup var outputOptions: OutputOptions
+
+    /// The channel promoted into: `--channel`, or its old name `--to`.
+    var to: String { channelName ?? toAlias ?? "" }
+
     func validate() throws {
+        guard try OptionAlias.merge(channelName, toAlias, newName: "--channel", oldName: "--to") != nil else {
+            throw ValidationError("give the channel to promote into: --channel NAME (e.g. --channel production).")
+        }
         guard ChannelPointer.isSafeName(from), ChannelPointer.isSafeName(to), from != to else {
-            throw ValidationError("--from and --to must be two different channel names")
+            throw ValidationError("--from and --channel must be two different channel names")
         }
     }
 
@@ -234,7 +274,9 @@ struct PromoteCommand: AsyncParsableCommand {
             }
             let target = try await client.pointer(project: project, channel: to)
             if let target, target.pack == source.pack {
-                print("\(project)/\(to) already serves \(source.version) (sequence \(target.sequence)); nothing to do")
+                if !outputOptions.quiet {
+                    print("\(project)/\(to) already serves \(source.version) (sequence \(target.sequence)); nothing to do")
+                }
                 return
             }
             let sequence = max(source.sequence, (target?.sequence ?? -1) + 1)
@@ -244,20 +286,22 @@ struct PromoteCommand: AsyncParsableCommand {
                 size: source.size, manifest: source.manifest, created: ChannelPointer.formatTime(now),
                 expires: signing.expires(from: now).map(ChannelPointer.formatTime))
             let entry = try await client.putPointer(try SignedPointer.sign(pointer, with: key), action: "promote")
-            print("Promoted \(project) \(source.version) from \(from) to \(to) at sequence \(entry.sequence)")
+            if !outputOptions.quiet {
+                print("Promoted \(project) \(source.version) from \(from) to \(to) at sequence \(entry.sequence)")
+            }
         } catch {
             throw publishFailure(error)
         }
     }
 }
 
-/// `gamepack rollback --server URL --channel production [--to VERSION]`.
+/// `gamepack rollback --server URL --channel production [--pack-version VERSION]`.
 struct RollbackCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rollback",
         abstract: "Point a channel back at an earlier pack, as a new entry with a higher sequence.",
         discussion: """
-            Without --to, goes back to the newest earlier entry whose pack differs from the \
+            Without --pack-version, goes back to the newest earlier entry whose pack differs from the \
             current one. The new pointer's sequence is one above the current, so clients that \
             refuse lower sequences still take the rollback.
             """
@@ -265,16 +309,26 @@ struct RollbackCommand: AsyncParsableCommand {
 
     @OptionGroup var serverOptions: ServerOptions
 
-    @Option(help: "The channel to roll back.")
-    var channel: String = "production"
+    @OptionGroup var channelOption: ChannelOption
 
-    @Option(name: .customLong("to"), help: "The version to go back to (default: the previous pack).")
-    var version: String?
+    @Option(help: "The pack version to go back to, as `history` lists it (default: the previous pack).")
+    var packVersion: String?
+
+    /// `--to VERSION`, the old name of `--pack-version`.
+    @Option(name: .customLong("to"), help: .hidden)
+    var toAlias: String?
 
     @OptionGroup var signing: PointerSigningOptions
 
+    @OptionGroup var outputOptions: OutputOptions
+
+    var channel: String { channelOption.channel }
+
+    /// The version asked for: `--pack-version`, or its old name `--to`.
+    var version: String? { packVersion ?? toAlias }
+
     func validate() throws {
-        guard ChannelPointer.isSafeName(channel) else { throw ValidationError("--channel: not a channel name") }
+        _ = try OptionAlias.merge(packVersion, toAlias, newName: "--pack-version", oldName: "--to")
     }
 
     func run() async throws {
@@ -309,8 +363,10 @@ struct RollbackCommand: AsyncParsableCommand {
                 pack: target.pack, size: target.size, manifest: target.manifest, created: ChannelPointer.formatTime(now),
                 expires: signing.expires(from: now).map(ChannelPointer.formatTime))
             let entry = try await client.putPointer(try SignedPointer.sign(pointer, with: key), action: "rollback")
-            print(
-                "Rolled back \(project)/\(channel) from \(current.version) to \(target.version) at sequence \(entry.sequence)")
+            if !outputOptions.quiet {
+                print(
+                    "Rolled back \(project)/\(channel) from \(current.version) to \(target.version) at sequence \(entry.sequence)")
+            }
         } catch {
             throw publishFailure(error)
         }
@@ -326,14 +382,14 @@ struct HistoryCommand: AsyncParsableCommand {
 
     @OptionGroup var serverOptions: ServerOptions
 
-    @Option(help: "The channel.")
-    var channel: String = "production"
+    @OptionGroup var channelOption: ChannelOption
 
     @Option(help: "Output format: text or json.")
     var format: String = "text"
 
+    var channel: String { channelOption.channel }
+
     func validate() throws {
-        guard ChannelPointer.isSafeName(channel) else { throw ValidationError("--channel: not a channel name") }
         guard ["text", "json"].contains(format) else { throw ValidationError("--format is text or json") }
     }
 

@@ -143,6 +143,8 @@ struct KeygenCommand: ParsableCommand {
     @Option(help: "Path prefix of the two key files.")
     var out: String = "gamepack"
 
+    @OptionGroup var outputOptions: OutputOptions
+
     func run() throws {
         let secretPath = out + ".key", publicPath = out + ".pub"
         for path in [secretPath, publicPath] where FileManager.default.fileExists(atPath: path) {
@@ -156,6 +158,7 @@ struct KeygenCommand: ParsableCommand {
         } catch {
             throw fail(error)
         }
+        guard !outputOptions.quiet else { return }
         print("Created \(publicPath) and \(secretPath) (key id \(key.publicKey.keyIDHex)).")
         print("Keep \(secretPath) secret; give \(publicPath) to servers and clients.")
     }
@@ -185,6 +188,8 @@ struct SignCommand: ParsableCommand {
     @Option(help: "The minisign secret key file (default: the GAMEPACK_SECRET_KEY environment variable).")
     var key: String?
 
+    @OptionGroup var outputOptions: OutputOptions
+
     func run() throws {
         try InputFile.require(pack, role: "pack")
         do {
@@ -195,7 +200,7 @@ struct SignCommand: ParsableCommand {
             let manifest = try PackArchive.Reader(url: url).manifest()
             let text = try source.sign(fileAt: url, manifest: manifest)
             try Data(text.utf8).write(to: URL(fileURLWithPath: pack + ".minisig"), options: .atomic)
-            print("Signed \(pack) with key \(source.key.publicKey.keyIDHex): \(pack).minisig")
+            if !outputOptions.quiet { print("Signed \(pack) with key \(source.key.publicKey.keyIDHex): \(pack).minisig") }
         } catch {
             throw fail(error)
         }

@@ -144,7 +144,7 @@ struct ServeCommandTests {
         // v2 through staging to production.
         for arguments in [
             ["publish", second.path, "--server", url, "--channel", "staging", "--key", "key.key"],
-            ["promote", "--server", url, "--key", "key.key"],
+            ["promote", "--server", url, "--channel", "production", "--key", "key.key"],
         ] {
             let result = try CommandRunner.gamepack(arguments, in: temp.url, environment: env)
             #expect(result.status == 0, "\(arguments[0]): \(result.stderr)")
