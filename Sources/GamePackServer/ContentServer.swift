@@ -21,6 +21,8 @@ public final class ContentServer: Sendable {
     let logger: Logger
     let fileIO = FileIO()
     let legacy: LegacyContentCache
+    /// Channels' content for the query and Kinvey routes.
+    let content: ContentCatalog
 
     /// A server over an opened, migrated store. Creates the data directory's folders.
     public init(configuration: ServerConfiguration, store: any MetadataStore, logger: Logger) throws {
@@ -32,6 +34,7 @@ public final class ContentServer: Sendable {
         legacy = LegacyContentCache(
             store: store, project: configuration.legacyProject, channel: configuration.legacyChannel,
             maxAge: configuration.legacyCacheSeconds)
+        content = ContentCatalog(store: store, blobs: blobs, maxAge: configuration.legacyCacheSeconds, logger: logger)
     }
 
     var ingest: PackIngest {
@@ -77,6 +80,8 @@ public final class ContentServer: Sendable {
         router.post("/api/ping") { [self] request, context in try await legacyPing(request, context) }
         router.get("/api/content") { [self] request, context in try await legacyContent(request, context) }
         router.post("/api/checkin") { [self] request, context in try await legacyCheckin(request, context) }
+        router.addRoutes(ContentQueryController(catalog: content).routes)
+        router.addRoutes(KinveyController(catalog: content, apps: configuration.kinveyApps).routes)
         return router
     }
 
@@ -285,6 +290,7 @@ public final class ContentServer: Sendable {
         metrics.recordChannelWrite(outcome: result.1 ? "written" : "unchanged")
         if result.1 {
             legacy.invalidate()
+            await content.channelMoved(result.0)
             context.logger.info(
                 "channel moved",
                 metadata: [

@@ -24,6 +24,8 @@ public struct ServerConfiguration: Sendable {
     /// How long the legacy API may answer from its cached view of the channel, in seconds
     /// (other server processes' writes show up after at most this long).
     public var legacyCacheSeconds: Double
+    /// The apps the Kinvey-compatible read API answers for (`--kinvey-apps FILE`); none: it refuses every request.
+    public var kinveyApps: [KinveyApp] = []
 
     /// The default upload limit: 1 GiB.
     public static let defaultUploadLimit: Int64 = 1 << 30

@@ -142,7 +142,7 @@ struct KinveyController {
         let name = try context.parameters.require("collection")
         let content = try await resolve()
         let (packName, renames) = try collection(name, app, content)
-        let parameters = request.uri.queryParameters
+        let parameters = Self.formParameters(request)
         var query = ContentQuery(pack: content.head.pack, target: "kinvey", collection: packName, limit: Self.maxLimit)
         if let text = parameters["query"] {
             try KinveyQuery.apply(String(text), renames: renames, to: &query)
@@ -166,7 +166,19 @@ struct KinveyController {
         return Self.json("[" + entities.joined(separator: ",") + "]")
     }
 
-    static func shaping(_ parameters: Hummingbird.Parameters, renames: [String: String]) throws -> ContentShaping? {
+    /// The query string as a form: `+` is a space (as Kinvey's SDKs and Python's requests
+    /// encode JSON in `query=`), then percent-decoding. The last of repeated names wins.
+    static func formParameters(_ request: Request) -> [String: String] {
+        var result: [String: String] = [:]
+        for pair in (request.uri.query ?? "").split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let decode = { (text: Substring) in text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(text) }
+            result[decode(parts[0])] = parts.count == 2 ? decode(parts[1]) : ""
+        }
+        return result
+    }
+
+    static func shaping(_ parameters: [String: String], renames: [String: String]) throws -> ContentShaping? {
         guard let text = parameters["fields"], !text.isEmpty else { return nil }
         let names = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         return ContentShaping(fields: Set(names + ["_acl", "_kmd"]), idField: "_id")
@@ -185,7 +197,7 @@ struct KinveyController {
             throw KinveyError(
                 .notFound, "EntityNotFound", "This entity not found in the collection", debug: "\(name) has no entity \(id)")
         }
-        let shaping = try Self.shaping(request.uri.queryParameters, renames: renames)
+        let shaping = try Self.shaping(Self.formParameters(request), renames: renames)
         return Self.json(entity(row, app: app, content: content, renames: renames, shaping: shaping, collection: packName, request: request))
     }
 
@@ -235,10 +247,10 @@ struct KinveyController {
         var query = ContentQuery(pack: content.head.pack, target: "kinvey", collection: "metaData", limit: Self.maxLimit)
         if let id {
             query.filters = [.idIn([id])]
-        } else if let text = request.uri.queryParameters["query"] {
-            try KinveyQuery.apply(String(text), renames: ["_filename": "resourceName"], to: &query)
+        } else if let text = Self.formParameters(request)["query"] {
+            try KinveyQuery.apply(text, renames: ["_filename": "resourceName"], to: &query)
         }
-        if let text = request.uri.queryParameters["limit"], let limit = Int(text) { query.limit = min(max(limit, 1), Self.maxLimit) }
+        if let text = Self.formParameters(request)["limit"], let limit = Int(text) { query.limit = min(max(limit, 1), Self.maxLimit) }
         let rows = try await catalog.index!.queryContent(query)
         let host = request.head.authority ?? "127.0.0.1"
         let files = rows.compactMap { row -> String? in

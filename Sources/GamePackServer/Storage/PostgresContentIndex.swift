@@ -141,7 +141,7 @@ extension PostgresStore: ContentIndexStore {
             case .prefix(let path, let prefix):
                 let literal = Self.pathLiteral(path)
                 conditions.append(
-                    "jsonb_typeof(i.doc #> \(literal)) = 'string' AND left(i.doc #>> \(literal), \(try bind(prefix.count))) = \(try bind(prefix))"
+                    "jsonb_typeof(i.doc #> \(literal)) = 'string' AND left(i.doc #>> \(literal), \(try bind(prefix.count))::int) = \(try bind(prefix))"
                 )
             }
         }
