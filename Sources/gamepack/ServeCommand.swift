@@ -72,6 +72,11 @@ struct ServeRunCommand: AsyncParsableCommand {
             "The Take-A-Hike-Secret that legacy check-ins must send (default: GAMEPACK_CHECKIN_SECRET; without one, check-ins are refused)."))
     var checkinSecret: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "A JSON file naming the apps the Kinvey-compatible read API answers for: each app key and secret, and the project and channel it reads (see README, gamepack serve)."))
+    var kinveyApps: String?
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: String = "info"
 
@@ -114,13 +119,14 @@ struct ServeRunCommand: AsyncParsableCommand {
         do {
             let location = try storeOptions.location()
             try FileManager.default.createDirectory(at: storeOptions.dataDirectory, withIntermediateDirectories: true)
+            let apps = try kinveyApps.map { try KinveyApp.load(URL(fileURLWithPath: $0)) } ?? []
             let store = try await location.open(logger: Logger(label: "gamepack.store"))
-            server = try ContentServer(
-                configuration: ServerConfiguration(
+            var configuration = ServerConfiguration(
                     dataDirectory: storeOptions.dataDirectory, store: location, host: host, port: port, trustedKeys: keys,
                     uploadLimit: ByteSize.parse(uploadLimit)!, legacyProject: legacyProject, legacyChannel: legacyChannel,
-                    checkinSecret: checkinSecret ?? ProcessInfo.processInfo.environment["GAMEPACK_CHECKIN_SECRET"]),
-                store: store, logger: logger)
+                    checkinSecret: checkinSecret ?? ProcessInfo.processInfo.environment["GAMEPACK_CHECKIN_SECRET"])
+            configuration.kinveyApps = apps
+            server = try ContentServer(configuration: configuration, store: store, logger: logger)
         } catch {
             throw fail(error)
         }
