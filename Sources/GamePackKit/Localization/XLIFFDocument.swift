@@ -194,7 +194,15 @@ struct XLIFFDocument {
             let bytes = buffer.bindMemory(to: UInt8.self)
             var problems: [XLIFFProblem] = []
             var index = 0
+            // Line and its start, kept up to date as the scan goes (one pass, however many hits).
+            var line = 1
+            var lineStart = 0
+            var hits = 0
             while index + 1 < bytes.count {
+                if bytes[index] == 0x0A {
+                    line += 1
+                    lineStart = index + 1
+                }
                 guard bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "!") else {
                     index += 1
                     continue
@@ -207,9 +215,9 @@ struct XLIFFDocument {
                         return lower == ((p >= 0x41 && p <= 0x5A) ? p + 0x20 : p)
                     }
                     guard matches else { continue }
-                    let before = bytes[..<index]
-                    let lineStart = (before.lastIndex(of: 0x0A).map { $0 + 1 }) ?? 0
-                    let line = before.count { $0 == 0x0A } + 1
+                    hits += 1
+                    // The first few are enough to fix the file; a flood of them is one problem more.
+                    guard hits <= maxReportedDeclarations else { continue }
                     let column = bytes[lineStart..<index].count { $0 & 0xC0 != 0x80 } + 1
                     problems.append(
                         XLIFFProblem(
@@ -220,9 +228,18 @@ struct XLIFFDocument {
                 }
                 index += 2
             }
+            if hits > maxReportedDeclarations {
+                problems.append(
+                    XLIFFProblem(
+                        line: line, column: 1,
+                        message: "and \(hits - maxReportedDeclarations) more DOCTYPE or ENTITY declarations (not listed)"))
+            }
             return problems
         }
     }
+
+    /// How many DOCTYPE and ENTITY declarations are reported one by one.
+    static let maxReportedDeclarations = 20
 }
 
 /// Checks XLIFF files without importing them.

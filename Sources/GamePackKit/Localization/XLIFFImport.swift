@@ -204,6 +204,9 @@ public enum XLIFFImporter {
     /// States that confirm a translation as done (as does `approved="yes"` on the unit).
     static let confirmedStates: Set<String> = ["translated", "final", "signed-off"]
 
+    /// The largest XLIFF file imported (bytes): parsing takes several times its size.
+    public static let maxFileBytes: Int64 = 32 << 20
+
     /// Imports the XLIFF file at `url` into `project`.
     ///
     /// - Parameters:
@@ -212,6 +215,19 @@ public enum XLIFFImporter {
     public static func importFile(at url: URL, into project: Project, locale: String? = nil, dryRun: Bool = false) async throws
         -> XLIFFImportResult
     {
+        var info = stat()
+        if stat(url.path, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFREG else {
+                throw LocalizationError.io(path: url.path, reason: "is not a regular file; give the path of an .xliff file")
+            }
+            guard Int64(info.st_size) <= maxFileBytes else {
+                throw LocalizationError.io(
+                    path: url.path,
+                    reason:
+                        "is \(ByteCount.describe(Int(info.st_size))), over the \(ByteCount.describe(Int(maxFileBytes))) limit "
+                        + "for an XLIFF file; export fewer units per file")
+            }
+        }
         let data: Data
         do {
             data = try Data(contentsOf: url)
