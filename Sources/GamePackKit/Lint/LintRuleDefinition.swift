@@ -37,10 +37,12 @@ public struct LintExample: Sendable {
     /// Commands run after writing the files: `copy FROM TO`, `truncate FILE BYTES`,
     /// `symlink LINK DESTINATION` (paths relative to the project root).
     public var setup: [String]
+    /// For a triggering example of a rule that suggests a fix: the fix one of its findings offers.
+    public var fix: String?
 
-    /// An example that makes the rule fire.
-    public static func triggering(_ files: [String: String], setup: [String] = []) -> LintExample {
-        LintExample(triggers: true, files: files, setup: setup)
+    /// An example that makes the rule fire (and, given `fix`, suggest that fix).
+    public static func triggering(_ files: [String: String], setup: [String] = [], fix: String? = nil) -> LintExample {
+        LintExample(triggers: true, files: files, setup: setup, fix: fix)
     }
 
     /// An example that the rule accepts.
@@ -54,8 +56,6 @@ public struct LintExample: Sendable {
 struct LintText {
     /// The text as loaded (quotes and escapes resolved).
     var text: String
-    /// The field the text belongs to.
-    var spec: FieldSpec
     /// Where the field is in the item, such as `details.text` or `steps[2]`.
     var path: String
     /// The locale of a `localized` value's text; nil for other fields.
@@ -67,9 +67,10 @@ struct LintText {
     var name: String { locale.map { "`\(path)` (\($0))" } ?? "`\(path)`" }
 }
 
-/// A rule that checks every text value, during the one walk over the items.
+/// A rule that checks every text value, during the one walk over the items. The field's spec
+/// comes as its own argument (borrowed, not copied into `LintText`: this runs for every text).
 protocol TextLintRule: LintRuleDefinition {
-    static func check(_ text: LintText, in context: LintContext)
+    static func check(_ text: LintText, of spec: FieldSpec, in context: LintContext)
 }
 
 /// A rule that checks the project as a whole once the items have been walked, from the facts

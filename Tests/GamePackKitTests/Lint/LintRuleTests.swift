@@ -42,11 +42,14 @@ struct LintRuleTests {
                 try temp.write(text, to: "project/\(path)")
             }
             try runSetup(example.setup, in: project)
-            let findings = try await lintSummary(of: project)
-            let fired = findings.contains { $0.hasSuffix(" \(rule.rawValue)") }
+            let diagnostics = await Linter.lint(try await Project.load(at: project))
+            let own = diagnostics.filter { $0.rule == rule.rawValue }
             #expect(
-                fired == example.triggers,
-                "example \(index + 1) of \(rule.rawValue) should \(example.triggers ? "" : "not ")fire; findings: \(findings)")
+                own.isEmpty != example.triggers,
+                "example \(index + 1) of \(rule.rawValue) should \(example.triggers ? "" : "not ")fire; findings: \(diagnostics.map { "\($0.location.map { "\($0)" } ?? "-") \($0.rule): \($0.message)" })")
+            if let fix = example.fix {
+                #expect(own.contains { $0.fix == fix }, "example \(index + 1) of \(rule.rawValue) should offer the fix \(fix); offered: \(own.map(\.fix))")
+            }
         }
     }
 

@@ -29,12 +29,12 @@ enum PatternRule: TextLintRule {
             ]),
     ]
 
-    static func check(_ text: LintText, in context: LintContext) {
-        guard let regex = text.spec.regex else { return }
+    static func check(_ text: LintText, of spec: FieldSpec, in context: LintContext) {
+        guard let regex = spec.regex else { return }
         let value = text.text
         if regex.firstMatch(in: value, range: NSRange(value.startIndex..., in: value)) == nil {
             context.report(
-                .pattern, "\(text.name) `\(value)` does not match the pattern \(text.spec.pattern ?? "")", at: text.location)
+                .pattern, "\(text.name) `\(value)` does not match the pattern \(spec.pattern ?? "")", at: text.location)
         }
     }
 }

@@ -27,15 +27,15 @@ enum TextTooLongRule: TextLintRule {
             ]),
     ]
 
-    static func check(_ text: LintText, in context: LintContext) {
-        guard text.spec.maxLength != nil || text.spec.minLength != nil else { return }
+    static func check(_ text: LintText, of spec: FieldSpec, in context: LintContext) {
+        guard spec.maxLength != nil || spec.minLength != nil else { return }
         let length = text.text.count
-        if let max = text.spec.maxLength, length > max {
+        if let max = spec.maxLength, length > max {
             context.report(
                 .textTooLong, "\(text.name) is \(length) characters; the limit is \(max). Shorten it by \(length - max)",
                 at: text.location)
         }
-        if let min = text.spec.minLength, length < min {
+        if let min = spec.minLength, length < min {
             context.report(.textTooLong, "\(text.name) is \(length) characters; at least \(min) are required", at: text.location)
         }
     }
