@@ -15,6 +15,7 @@ scripts/genlib.py. Python 3 standard library only.
 """
 
 import argparse
+import subprocess
 import os
 import shutil
 import sys
@@ -376,7 +377,11 @@ streets are real, the shops and their websites (`.example` domains) are not. Eve
 within 2.5 km of the old centre (52.3676, 4.9041), so a player there finds all of them within
 DealHunter's 5 km radius. Categories cover every value of the type's enum; deals 1, 5 and 9 are
 featured. It is written by `scripts/make-examples.py`.
+
+`content/deals/generated.yaml` adds 300 generated deals (ids 101-400) spread around the city,
+so that the 5 km search leaves some out: `scripts/make-deals.py` writes it (this script runs it).
 """)
+    subprocess.run([sys.executable, os.path.join(REPO, "scripts", "make-deals.py")], check=True)
 
 
 def main():
