@@ -57,9 +57,7 @@ struct ItemValidator {
                     .missingRequired,
                     "\(owner) has no `\(join(path, spec.name))` (\(spec.type.rawValue)), which is required; add it",
                     at: node.location)
-            } else if let value, value.isEmpty, spec.type != .localized || value.isNull {
-                // An empty localized map or text is reported per locale by `validateLocalized`;
-                // a bare `name:` (null) never gets there.
+            } else if let value, value.isEmpty, spec.type != .localized {
                 context.report(
                     .missingRequired, "`\(join(path, spec.name))` is required but empty; fill it in", at: value.location)
             }
@@ -233,12 +231,7 @@ struct ItemValidator {
         var texts: [String: (text: String, location: SourceLocation)] = [:]
         var emptyLocations: [String: SourceLocation] = [:]
         if let text = node.scalarText {
-            // `name: ""` is as empty as `name: {en: ""}`.
-            if text.isEmpty {
-                emptyLocations[config.defaultLocale] = node.location
-            } else {
-                texts[config.defaultLocale] = (text, node.location)
-            }
+            texts[config.defaultLocale] = (text, node.location)
         } else if let entries = node.entries {
             for entry in entries {
                 guard config.locales.contains(entry.key) else {
@@ -404,13 +397,5 @@ extension String {
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
         let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
         return self[first...last]
-    }
-}
-
-extension SourceNode {
-    /// Whether the value is YAML's null (`name:` with nothing after it).
-    var isNull: Bool {
-        if case .null = value { return true }
-        return false
     }
 }
