@@ -33,6 +33,7 @@ public enum LintRuleRegistry {
         AssetDimensionsRule.self,
         UnusedAssetRule.self,
         DateOrderRule.self,
+        TextWhitespaceRule.self,
     ]
 
     /// `all` as rule values.
