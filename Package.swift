@@ -69,6 +69,11 @@ let package = Package(
             dependencies: ["GamePackClient", "GamePackFormat"],
             path: "examples/gamepack-client-demo"
         ),
+        .executableTarget(
+            name: "dealhunter-demo",
+            dependencies: ["GamePackClient", "GamePackFormat"],
+            path: "examples/dealhunter-demo"
+        ),
         .target(
             name: "GamePackServer",
             dependencies: [
