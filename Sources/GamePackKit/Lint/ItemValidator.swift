@@ -5,10 +5,13 @@ import Foundation
 struct ItemValidator {
     let context: LintContext
     let config: ProjectConfig
+    /// The text rules the project has not turned off.
+    let textRules: [any TextLintRule.Type]
 
     init(context: LintContext) {
         self.context = context
         self.config = context.project.config
+        self.textRules = LintRuleRegistry.textRules.filter { context.settings.severity(of: LintRule($0)) != nil }
     }
 
     func validate(_ item: ContentItem, as type: ContentType) {
@@ -57,7 +60,9 @@ struct ItemValidator {
                     .missingRequired,
                     "\(owner) has no `\(join(path, spec.name))` (\(spec.type.rawValue)), which is required; add it",
                     at: node.location)
-            } else if let value, value.isEmpty, spec.type != .localized {
+            } else if let value, value.isEmpty, spec.type != .localized || value.isNull {
+                // An empty localized map or text is reported per locale by `validateLocalized`;
+                // a bare `name:` (null) never gets there.
                 context.report(
                     .missingRequired, "`\(join(path, spec.name))` is required but empty; fill it in", at: value.location)
             }
@@ -203,7 +208,7 @@ struct ItemValidator {
     /// Hands a text to every rule that checks texts (`TextLintRule`).
     func checkText(_ text: String, spec: FieldSpec, path: String, at location: SourceLocation, locale: String? = nil) {
         let value = LintText(text: text, path: path, locale: locale, location: location)
-        for rule in LintRuleRegistry.textRules {
+        for rule in textRules {
             rule.check(value, of: spec, in: context)
         }
     }
@@ -231,7 +236,12 @@ struct ItemValidator {
         var texts: [String: (text: String, location: SourceLocation)] = [:]
         var emptyLocations: [String: SourceLocation] = [:]
         if let text = node.scalarText {
-            texts[config.defaultLocale] = (text, node.location)
+            // `name: ""` is as empty as `name: {en: ""}`.
+            if text.isEmpty {
+                emptyLocations[config.defaultLocale] = node.location
+            } else {
+                texts[config.defaultLocale] = (text, node.location)
+            }
         } else if let entries = node.entries {
             for entry in entries {
                 guard config.locales.contains(entry.key) else {
@@ -397,5 +407,13 @@ extension String {
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
         let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
         return self[first...last]
+    }
+}
+
+extension SourceNode {
+    /// Whether the value is YAML's null (`name:` with nothing after it).
+    var isNull: Bool {
+        if case .null = value { return true }
+        return false
     }
 }

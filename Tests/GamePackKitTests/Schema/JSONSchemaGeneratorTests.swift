@@ -196,6 +196,14 @@ struct JSONSchemaAgreementTests {
             name: "a text over its length", example: "whack-a-vc", file: "content/phrases/phrases.yaml",
             find: "text: Have you thought about the enterprise market?", replace: "text: \(longPhrase)", rule: "text-too-long"),
         Mutation(
+            name: "a required localized text left empty (null)", example: "gohike-amsterdam", file: "content/locations/1.yaml",
+            find: "name:\n  en: \"RAI Congress Center\"\n  nl: \"RAI Congrescentrum\"\n", replace: "name:\n",
+            rule: "missing-required"),
+        Mutation(
+            name: "a required localized text left empty (\"\")", example: "gohike-amsterdam", file: "content/locations/1.yaml",
+            find: "name:\n  en: \"RAI Congress Center\"\n  nl: \"RAI Congrescentrum\"\n", replace: "name: \"\"\n",
+            rule: "missing-required"),
+        Mutation(
             name: "an image with a disallowed extension", example: "whack-a-vc", file: "content/vcs/1.yaml",
             find: "game_image: vcs/vc1.png", replace: "game_image: vcs/vc1.gif", rule: "asset-format-not-allowed"),
     ]
