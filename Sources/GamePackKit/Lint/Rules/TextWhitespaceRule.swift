@@ -29,6 +29,13 @@ enum TextWhitespaceRule: TextLintRule {
 
     static func check(_ text: LintText, of spec: FieldSpec, in context: LintContext) {
         guard spec.type == .string || spec.type == .text || spec.type == .localized else { return }
+        // Most texts start and end with an ASCII letter, digit or mark: settle those from the
+        // first and last bytes (every non-ASCII white space starts with a byte ≥ 0x80).
+        if let head = text.text.utf8.first, let tail = text.text.utf8.last,
+            head > 0x20 && head < 0x80, tail > 0x20 && tail < 0x80
+        {
+            return
+        }
         let scalars = text.text.unicodeScalars
         guard let first = scalars.first, var last = scalars.last else { return }
         var body = scalars[...]
