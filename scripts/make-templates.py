@@ -315,7 +315,7 @@ jobs:
         run: gamepack lint "$GAMEPACK_PROJECT" --format github
       - name: Lint for code scanning
         if: always()
-        run: gamepack lint "$GAMEPACK_PROJECT" --format sarif --output gamepack.sarif || [ $? -eq 1 ]
+        run: gamepack lint "$GAMEPACK_PROJECT" --format sarif --out gamepack.sarif || [ $? -eq 1 ]
       - uses: github/codeql-action/upload-sarif@v3
         if: always()
         with:
@@ -325,7 +325,7 @@ jobs:
         if: always()
         run: |
           status=0
-          gamepack l10n status "$GAMEPACK_PROJECT" --format markdown --output gamepack-l10n.md --fail-under "$GAMEPACK_MIN_TRANSLATED" || status=$?
+          gamepack l10n status "$GAMEPACK_PROJECT" --format markdown --out gamepack-l10n.md --fail-under "$GAMEPACK_MIN_TRANSLATED" || status=$?
           cat gamepack-l10n.md >> "$GITHUB_STEP_SUMMARY"
           exit "$status"
       - name: Changes against the base branch
@@ -416,8 +416,8 @@ lint:
   rules:
     - if: $CI_PIPELINE_SOURCE == "merge_request_event"
   script:
-    - gamepack lint "$GAMEPACK_PROJECT" --format junit --output gamepack-lint.xml || [ $? -eq 1 ]
-    - gamepack lint "$GAMEPACK_PROJECT" --format sarif --output gamepack.sarif || [ $? -eq 1 ]
+    - gamepack lint "$GAMEPACK_PROJECT" --format junit --out gamepack-lint.xml || [ $? -eq 1 ]
+    - gamepack lint "$GAMEPACK_PROJECT" --format sarif --out gamepack.sarif || [ $? -eq 1 ]
     - gamepack lint "$GAMEPACK_PROJECT"
   artifacts:
     when: always
@@ -431,7 +431,7 @@ translations:
   rules:
     - if: $CI_PIPELINE_SOURCE == "merge_request_event"
   script:
-    - gamepack l10n status "$GAMEPACK_PROJECT" --format markdown --output gamepack-l10n.md --fail-under "$GAMEPACK_MIN_TRANSLATED"
+    - gamepack l10n status "$GAMEPACK_PROJECT" --format markdown --out gamepack-l10n.md --fail-under "$GAMEPACK_MIN_TRANSLATED"
   artifacts:
     when: always
     expose_as: translations
