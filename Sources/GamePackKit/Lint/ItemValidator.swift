@@ -7,11 +7,14 @@ struct ItemValidator {
     let config: ProjectConfig
     /// The text rules the project has not turned off.
     let textRules: [any TextLintRule.Type]
+    /// The field rules the project has not turned off.
+    let fieldRules: [any FieldLintRule.Type]
 
     init(context: LintContext) {
         self.context = context
         self.config = context.project.config
         self.textRules = LintRuleRegistry.textRules.filter { context.settings.severity(of: LintRule($0)) != nil }
+        self.fieldRules = LintRuleRegistry.fieldRules.filter { context.settings.severity(of: LintRule($0)) != nil }
     }
 
     func validate(_ item: ContentItem, as type: ContentType) {
@@ -32,7 +35,7 @@ struct ItemValidator {
     }
 
     /// Validates the entries of a map against `fields`: unknown fields, required fields, each
-    /// value, and date order between siblings.
+    /// value, then the field rules (`FieldLintRule`) on each known field.
     func validateFields(
         of node: SourceNode, fields: [FieldSpec], path: String, collection: String, owner: String, isItem: Bool
     ) {
@@ -52,6 +55,10 @@ struct ItemValidator {
                 continue
             }
             validate(entry.value, spec: spec, path: join(path, entry.key), collection: collection, owner: owner)
+            if case .null = entry.value.value { continue }
+            for rule in fieldRules {
+                rule.check(field: entry.value, spec: spec, in: node, at: path, context: context)
+            }
         }
         for spec in fields where spec.required {
             let value = entries.first { $0.key == spec.name }?.value
@@ -65,17 +72,6 @@ struct ItemValidator {
                 // a bare `name:` (null) never gets there.
                 context.report(
                     .missingRequired, "`\(join(path, spec.name))` is required but empty; fill it in", at: value.location)
-            }
-        }
-        for spec in fields {
-            guard let otherName = spec.notBefore, let later = node[spec.name], let earlier = node[otherName],
-                let laterDate = DateValue.parse(later), let earlierDate = DateValue.parse(earlier)
-            else { continue }
-            if laterDate < earlierDate {
-                context.report(
-                    .dateOrder,
-                    "`\(join(path, spec.name))` (\(later.scalarText ?? "")) is before `\(join(path, otherName))` (\(earlier.scalarText ?? "")); swap or correct the dates",
-                    at: later.location)
             }
         }
     }

@@ -3,8 +3,9 @@
 /// one file in `Lint/Rules/`, listed in `LintRuleRegistry.all`; `--list-rules`, SARIF's
 /// `tool.driver.rules`, the README's rule table and the examples test are made from it.
 ///
-/// A rule checks content through the hooks it adopts: `TextLintRule` (every text value the item
-/// walk meets), `ProjectLintRule` (once, after the walk). Rules without a hook are reported by
+/// A rule checks content through the hooks it adopts: `FieldLintRule` (every field of an item or
+/// object), `TextLintRule` (every text value the item walk meets), `ProjectLintRule` (once,
+/// after the walk). Rules without a hook are reported by
 /// the step that owns what they check: loading (`syntax`, `config`, `schema`), the item walk
 /// (`ItemValidator`: a value's type, range and required fields decide whether it is checked
 /// further) or the asset inspection (`AssetChecks`: each file is read once for all asset rules).
@@ -71,6 +72,18 @@ struct LintText {
 /// comes as its own argument (borrowed, not copied into `LintText`: this runs for every text).
 protocol TextLintRule: LintRuleDefinition {
     static func check(_ text: LintText, of spec: FieldSpec, in context: LintContext)
+}
+
+/// A rule that checks every field of every map the item walk meets (an item's fields and an
+/// object's), once the field's value has been checked; it sees the map too, for rules that
+/// compare siblings.
+protocol FieldLintRule: LintRuleDefinition {
+    /// - Parameters:
+    ///   - value: the field's value (never YAML null).
+    ///   - spec: the field's spec.
+    ///   - map: the item or object the field is in.
+    ///   - path: where `map` is in the item (`details`), empty for the item itself.
+    static func check(field value: SourceNode, spec: FieldSpec, in map: SourceNode, at path: String, context: LintContext)
 }
 
 /// A rule that checks the project as a whole once the items have been walked, from the facts

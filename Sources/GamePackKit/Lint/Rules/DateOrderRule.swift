@@ -1,7 +1,5 @@
 /// `date-order`: a date precedes the date it must not precede (e.g. valid_until before valid_from).
-///
-/// Reported by the item walk (`ItemValidator`); this file describes the rule.
-enum DateOrderRule: LintRuleDefinition {
+enum DateOrderRule: FieldLintRule {
     static let id = "date-order"
     static let defaultSeverity = Severity.error
     static let summary = "A date precedes the date it must not precede (e.g. valid_until before valid_from)."
@@ -42,6 +40,18 @@ enum DateOrderRule: LintRuleDefinition {
                 """
             ]),
     ]
+
+    /// A date field with `not_before: other` against its sibling `other`.
+    static func check(field value: SourceNode, spec: FieldSpec, in map: SourceNode, at path: String, context: LintContext) {
+        guard let otherName = spec.notBefore, let earlier = map[otherName],
+            let laterDate = DateValue.parse(value), let earlierDate = DateValue.parse(earlier), laterDate < earlierDate
+        else { return }
+        let prefix = path.isEmpty ? "" : "\(path)."
+        context.report(
+            .dateOrder,
+            "`\(prefix)\(spec.name)` (\(value.scalarText ?? "")) is before `\(prefix)\(otherName)` (\(earlier.scalarText ?? "")); swap or correct the dates",
+            at: value.location)
+    }
 }
 
 extension LintRule {

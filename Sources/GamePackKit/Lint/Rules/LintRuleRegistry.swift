@@ -46,6 +46,9 @@ public enum LintRuleRegistry {
     /// The definition of the rule with this id; nil when there is none.
     public static func definition(id: String) -> (any LintRuleDefinition.Type)? { byID[id] }
 
+    /// The rules that check each field of an item or object during the item walk.
+    static let fieldRules: [any FieldLintRule.Type] = all.compactMap { $0 as? any FieldLintRule.Type }
+
     /// The rules that check each text value during the item walk.
     static let textRules: [any TextLintRule.Type] = all.compactMap { $0 as? any TextLintRule.Type }
 
