@@ -28,9 +28,9 @@ struct InitCommand: AsyncParsableCommand {
     var name: String?
 
     @Option(
-        help: ArgumentHelp(
-            "The CI workflow to write: github, gitlab or none (repeatable; default: github).",
-            discussion: "github writes .github/workflows/gamepack.yml, gitlab writes .gitlab-ci.yml."))
+        help:
+            "The CI workflow to write: github (.github/workflows/gamepack.yml), gitlab (.gitlab-ci.yml) or none; repeatable (default: github)."
+    )
     var ci: [CIChoice] = []
 
     @OptionGroup var outputOptions: OutputOptions

@@ -27,7 +27,7 @@ struct SchemaCommand: AsyncParsableCommand {
     @Flag(help: "Write JSON Schemas of every content type (for editors and validators) instead of listing them.")
     var jsonSchema = false
 
-    @Option(help: "With --json-schema: the folder to write into (default: PROJECT/.gamepack/schemas).")
+    @Option(help: ArgumentHelp("With --json-schema: the folder to write into (default: PROJECT/.gamepack/schemas).", valueName: "dir"))
     var out: String?
 
     @Flag(
