@@ -28,7 +28,11 @@ struct BuildCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The output folder (default: PROJECT/build).")
     var out: String?
 
-    @Option(name: .long, help: "A target to emit: gohike, canonical or kinvey (repeatable; default: gamepack.yaml's).")
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A target to emit: \(BuildTargetRegistry.nameList) (repeatable; default: gamepack.yaml's).",
+            discussion: BuildTargetRegistry.summaries.map { "\($0.name): \($0.summary)" }.joined(separator: "\n")))
     var target: [String] = []
 
     @Option(help: "Sign with this minisign secret key file (0600 permissions).")

@@ -1,6 +1,49 @@
 import Foundation
 import GamePackFormat
 
+/// One kind of build target: what `gamepack build --target NAME` emits, and everything the
+/// rest of gamepack needs to know about it. Each target is one file in `Build/Targets/`,
+/// listed in `BuildTargetRegistry.all`; `gamepack.yaml`'s `targets:` check, `build --target`'s
+/// help and check, the builder's dispatch and `diff`'s pack reader all come from that list.
+protocol BuildTargetKind: Sendable {
+    /// The target's name in `gamepack.yaml`, `--target`, the pack's manifest and its folder
+    /// in the pack (`canonical`).
+    static var name: String { get }
+    /// One sentence saying what the target emits and for whom (`build --help`).
+    static var summary: String { get }
+    /// The options `gamepack.yaml` may give the target (`targets: [{canonical: {embed: true}}]`);
+    /// empty when it takes none.
+    static var options: [BuildTargetOption] { get }
+    /// How `diff` reads a pack built with this target back into content; nil when it cannot.
+    static var contentReader: TargetContentReader? { get }
+
+    /// A target emitting into `context`'s staging folder.
+    init(context: BuildContext)
+    /// Writes the target's files and says what it wrote.
+    func emit() async throws -> TargetOutput
+}
+
+/// One option a target takes in `gamepack.yaml`, under its name (`{canonical: {embed: true}}`).
+struct BuildTargetOption: Sendable {
+    /// The option's key (`embed`).
+    var name: String
+    /// The values it takes, as the config check shows them (`true|false`).
+    var values: String
+    /// Whether `value` is one the option takes; a value taken is kept in
+    /// `ProjectConfig.targetOptions` for the target to read.
+    var accepts: @Sendable (SourceNode) -> Bool
+}
+
+/// How `diff` reads a pack back into a `ContentSnapshot` through one target's files.
+struct TargetContentReader: Sendable {
+    /// How much of a project's content the target's files keep: `diff` reads a pack with
+    /// several readable targets through the one with the highest fidelity.
+    var fidelity: Int
+    /// Reads the pack's content from the target's files; nil when the pack lists the target
+    /// but lacks its files (the next reader is tried).
+    var read: @Sendable (PackContentSource) async throws -> ContentSnapshot?
+}
+
 /// A file a target wrote into the staging folder, with what the manifest needs.
 struct StagedFile: Sendable {
     var packPath: String

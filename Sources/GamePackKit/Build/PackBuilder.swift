@@ -160,9 +160,10 @@ public enum PackBuilder {
                 break
             }
         }
-        let targets = Array(Set(options.targets ?? (config.targets.isEmpty ? ["canonical"] : config.targets))).sorted()
-        for target in targets where !ProjectConfig.knownTargets.contains(target) {
-            throw GamePackError.unknownTarget(target)
+        let targets = Array(Set(options.targets ?? (config.targets.isEmpty ? BuildTargetRegistry.defaultNames : config.targets))).sorted()
+        let kinds = try targets.map { name in
+            guard let kind = BuildTargetRegistry.kind(named: name) else { throw GamePackError.unknownTarget(name) }
+            return kind
         }
         let sourceTime = options.timestamp ?? knownSourceTimestamp(of: project.root)
         let timestamp = sourceTime ?? Self.zipEpochDate
@@ -195,18 +196,14 @@ public enum PackBuilder {
             base64Cache: options.cacheDirectory?.appendingPathComponent("base64"), timestamp: timestamp)
 
         var outputs: [TargetOutput] = []
-        for target in targets {
-            progress?.step("emitting the \(target) target")
+        for kind in kinds {
+            progress?.step("emitting the \(kind.name) target")
             do {
-                switch target {
-                case GohikeTarget.name: outputs.append(try GohikeTarget(context: context).emit())
-                case CanonicalTarget.name: outputs.append(try await CanonicalTarget(context: context).emit())
-                default: outputs.append(try KinveyTarget(context: context).emit())
-                }
+                outputs.append(try await kind.init(context: context).emit())
             } catch let error as GamePackError {
                 throw error
             } catch {
-                throw GamePackError.buildFailed(target: target, reason: "\(error)")
+                throw GamePackError.buildFailed(target: kind.name, reason: "\(error)")
             }
         }
 

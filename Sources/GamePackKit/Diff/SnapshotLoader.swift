@@ -172,51 +172,16 @@ public enum SnapshotLoader {
         } catch {
             throw DiffError.unreadablePack(path: label, reason: "\(error)")
         }
-        func read(_ file: PackManifest.File) throws -> Data {
-            do {
-                let data = try reader.data(at: file.path, limit: 1 << 30)
-                let sha = Digest.sha256Hex(data)
-                guard sha == file.sha256 else {
-                    throw PackError.hashMismatch(path: file.path, expected: file.sha256, actual: sha)
-                }
-                return data
-            } catch {
-                throw DiffError.unreadablePack(path: label, reason: "\(error)")
-            }
+        let source = PackContentSource(label: label, manifest: manifest, reader: reader)
+        // The most faithful target the pack was built with reads it back.
+        for (name, contentReader) in BuildTargetRegistry.contentReaders where manifest.targets.contains(name) {
+            if let snapshot = try await contentReader.read(source) { return snapshot }
         }
-        let defaultLocale = manifest.locales.first ?? "en"
-        if manifest.targets.contains("canonical") {
-            let types = builtinTypes()
-            let store = AssetStore(.pack(reader))
-            let valueReader = SnapshotValueReader(
-                defaultLocale: defaultLocale, locales: manifest.locales, asset: { AssetRef(path: $0) })
-            let files = manifest.files.filter { $0.path.hasPrefix("canonical/") && $0.path.hasSuffix(".json") }
-            let datas = try files.map(read)
-            // One collection file per task: parsing is most of the work.
-            let parsed = await Array(zip(files.map(\.path), datas)).concurrentMap {
-                path, data -> Result<(String, [ItemID: SnapshotItem]), any Error> in
-                Result { try Self.canonicalCollection(data, path: path, label: label, types: types, reader: valueReader) }
-            }
-            var items: [String: [ItemID: SnapshotItem]] = [:]
-            for result in parsed {
-                let (collection, byID) = try result.get()
-                items[collection] = byID
-            }
-            return ContentSnapshot(
-                label: label, kind: .pack, project: manifest.project, version: manifest.version, locales: manifest.locales,
-                defaultLocale: defaultLocale, types: types, items: items, assets: store, warnings: [])
-        }
-        if manifest.targets.contains("gohike"), let file = manifest.files.first(where: { $0.path == "gohike/content.json" }) {
-            var snapshot = try loadGohikeContent(try read(file), label: label, kind: .pack)
-            snapshot.project = manifest.project
-            snapshot.version = manifest.version
-            snapshot.locales = manifest.locales
-            return snapshot
-        }
+        let readable = BuildTargetRegistry.contentReaders.map(\.name)
         throw DiffError.unreadablePack(
             path: label,
             reason:
-                "it has no canonical or gohike target (targets: \(manifest.targets.joined(separator: ", "))); rebuild it with --target canonical"
+                "it has no \(BuildTargetRegistry.list(readable)) target (targets: \(manifest.targets.joined(separator: ", "))); rebuild it with --target \(readable.first ?? "")"
         )
     }
 
@@ -317,6 +282,32 @@ public enum SnapshotLoader {
             }
         }
         return types
+    }
+}
+
+/// A pack `diff` opened, handed to the targets' content readers
+/// (`BuildTargetKind.contentReader`).
+struct PackContentSource: Sendable {
+    /// How the pack is named in reports.
+    let label: String
+    let manifest: PackManifest
+    let reader: PackArchive.Reader
+
+    /// The pack's default locale: its manifest's first.
+    var defaultLocale: String { manifest.locales.first ?? "en" }
+
+    /// The bytes of one of the pack's files, checked against the manifest's SHA-256.
+    func data(_ file: PackManifest.File) throws -> Data {
+        do {
+            let data = try reader.data(at: file.path, limit: 1 << 30)
+            let sha = Digest.sha256Hex(data)
+            guard sha == file.sha256 else {
+                throw PackError.hashMismatch(path: file.path, expected: file.sha256, actual: sha)
+            }
+            return data
+        } catch {
+            throw DiffError.unreadablePack(path: label, reason: "\(error)")
+        }
     }
 }
 

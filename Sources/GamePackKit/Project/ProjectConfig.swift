@@ -29,11 +29,11 @@ public struct ProjectConfig: Sendable {
     public var locales: [String]
     /// The source locale every translation is made from.
     public var defaultLocale: String
-    /// Build targets (`gohike`, `canonical`, `kinvey`).
+    /// Build targets, by name (`BuildTargetRegistry.names`).
     public var targets: [String]
-    /// Whether the canonical target embeds assets as base64 (`targets: [{canonical: {embed: true}}]`)
-    /// instead of referring to them by hash.
-    public var embedCanonicalAssets = false
+    /// Options given to targets (`targets: [{canonical: {embed: true}}]`), by target name, then
+    /// option name, as written; only values the target's `options` accept are kept.
+    public var targetOptions: [String: [String: SourceNode]] = [:]
     /// What a build does with a missing translation (`missing_translations: fallback|fail|empty`).
     public var missingTranslations: MissingTranslationPolicy = .fallback
     public var lint: LintSettings
@@ -60,8 +60,8 @@ public struct ProjectConfig: Sendable {
         self.lint = lint
     }
 
-    /// Targets gamepack knows how to emit.
-    public static let knownTargets = ["gohike", "canonical", "kinvey"]
+    /// Targets gamepack knows how to emit (`BuildTargetRegistry`'s).
+    public static var knownTargets: [String] { BuildTargetRegistry.names }
     static let knownKeys = ["id", "name", "locales", "default_locale", "targets", "lint", "schema_version", "missing_translations"]
 
     /// Reads the config from its root node; problems are appended to `diagnostics` as `config`
@@ -152,13 +152,15 @@ public struct ProjectConfig: Sendable {
                     continue
                 }
                 config.targets.append(target)
+                let options = BuildTargetRegistry.kind(named: target)?.options ?? []
                 for option in element.entries?.first?.value.entries ?? [] {
-                    if target == "canonical", option.key == "embed", case .bool(let embed) = option.value.value {
-                        config.embedCanonicalAssets = embed
+                    if let known = options.first(where: { $0.name == option.key }), known.accepts(option.value) {
+                        config.targetOptions[target, default: [:]][option.key] = option.value
                     } else {
+                        let taken = options.map { "`\($0.name): \($0.values)`" }.joined(separator: ", ")
                         report(
                             "unknown option `\(option.key)` of target \(target)"
-                                + (target == "canonical" ? "; canonical takes `embed: true|false`" : ""), option.keyLocation)
+                                + (options.isEmpty ? "" : "; \(target) takes \(taken)"), option.keyLocation)
                     }
                 }
             }

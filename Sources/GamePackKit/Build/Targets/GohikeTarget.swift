@@ -10,8 +10,13 @@ import GamePackFormat
 ///
 /// Version: MD5 (lowercase hex) of the compact JSON of the `profiles` array alone, as
 /// `json.dumps(profiles, separators=(',', ':'), ensure_ascii=False)` writes it.
-struct GohikeTarget {
+struct GohikeTarget: BuildTargetKind {
     static let name = "gohike"
+    static let summary =
+        "The legacy Go Take a Hike! content.json (profiles, routes, waypoints and rewards in English and Dutch, images as base64), for the shipped v1 apps."
+    static let options: [BuildTargetOption] = []
+    /// content.json keeps only the gohike fields: `diff` reads it when a pack has no canonical target.
+    static let contentReader: TargetContentReader? = TargetContentReader(fidelity: 50, read: readContent)
     static let path = "gohike/content.json"
     /// Base64 line length of the legacy server (Ruby `Base64.encode64`).
     static let base64LineLength = 60
@@ -153,5 +158,18 @@ struct GohikeTarget {
             try json.endObject()
         }
         try json.endObject()
+    }
+}
+
+extension GohikeTarget {
+    /// Reads a pack's `gohike/content.json` back into content (for `diff`); nil when the pack
+    /// has no such file.
+    static func readContent(_ pack: PackContentSource) async throws -> ContentSnapshot? {
+        guard let file = pack.manifest.files.first(where: { $0.path == path }) else { return nil }
+        var snapshot = try SnapshotLoader.loadGohikeContent(try pack.data(file), label: pack.label, kind: .pack)
+        snapshot.project = pack.manifest.project
+        snapshot.version = pack.manifest.version
+        snapshot.locales = pack.manifest.locales
+        return snapshot
     }
 }
