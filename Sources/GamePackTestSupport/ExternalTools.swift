@@ -88,10 +88,11 @@ extension ExternalTool {
         return nil
     }
 
-    /// Whether `python3 -c "import <module>"` succeeds.
-    static func pythonImports(_ module: String) -> Bool {
+    /// Whether `python3` imports `module` (with `probe`, a statement naming something the
+    /// package defines, so an empty folder of that name does not count).
+    static func pythonImports(_ module: String, probe: String? = nil) -> Bool {
         guard let python = CommandRunner.which("python3"),
-            let result = try? CommandRunner.run(python, ["-c", "import \(module)"])
+            let result = try? CommandRunner.run(python, ["-c", probe ?? "import \(module)"])
         else { return false }
         return result.status == 0
     }
@@ -118,11 +119,11 @@ extension ExternalTool {
     ) { pythonImports("translate.storage.xliff") }
     /// The Python package jsonschema, which validates SARIF output against its schema.
     public static let jsonschema = ExternalTool(name: "jsonschema", install: "pip install -r requirements-test.txt") {
-        pythonImports("jsonschema")
+        pythonImports("jsonschema", probe: "from jsonschema import Draft7Validator")
     }
     /// The Python package requests, an HTTP client independent of gamepack's.
     public static let requests = ExternalTool(name: "requests", install: "pip install -r requirements-test.txt") {
-        pythonImports("requests")
+        pythonImports("requests", probe: "from requests import get")
     }
     /// Chromium, chromedriver and the Python package selenium: a real browser for the preview's
     /// pages (`CHROMIUM` and `CHROMEDRIVER` name other binaries).
@@ -136,7 +137,7 @@ extension ExternalTool {
         let driver =
             environment["CHROMEDRIVER"].map { FileManager.default.isExecutableFile(atPath: $0) }
             ?? (executable("chromedriver") != nil)
-        return browser && driver && pythonImports("selenium")
+        return browser && driver && pythonImports("selenium", probe: "from selenium import webdriver")
     }
     /// check-jsonschema (PyPI), an independent JSON Schema validator with the GitHub and GitLab
     /// CI schemas built in; the generated content schemas and CI workflows are checked with it.

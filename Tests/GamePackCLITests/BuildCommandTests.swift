@@ -72,7 +72,7 @@ struct BuildCommandTests {
         #expect(!again.stdout.contains(secret.split(separator: "\n")[1]))
     }
 
-    @Test("build signs; the stock minisign verifies it; gamepack verify checks signature and files")
+    @Test("build signs; the stock minisign verifies it; gamepack verify checks signature and files", .tags(.minisign), .requires(.minisign))
     func buildSignVerify() throws {
         let (temp, _) = try setUp("gohike-amsterdam")
         let build = try CommandRunner.gamepack(
@@ -99,7 +99,7 @@ struct BuildCommandTests {
         #expect(python.stdout.hasPrefix("None manifest.json True "), "\(python.stdout)\(python.stderr)")
     }
 
-    @Test("gamepack verifies a pack signed by the stock minisign -S")
+    @Test("gamepack verifies a pack signed by the stock minisign -S", .tags(.minisign), .requires(.minisign))
     func minisignSigned() throws {
         let (temp, _) = try setUp("dealhunter")
         let tool = try minisign()
@@ -247,7 +247,7 @@ struct BuildCommandTests {
         #expect(manifest.created == "2023-11-14T22:13:20Z")
     }
 
-    @Test("gamepack sign signs an existing pack; lint errors make build exit 1 and write nothing")
+    @Test("gamepack sign signs an existing pack; lint errors make build exit 1 and write nothing", .tags(.minisign), .requires(.minisign))
     func signAndLintErrors() throws {
         let (temp, _) = try setUp("dealhunter")
         _ = try CommandRunner.gamepack(["build", "project", "--out", "out"], in: temp.url, environment: Self.environment)

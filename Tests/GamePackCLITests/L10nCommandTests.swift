@@ -46,7 +46,7 @@ struct L10nCommandTests {
         return python
     }
 
-    @Test("status gates, export, translate-toolkit translates, import, 100%; an English edit makes it stale in status, lint and export")
+    @Test("status gates, export, translate-toolkit translates, import, 100%; an English edit makes it stale in status, lint and export", .tags(.python), .requires(.translateToolkit))
     func roundTrip() throws {
         guard let python = try python() else { return }
         let (temp, project) = try setUp()

@@ -38,7 +38,7 @@ struct DiffRendererTests {
         #expect(difference == nil, "\(difference ?? "")")
     }
 
-    @Test("JSON validates against docs/diff-report.schema.json and reads back")
+    @Test("JSON validates against docs/diff-report.schema.json and reads back", .tags(.python), .requires(.jsonschema))
     func jsonSchema() async throws {
         let (report, context) = try await Self.report()
         let json = DiffJSONRenderer().render(report, context: context)
@@ -57,7 +57,7 @@ struct DiffRendererTests {
         #expect((totals["classes"] as? [String: Int])?["breaking"] == 1)
     }
 
-    @Test("the schema check catches a report that breaks the contract")
+    @Test("the schema check catches a report that breaks the contract", .tags(.python), .requires(.jsonschema))
     func jsonSchemaCatchesErrors() throws {
         let temp = try TemporaryDirectory()
         let result = try Self.validate(
@@ -65,7 +65,7 @@ struct DiffRendererTests {
         #expect(result.status == 1)
     }
 
-    @Test("a generated pair with every class validates too")
+    @Test("a generated pair with every class validates too", .tags(.python), .requires(.jsonschema))
     func jsonSchemaGenerated() async throws {
         let temp = try TemporaryDirectory()
         let (a, b, _) = try DiffTesting.generatedPair(in: temp, arguments: ["--items", "0.2", "--images", "0.2"])

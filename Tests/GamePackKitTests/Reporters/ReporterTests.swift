@@ -50,7 +50,7 @@ struct ReporterTests {
         #expect(TextReporter().report([], context: context) == "No problems found in 10 files.\n")
     }
 
-    @Test("SARIF validates against the SARIF 2.1.0 JSON schema")
+    @Test("SARIF validates against the SARIF 2.1.0 JSON schema", .tags(.python), .requires(.jsonschema))
     func sarifSchema() async throws {
         let (diagnostics, context, temp) = try await Self.findings()
         let sarif = temp.url.appendingPathComponent("lint.sarif")
@@ -70,7 +70,7 @@ struct ReporterTests {
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     }
 
-    @Test("a SARIF document that breaks the schema is caught by the same check")
+    @Test("a SARIF document that breaks the schema is caught by the same check", .tags(.python), .requires(.jsonschema))
     func sarifSchemaCatchesErrors() throws {
         let temp = try TemporaryDirectory()
         let bad = try temp.write(#"{"version": "2.1.0", "runs": [{"tool": {"driver": {}}}]}"#, to: "bad.sarif")
