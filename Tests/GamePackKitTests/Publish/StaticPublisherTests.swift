@@ -65,8 +65,15 @@ struct StaticPublisherTests {
                 PublishLayout.channelSignature(project: "gohike-amsterdam", channel: "production"),
                 PublishLayout.pack(sha256: pointer.pack), PublishLayout.packSignature(sha256: pointer.pack),
                 PublishLayout.manifest(packSHA256: pointer.pack),
+                // The pointer's own signature by its SHA-256 (what a client falls back to).
+                PublishLayout.pointerSignature(
+                    project: "gohike-amsterdam",
+                    pointerSHA256: Digest.sha256Hex(try file(PublishLayout.channelPointer(project: "gohike-amsterdam", channel: "production")))),
             ])
         #expect(Set(TestPacks.files(below: root)) == expected)
+        #expect(
+            try file(PublishLayout.channelSignature(project: "gohike-amsterdam", channel: "production"))
+                == file(Array(expected).first { $0.contains("/signatures/") }!))
     }
 
     @Test("refuses a lower or equal sequence; the same pack again returns the existing pointer; a higher one moves the channel")
