@@ -8,6 +8,7 @@ adds. Each templates/<name>/ is deleted and written again (deterministic). In ga
 `gamepack init` replaces. Python 3 standard library only.
 """
 
+import importlib.util
 import os
 import shutil
 import sys
@@ -192,6 +193,15 @@ assets/                        images and sounds, referred to by their path unde
     return root
 
 
+def generated_deals(count, first_id):
+    """Deals from scripts/make-deals.py (the example's generator), with its header line."""
+    spec = importlib.util.spec_from_file_location("make_deals", os.path.join(REPO, "scripts", "make-deals.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    header = ["# Made up by gamepack's scripts/make-deals.py: shops, streets and offers from word lists."]
+    return header + [line for deal in module.deals(count, first_id, "amsterdam") for line in deal]
+
+
 def dealhunter():
     root = fresh("dealhunter")
     config(root, ["en"], ["canonical"])
@@ -222,15 +232,18 @@ def dealhunter():
         "valid_from: 2026-03-01",
         "valid_until: 2026-09-30",
     ])
+    # A few hundred more, as the example has, so that a search within 5 km leaves some out.
+    lines_file(root, "content/deals/generated.yaml", generated_deals(300, first_id=101))
     readme(root, "A DealHunter project",
-           "A starter project for DealHunter: two daily deals in Amsterdam. A deal has a name, "
+           "A starter project for DealHunter: daily deals in Amsterdam. A deal has a name, "
            "a location\n(latitude/longitude), a category, the store's details, a link and the "
            "dates it is valid; the app\nlists the deals within 5 km of the player. The shops are "
            "made up; replace them with yours.",
            """\
-gamepack.yaml          project id, name, locales (en), build targets
-content/deals/1.yaml   one deal per file (a file may also hold a list of deals)
-content/deals/2.yaml""")
+gamepack.yaml                project id, name, locales (en), build targets
+content/deals/1.yaml         one deal per file (a file may also hold a list of deals)
+content/deals/2.yaml
+content/deals/generated.yaml 300 more deals in one list, made up around Amsterdam""")
     return root
 
 
