@@ -213,9 +213,16 @@ def fake_jpeg(rng, index, width, height, size, seed):
 # Plan
 
 
-def allocate(items, images):
-    """Items per collection, adding up to exactly `items`."""
-    raw = [(name, items * n / BASE_TOTAL) for name, n in BASE]
+GOHIKE = ("profiles", "rewards", "routes", "locations")
+
+
+def allocate(items, images, gohike=False):
+    """Items per collection, adding up to exactly `items` (only the Go Take a Hike! collections
+    when `gohike`)."""
+    base = [(name, n if not gohike or name in GOHIKE else 0) for name, n in BASE]
+    total = sum(n for _, n in base)
+    filler = "locations" if gohike else "deals"
+    raw = [(name, items * n / total) for name, n in base]
     counts = {name: int(x) for name, x in raw}
     rest = items - sum(counts.values())
     for name, x in sorted(raw, key=lambda t: (-(t[1] - int(t[1])), t[0]))[:rest]:
@@ -223,20 +230,20 @@ def allocate(items, images):
     # a route needs a profile and a cluster of at least 8 locations
     for name, need in (("profiles", 1), ("locations", 8)):
         if counts["routes"] and counts[name] < need:
-            counts["deals"] -= need - counts[name]
+            counts[filler] -= need - counts[name]
             counts[name] = need
     # every VC has two required images: no more VCs than the images allow
     max_vcs = images // 2
     if counts["vcs"] > max_vcs:
-        counts["deals"] += counts["vcs"] - max_vcs
+        counts[filler] += counts["vcs"] - max_vcs
         counts["vcs"] = max_vcs
     assert sum(counts.values()) == items and min(counts.values()) >= 0, counts
     return counts
 
 
-def plan_images(rng, counts, images):
+def plan_images(rng, counts, images, png_share=0.3):
     """[(collection, item id, field, format)], one per image; each slot used once."""
-    n_png = round(images * 0.3)
+    n_png = round(images * png_share)
     n_jpeg = images - n_png
     vc_slots = [("vcs", i, f) for i in range(1, counts["vcs"] + 1)
                 for f in ("game_image", "profile_image")]
@@ -274,6 +281,9 @@ def main():
                     help="approximate size of each image (default 200000)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--force", action="store_true", help="delete OUT_DIR first if it exists")
+    ap.add_argument("--gohike", action="store_true",
+                    help="only profiles, rewards, routes and locations (the gohike target's "
+                         "collections), every image a PNG")
     args = ap.parse_args()
     if args.items < 100:
         sys.exit("generate.py: --items must be at least 100")
@@ -288,8 +298,8 @@ def main():
 
     rng = random.Random(f"gamepack-bench:{args.seed}:items")
     img_rng = random.Random(f"gamepack-bench:{args.seed}:images")
-    counts = allocate(args.items, args.images)
-    plan = plan_images(img_rng, counts, args.images)
+    counts = allocate(args.items, args.images, gohike=args.gohike)
+    plan = plan_images(img_rng, counts, args.images, png_share=1.0 if args.gohike else 0.3)
 
     # images: write them, remember each item's fields
     image_of = {}  # (collection, id) -> {field: path}
@@ -432,9 +442,12 @@ def main():
     os.makedirs(out, exist_ok=True)
     with open(os.path.join(out, "gamepack.yaml"), "w", encoding="utf-8") as f:
         f.write(f"id: benchmark-{args.seed}\nname: Benchmark project ({args.items} items, "
-                f"{args.images} images)\nlocales: [en, nl]\ntargets: [canonical]\n")
+                f"{args.images} images)\nlocales: [en, nl]\n"
+                f"targets: [{'gohike' if args.gohike else 'canonical'}]\n")
     n_items = 0
     for coll, entries in files.items():
+        if not entries:
+            continue
         d = os.path.join(out, "content", coll)
         os.makedirs(d, exist_ok=True)
         for iid, text in entries:
