@@ -202,8 +202,10 @@ struct ItemValidator {
     }
 
     /// Hands a text to every rule that checks texts (`TextLintRule`).
-    func checkText(_ text: String, spec: FieldSpec, path: String, at location: SourceLocation, locale: String? = nil) {
-        let value = LintText(text: text, path: path, locale: locale, location: location)
+    func checkText(
+        _ text: String, spec: FieldSpec, path: String, at location: SourceLocation, locale: String? = nil, source: String? = nil
+    ) {
+        let value = LintText(text: text, path: path, locale: locale, source: source, location: location)
         for rule in textRules {
             rule.check(value, of: spec, in: context)
         }
@@ -267,11 +269,14 @@ struct ItemValidator {
             wrongType(node, expected: "a map of locale → text such as {en: …, nl: …}", path: path)
             return
         }
-        for (locale, value) in texts.sorted(by: { $0.key < $1.key }) {
-            checkText(value.text, spec: spec, path: path, at: value.location, locale: locale)
-        }
         let defaultLocale = config.defaultLocale
-        guard let source = texts[defaultLocale] else {
+        let sourceText = texts[defaultLocale]?.text
+        for (locale, value) in texts.sorted(by: { $0.key < $1.key }) {
+            checkText(
+                value.text, spec: spec, path: path, at: value.location, locale: locale,
+                source: locale == defaultLocale ? nil : sourceText)
+        }
+        guard sourceText != nil else {
             if spec.required {
                 context.report(
                     .missingRequired,
@@ -285,23 +290,11 @@ struct ItemValidator {
             }
             return
         }
-        for locale in config.translationLocales {
-            if let translation = texts[locale] {
-                let trimmed = translation.text.trimmedWhitespace
-                if trimmed == source.text.trimmedWhitespace,
-                    trimmed.unicodeScalars.contains(where: \.properties.isAlphabetic)
-                {
-                    context.report(
-                        .identicalTranslation,
-                        "the \(LocaleNames.name(locale)) text of `\(path)` is identical to the \(LocaleNames.name(defaultLocale)); translate it, or turn this rule off for names that stay the same",
-                        at: translation.location)
-                }
-            } else {
-                context.report(
-                    .missingTranslation,
-                    "`\(path)` has no \(LocaleNames.name(locale)) (\(locale)) translation; add `\(locale): …`",
-                    at: emptyLocations[locale] ?? node.location)
-            }
+        for locale in config.translationLocales where texts[locale] == nil {
+            context.report(
+                .missingTranslation,
+                "`\(path)` has no \(LocaleNames.name(locale)) (\(locale)) translation; add `\(locale): …`",
+                at: emptyLocations[locale] ?? node.location)
         }
     }
 

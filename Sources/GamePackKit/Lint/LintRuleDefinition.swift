@@ -61,6 +61,9 @@ struct LintText {
     var path: String
     /// The locale of a `localized` value's text; nil for other fields.
     var locale: String?
+    /// For a translation (a `localized` value's text in a locale other than the default): the
+    /// default-locale text of the same value; nil for other texts, or when there is none.
+    var source: String?
     /// Where the text is written.
     var location: SourceLocation
 

@@ -1,7 +1,5 @@
 /// `identical-translation`: a translation is identical to the default-locale text.
-///
-/// Reported by the item walk (`ItemValidator`); this file describes the rule.
-enum IdenticalTranslationRule: LintRuleDefinition {
+enum IdenticalTranslationRule: TextLintRule {
     static let id = "identical-translation"
     static let defaultSeverity = Severity.warning
     static let summary = "A translation is identical to the default-locale text."
@@ -24,6 +22,21 @@ enum IdenticalTranslationRule: LintRuleDefinition {
                 """
             ]),
     ]
+
+    /// A translation equal to its default-locale text, ignoring surrounding white space; texts
+    /// without letters (numbers, codes) may stay the same.
+    static func check(_ text: LintText, of spec: FieldSpec, in context: LintContext) {
+        guard let source = text.source, let locale = text.locale else { return }
+        let trimmed = text.text.trimmedWhitespace
+        guard trimmed == source.trimmedWhitespace, trimmed.unicodeScalars.contains(where: \.properties.isAlphabetic) else {
+            return
+        }
+        let defaultLocale = context.project.config.defaultLocale
+        context.report(
+            .identicalTranslation,
+            "the \(LocaleNames.name(locale)) text of `\(text.path)` is identical to the \(LocaleNames.name(defaultLocale)); translate it, or turn this rule off for names that stay the same",
+            at: text.location)
+    }
 }
 
 extension LintRule {
