@@ -116,7 +116,9 @@ let package = Package(
         ),
         .testTarget(
             name: "GamePackClientTests",
-            dependencies: ["GamePackClient", "GamePackKit", "GamePackTestSupport", "gamepack-client-demo", "gamepack"],
+            dependencies: [
+                "GamePackClient", "GamePackKit", "GamePackTestSupport", "gamepack-client-demo", "dealhunter-demo", "gamepack",
+            ],
             exclude: ["Fixtures"]
         ),
         .testTarget(

@@ -75,7 +75,8 @@ public struct ContentCollection: Sendable {
 
     /// Every item, decoded as `T`, in the file's order.
     public func all<T: Decodable>(as type: T.Type) throws -> [T] {
-        try items.map { try decode($0, as: type) }
+        let decoder = makeDecoder()
+        return try items.map { try decode($0, as: type, with: decoder) }
     }
 
     /// The item with this id (a number or a string id, as the source wrote it), or nil.
@@ -107,8 +108,9 @@ public struct ContentCollection: Sendable {
     public func nearby<T: Decodable>(latitude: Double, longitude: Double, within radius: Double, as type: T.Type) throws
         -> [Hit<T>]
     {
-        try nearbyIndices(latitude: latitude, longitude: longitude, within: radius).map {
-            Hit(item: try decode(items[$0.index], as: type), distance: $0.distance)
+        let decoder = makeDecoder()
+        return try nearbyIndices(latitude: latitude, longitude: longitude, within: radius).map {
+            Hit(item: try decode(items[$0.index], as: type, with: decoder), distance: $0.distance)
         }
     }
 
@@ -133,9 +135,15 @@ public struct ContentCollection: Sendable {
         return hits.sorted { $0.distance != $1.distance ? $0.distance < $1.distance : $0.index < $1.index }
     }
 
-    func decode<T: Decodable>(_ data: Data, as type: T.Type) throws -> T {
+    /// One decoder for a whole answer (making one per item costs more than decoding a small item).
+    func makeDecoder() -> JSONDecoder {
         let decoder = JSONDecoder()
         decoder.userInfo[LocalizedText.localesKey] = locales
+        return decoder
+    }
+
+    func decode<T: Decodable>(_ data: Data, as type: T.Type, with decoder: JSONDecoder? = nil) throws -> T {
+        let decoder = decoder ?? makeDecoder()
         do {
             return try decoder.decode(type, from: data)
         } catch {

@@ -7,7 +7,11 @@ import GamePackFormat
 /// nearest first, in English and in Dutch. No network and no server.
 ///
 ///     dealhunter-demo --bundled dealhunter.gamepack --pubkey release.pub --storage ./content \
-///         [--near 52.3676,4.9041] [--within 5000]
+///         [--near 52.3676,4.9041] [--within 5000] [--repeat N]
+///
+/// `--repeat N` times N more `nearby` calls (decoding included) at points around `--near`
+/// and prints their median, 99th percentile and mean to standard error: the client figure of
+/// benchmarks/queries.sh.
 ///
 /// Exit status 0 on success, 1 when the pack is refused, 2 on usage errors.
 struct Deal: Decodable {
@@ -51,8 +55,10 @@ func fail(_ message: String, _ status: Int32) -> Never {
 var options: [String: String] = ["--near": "52.3676,4.9041", "--within": "5000"]
 var rest = CommandLine.arguments.dropFirst()
 while let flag = rest.popFirst() {
-    guard ["--bundled", "--pubkey", "--storage", "--near", "--within"].contains(flag), let value = rest.popFirst() else {
-        fail("usage: dealhunter-demo --bundled PACK --pubkey KEY.pub --storage DIR [--near LAT,LNG] [--within METERS]", 2)
+    guard ["--bundled", "--pubkey", "--storage", "--near", "--within", "--repeat"].contains(flag), let value = rest.popFirst() else {
+        fail(
+            "usage: dealhunter-demo --bundled PACK --pubkey KEY.pub --storage DIR [--near LAT,LNG] [--within METERS] [--repeat N]",
+            2)
     }
     options[flag] = value
 }
@@ -62,6 +68,9 @@ guard let bundled = options["--bundled"], let pubkey = options["--pubkey"], let 
 let parts = options["--near"]!.split(separator: ",").compactMap { Double($0) }
 guard parts.count == 2, let radius = Double(options["--within"]!), radius > 0 else {
     fail("--near is LAT,LNG and --within a distance in meters above 0", 2)
+}
+guard let repeats = Int(options["--repeat"] ?? "0"), repeats >= 0 else {
+    fail("--repeat is a whole number of timed calls (0 or more)", 2)
 }
 do {
     let key = try MinisignPublicKey(fileContents: String(contentsOfFile: pubkey, encoding: .utf8))
@@ -83,6 +92,28 @@ do {
         }
     }
     FileHandle.standardError.write(Data(String(format: "nearby over %d deals: %.2f ms\n", deals.count, elapsed).utf8))
+    if repeats > 0 {
+        // Points up to ~20 km from --near, fixed by the seed, so runs compare.
+        var seed: UInt64 = 19
+        func unit() -> Double {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(seed >> 11) / Double(1 << 53)
+        }
+        var times: [Double] = []
+        var found = 0
+        for _ in 0..<repeats {
+            let lat = parts[0] + (unit() - 0.5) * 0.36, lng = parts[1] + (unit() - 0.5) * 0.6
+            let start = DispatchTime.now().uptimeNanoseconds
+            found += try deals.nearby(latitude: lat, longitude: lng, within: radius, as: Deal.self).count
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+        }
+        times.sort()
+        let line = String(
+            format: "nearby x%d over %d deals: median %.3f ms, p99 %.3f ms, mean %.3f ms, %.0f hits per call\n", repeats,
+            deals.count, times[times.count / 2], times[min(times.count - 1, times.count * 99 / 100)],
+            times.reduce(0, +) / Double(times.count), Double(found) / Double(repeats))
+        FileHandle.standardError.write(Data(line.utf8))
+    }
 } catch let error as GamePackClientError {
     fail("\(error)", 1)
 } catch {
