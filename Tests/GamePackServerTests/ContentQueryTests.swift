@@ -423,6 +423,20 @@ struct ContentQueryTests {
                 uri: "/appdata/kid_deals/deals?query=" + far.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!, method: .get,
                 headers: auth)
             #expect(refused.status == .badRequest && refused.object["error"] as? String == "InvalidQuerySyntax")
+            // Without $maxDistance, Kinvey ranks every entity by distance; gamepack as far as it
+            // searches at all (1000 km), so farther than a 5 km default would, nearest first.
+            let unbounded = #"{"_geoloc":{"$nearSphere":[4.9041,52.3676]}}"#
+            let ranked = try await client.execute(
+                uri: "/appdata/kid_deals/deals?limit=150&query=" + unbounded.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!,
+                method: .get, headers: auth)
+            let reachable = measured.filter { $0.1 <= 1_000_000 }.sorted { $0.1 < $1.1 }.map(\.0)
+            #expect(ranked.array.map { $0["_id"] as? String ?? "" } == reachable)
+            #expect(reachable.count > measured.filter { $0.1 <= 5_000 }.count + 10)
+            let typo = #"{"_geoloc":{"$nearSphere":[4.9,52.3],"$maxDistance":"10"}}"#
+            let wrongType = try await client.execute(
+                uri: "/appdata/kid_deals/deals?query=" + typo.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!, method: .get,
+                headers: auth)
+            #expect(wrongType.status == .badRequest && wrongType.object["error"] as? String == "InvalidQuerySyntax")
         }
         await fixture.tearDown()
     }

@@ -27,6 +27,10 @@ final class ContentCatalog: Sendable {
     let logger: Logger
     let cache = NIOLockedValueBox<[String: (content: ChannelContent, loaded: UInt64)]>([:])
     let gate = IndexingGate()
+    /// In-memory geo indexes by pack, target and collection (see `GeoPointIndex`), loaded on a
+    /// collection's first near query; at most `maxGeoIndexes`, dropped when a channel moves.
+    let geoIndexes = NIOLockedValueBox<[String: Task<GeoPointIndex, Error>]>([:])
+    static let maxGeoIndexes = 32
 
     init(store: any MetadataStore, blobs: BlobStore, maxAge: Double, logger: Logger) {
         self.store = store
@@ -37,7 +41,54 @@ final class ContentCatalog: Sendable {
     }
 
     /// Forget cached heads (a channel moved in this process).
-    func invalidate() { cache.withLockedValue { $0.removeAll() } }
+    func invalidate() {
+        cache.withLockedValue { $0.removeAll() }
+        geoIndexes.withLockedValue { $0.removeAll() }
+    }
+
+    /// Answers a content query: near queries with no other filter from the collection's
+    /// in-memory `GeoPointIndex` (the store then reads only the page's items by id), anything
+    /// else from the store.
+    func query(_ query: ContentQuery) async throws -> [ContentRow] {
+        guard let index else {
+            throw ServerError(.notImplemented, "no_content_index", "this server's store cannot index content")
+        }
+        guard let near = query.near, query.filters.isEmpty else { return try await index.queryContent(query) }
+        let points = try await geoIndex(pack: query.pack, target: query.target, collection: query.collection)
+        let hits = points.search(near, offset: query.offset, limit: query.limit)
+        guard !hits.isEmpty else { return [] }
+        var lookup = ContentQuery(pack: query.pack, target: query.target, collection: query.collection, limit: hits.count)
+        lookup.filters = [.idIn(hits.map(\.id))]
+        var rows: [String: ContentRow] = [:]
+        for row in try await index.queryContent(lookup) { rows[row.id] = row }
+        return hits.compactMap { hit in
+            guard var row = rows[hit.id] else { return nil }
+            row.distance = hit.distance
+            return row
+        }
+    }
+
+    /// The collection's geo index, loaded from the store once (callers arriving while it loads
+    /// wait for the same load).
+    func geoIndex(pack: String, target: String, collection: String) async throws -> GeoPointIndex {
+        let key = [pack, target, collection].joined(separator: "\u{0}")
+        guard let index else { return GeoPointIndex([]) }
+        let task = geoIndexes.withLockedValue { tasks -> Task<GeoPointIndex, Error> in
+            if let task = tasks[key] { return task }
+            if tasks.count >= Self.maxGeoIndexes { tasks.removeAll() }
+            let task = Task {
+                GeoPointIndex(try await index.contentPoints(pack: pack, target: target, collection: collection))
+            }
+            tasks[key] = task
+            return task
+        }
+        do {
+            return try await task.value
+        } catch {
+            geoIndexes.withLockedValue { if $0[key] == task { $0[key] = nil } }
+            throw error
+        }
+    }
 
     /// The content the channel serves; 404 when the project or channel has none.
     func content(project: String, channel: String) async throws -> ChannelContent {

@@ -151,6 +151,21 @@ public struct ContentRow: Sendable, Equatable {
     }
 }
 
+/// An item's geo point and where it is: what a near query needs before it reads any body.
+public struct ContentPoint: Sendable, Equatable {
+    public var id: String
+    public var position: Int
+    public var latitude: Double
+    public var longitude: Double
+
+    public init(id: String, position: Int, latitude: Double, longitude: Double) {
+        self.id = id
+        self.position = position
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+}
+
 /// A store that indexes the items of published packs and answers queries over them: SQLite
 /// with its R*Tree module for geo, PostgreSQL with `cube`/`earthdistance` and a GiST index.
 /// The index is a cache derived from the packs: it can be dropped and rebuilt at any time.
@@ -166,6 +181,8 @@ public protocol ContentIndexStore: Sendable {
     func contentCollections(pack: String, target: String) async throws -> [String]
     /// The items matching the query, in order, at most `limit` from `offset`.
     func queryContent(_ query: ContentQuery) async throws -> [ContentRow]
+    /// Every item of a collection that has a geo point, in position order.
+    func contentPoints(pack: String, target: String, collection: String) async throws -> [ContentPoint]
 }
 
 /// Great-circle geometry on a sphere of the mean Earth radius, shared by the stores, the

@@ -115,7 +115,7 @@ struct ContentQueryController {
         }
         query.near = try Self.circle(near: parameters["near"].map(String.init), within: parameters["within"].map(String.init))
         let shaping = try ContentShaping(parameters: parameters, manifest: content.manifest)
-        let rows = try await catalog.index!.queryContent(query)
+        let rows = try await catalog.query(query)
         var text = #"{"project":\#(ServerError.jsonString(content.head.project)),"channel":\#(ServerError.jsonString(content.head.channel)),"version":"\#(content.head.version)","collection":\#(ServerError.jsonString(name)),"#
         text += #""offset":\#(query.offset),"limit":\#(query.limit),"next":"#
         text += rows.count == query.limit ? "\"\(query.offset + rows.count)\"" : "null"

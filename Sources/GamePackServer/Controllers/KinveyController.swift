@@ -21,7 +21,12 @@ struct KinveyController {
     static let apiVersion = "3.9.28"
     /// Kinvey's own cap on a query's results.
     static let maxLimit = 10_000
-    /// Meters in a mile: Kinvey's `$maxDistance` unit.
+    /// Meters in a (statute) mile: Kinvey's `$maxDistance` unit. Kinvey's REST guide to location
+    /// queries (https://devcenter.kinvey.com/rest/guides/location) limits `$nearSphere` with
+    /// "a `$maxDistance` parameter and passing a value in miles", and the Kinvey JavaScript SDK's
+    /// `Query.near(field, coord, maxDistance)` ("The maximum distance (miles)") puts its
+    /// argument into `$maxDistance` unchanged (Kinvey/js-sdk, src/query.js): the number on the
+    /// wire is miles, not MongoDB's radians or meters.
     static let metersPerMile = 1_609.344
 
     init(catalog: ContentCatalog, apps: [KinveyApp]) {
@@ -161,7 +166,7 @@ struct KinveyController {
             query.sort = try KinveyQuery.sort(String(text), renames: renames)
         }
         let shaping = try Self.shaping(parameters, renames: renames)
-        let rows = try await catalog.index!.queryContent(query)
+        let rows = try await catalog.query(query)
         let entities = rows.map { entity($0, app: app, content: content, renames: renames, shaping: shaping, collection: packName, request: request) }
         return Self.json("[" + entities.joined(separator: ",") + "]")
     }
@@ -381,7 +386,14 @@ enum KinveyQuery {
         else {
             throw KinveyError.syntax("$nearSphere takes [longitude, latitude] in decimal degrees")
         }
-        let miles = (operators["$maxDistance"] as? NSNumber)?.doubleValue ?? 5 / 1.609344
+        // Without `$maxDistance` Kinvey ranks every entity by distance; gamepack searches as far
+        // as it ever does (`SphereGeo.maxRadius`), nearest first, within `limit`.
+        guard let maxDistance = operators["$maxDistance"] else {
+            return GeoCircle(latitude: lat, longitude: lng, radius: SphereGeo.maxRadius)
+        }
+        guard let miles = (maxDistance as? NSNumber)?.doubleValue, !(maxDistance is Bool) else {
+            throw KinveyError.syntax("$maxDistance takes a number of miles")
+        }
         let radius = miles * KinveyController.metersPerMile
         guard radius > 0, radius <= SphereGeo.maxRadius else {
             throw KinveyError(

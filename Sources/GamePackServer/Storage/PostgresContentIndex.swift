@@ -113,6 +113,23 @@ extension PostgresStore: ContentIndexStore {
         ) { try $0[0].decode(String.self) }
     }
 
+    public func contentPoints(pack: String, target: String, collection: String) async throws -> [ContentPoint] {
+        guard try await contentTablesExist() else { return [] }
+        return try await all(
+            try await client.query(
+                """
+                SELECT item_id, position, latitude, longitude FROM content_items
+                WHERE pack = \(pack) AND target = \(target) AND collection = \(collection)
+                    AND latitude IS NOT NULL AND longitude IS NOT NULL
+                ORDER BY position
+                """, logger: logger)
+        ) {
+            ContentPoint(
+                id: try $0[0].decode(String.self), position: Int(try $0[1].decode(Int64.self)),
+                latitude: try $0[2].decode(Double.self), longitude: try $0[3].decode(Double.self))
+        }
+    }
+
     /// `'{a,b}'`: a path literal for `#>` (names are checked safe by the caller).
     static func pathLiteral(_ path: [String]) -> String { "'{" + path.joined(separator: ",") + "}'" }
 

@@ -203,6 +203,24 @@ extension SQLiteStore: ContentIndexStore {
         }
     }
 
+    public func contentPoints(pack: String, target: String, collection: String) async throws -> [ContentPoint] {
+        try await pool.read { db in
+            guard try db.tableExists("content_items") else { return [] }
+            var points: [ContentPoint] = []
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT item_id, position, latitude, longitude FROM content_items
+                    WHERE pack = ? AND target = ? AND collection = ? AND latitude IS NOT NULL AND longitude IS NOT NULL
+                    ORDER BY position
+                    """, arguments: [pack, target, collection])
+            while let row = try rows.next() {
+                points.append(ContentPoint(id: row[0], position: row[1], latitude: row[2], longitude: row[3]))
+            }
+            return points
+        }
+    }
+
     /// The nearest `limit` candidates after `offset`, by distance then position (a partial sort).
     static func page(_ candidates: [(rowid: Int64, distance: Double, position: Int)], offset: Int, limit: Int)
         -> [(rowid: Int64, distance: Double, position: Int)]
