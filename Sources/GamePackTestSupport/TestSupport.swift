@@ -20,8 +20,12 @@ public enum TestPaths {
     /// `examples/<name>`.
     public static func example(_ name: String) -> URL { repoRoot.appendingPathComponent("examples/\(name)") }
 
-    /// The built `gamepack` executable next to the test bundle.
+    /// The built `gamepack` executable next to the test bundle, or the one `GAMEPACK_BIN` names
+    /// (to run the end-to-end tests against another build, e.g. an older commit's).
     public static var gamepackBinary: URL {
+        if let path = ProcessInfo.processInfo.environment["GAMEPACK_BIN"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
         let candidates = [
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("gamepack"),
             Bundle.main.bundleURL.appendingPathComponent("gamepack"),

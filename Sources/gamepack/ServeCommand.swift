@@ -77,6 +77,21 @@ struct ServeRunCommand: AsyncParsableCommand {
             "A JSON file naming the apps the Kinvey-compatible read API answers for: each app key and secret, and the project and channel it reads (see README, gamepack serve)."))
     var kinveyApps: String?
 
+    @Option(help: "Seconds a client has to send a request's line and headers, from connecting or from the previous response.")
+    var headerTimeout: Int = 10
+
+    @Option(help: "Seconds that may pass between two pieces of a request body before the upload is cut off.")
+    var bodyTimeout: Int = 30
+
+    @Option(help: "Seconds an idle keep-alive connection is kept open.")
+    var idleTimeout: Int = 60
+
+    @Option(
+        help: ArgumentHelp(
+            "Seconds requests in flight may go on after SIGTERM or SIGINT before they are cancelled.",
+            discussion: "Also read from GAMEPACK_SHUTDOWN_DEADLINE."))
+    var shutdownDeadline: Int?
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: String = "info"
 
@@ -92,6 +107,24 @@ struct ServeRunCommand: AsyncParsableCommand {
             throw ValidationError("--legacy-project: not a project name")
         }
         guard ChannelPointer.isSafeName(legacyChannel) else { throw ValidationError("--legacy-channel: not a channel name") }
+        for (name, value) in [("--header-timeout", headerTimeout), ("--body-timeout", bodyTimeout), ("--idle-timeout", idleTimeout)]
+        where value < 1 {
+            throw ValidationError("\(name) must be a whole number of seconds, 1 or more")
+        }
+        _ = try shutdownSeconds()
+    }
+
+    /// `--shutdown-deadline`, else GAMEPACK_SHUTDOWN_DEADLINE, else 10 seconds.
+    func shutdownSeconds() throws -> Int {
+        if let shutdownDeadline {
+            guard shutdownDeadline >= 0 else { throw ValidationError("--shutdown-deadline must be 0 or more seconds") }
+            return shutdownDeadline
+        }
+        guard let text = ProcessInfo.processInfo.environment["GAMEPACK_SHUTDOWN_DEADLINE"] else { return 10 }
+        guard let seconds = Int(text.trimmingCharacters(in: .whitespaces)), seconds >= 0 else {
+            throw ValidationError("GAMEPACK_SHUTDOWN_DEADLINE must be a whole number of seconds, 0 or more (it is \"\(text)\")")
+        }
+        return seconds
     }
 
     func run() async throws {
@@ -131,7 +164,11 @@ struct ServeRunCommand: AsyncParsableCommand {
             throw fail(error)
         }
         do {
-            try await server.run { host, port in
+            var limits = ConnectionGuard.Limits.standard
+            limits.headerTimeout = .seconds(Int64(headerTimeout))
+            limits.readTimeout = .seconds(Int64(bodyTimeout))
+            limits.idleTimeout = .seconds(Int64(idleTimeout))
+            try await server.run(connectionLimits: limits, shutdownDeadline: .seconds(try shutdownSeconds())) { host, port in
                 print("gamepack serve: listening on http://\(host):\(port)")
                 fflush(nil)
             }
