@@ -254,9 +254,8 @@ public enum SnapshotLoader {
         for (collection, gohikeItems) in collections {
             var byID: [ItemID: SnapshotItem] = [:]
             for item in gohikeItems {
-                guard case .loaded(let node) = SourceLoader.load(data: Data(item.yaml.utf8), path: item.path + ".yaml") else {
-                    throw DiffError.invalidContent(path: label, reason: "\(item.path) cannot be read")
-                }
+                // The node the imported YAML would load into, without writing and parsing it.
+                let node = item.node(file: item.path + ".yaml")
                 let id = ItemID(String(item.id))
                 let fields = valueReader.fields(of: node, type: types[collection])
                 byID[id] = SnapshotItem(collection: collection, id: id, fields: fields, title: valueReader.title(fields))
@@ -290,7 +289,9 @@ public enum SnapshotLoader {
 struct PackContentSource: Sendable {
     /// How the pack is named in reports.
     let label: String
+    /// The pack's manifest: its targets, locales and files with their hashes.
     let manifest: PackManifest
+    /// Reads the pack's files (and, through `AssetStore`, its assets).
     let reader: PackArchive.Reader
 
     /// The pack's default locale: its manifest's first.
