@@ -1,0 +1,201 @@
+#!/usr/bin/env python3
+"""Print which folder of a Swift target uses names declared in which other folder, and any cycles.
+
+A folder is the first path component below the target (Sources/GamePackKit/Lint/Rules/X.swift
+belongs to Lint); files directly in the target belong to "(root)", which every folder may use
+and which is left out of the cycle check. A declared name is a type (struct, enum, class, actor,
+protocol, typealias), a type's extension with a new member name is not counted, and a top-level
+func. A folder uses a name when the name appears as an identifier in one of its files outside
+comments and string literals, and no file of the folder itself declares that name.
+
+Usage: scripts/folder-deps.py [Sources/GamePackKit] [--quiet]
+Exit status: 0 when no folder depends on a folder that depends back on it (directly or through
+others), 1 when there is a cycle, 2 on a usage error.
+"""
+
+import os
+import re
+import sys
+
+# A top-level declaration: starts in column 0 (nested types and members are indented), after
+# optional attributes and modifiers.
+DECLARATION = re.compile(
+    r"^(?:@\w+(?:\([^)]*\))?[ \t]+)*"
+    r"(?:(?:public|internal|private|fileprivate|package|open|final|indirect|nonisolated)[ \t]+)*"
+    r"(struct|enum|class|actor|protocol|typealias|func)[ \t]+([A-Za-z_][A-Za-z0-9_]*)",
+    re.MULTILINE,
+)
+# An identifier not reached through a dot (so `x.Result` or `.collections` are members, not uses
+# of a top-level name); group 2 is "(" when the identifier is called.
+# Pairs of folders that still use each other (sorted names), left for later steps of issue 14;
+# the check fails on any other pair, and on a pair listed here that no longer is one.
+KNOWN_MUTUAL = {
+    ("Build", "Diff"),
+    ("Build", "Project"),
+    ("Diagnostics", "Lint"),
+    ("Diagnostics", "Project"),
+    ("Diff", "Import"),
+    ("Diff", "Localization"),
+    ("Diff", "Preview"),
+    ("Lint", "Loading"),
+    ("Lint", "Localization"),
+    ("Lint", "Project"),
+    ("Lint", "Schema"),
+    ("Localization", "Project"),
+    ("Project", "Schema"),
+}
+
+IDENTIFIER = re.compile(r"(?<![A-Za-z0-9_.])([A-Za-z_][A-Za-z0-9_]*)[ \t]*(\(?)")
+
+
+def strip_comments_and_strings(text):
+    """The source with comments and string literal text left out; the code inside string
+    interpolations is kept, since names used there are uses too."""
+    out = []
+    i, n = 0, len(text)
+    depth = 0  # nesting of /* */ comments
+    while i < n:
+        c = text[i]
+        if depth:
+            if text.startswith("/*", i):
+                depth += 1
+                i += 2
+            elif text.startswith("*/", i):
+                depth -= 1
+                i += 2
+            else:
+                out.append("\n" if c == "\n" else " ")
+                i += 1
+            continue
+        if text.startswith("//", i):
+            j = text.find("\n", i)
+            i = n if j < 0 else j
+            continue
+        if text.startswith("/*", i):
+            depth = 1
+            i += 2
+            continue
+        if c == '"' or (c == "#" and text.startswith('#"', i)):
+            hashes = 0
+            while i < n and text[i] == "#":
+                hashes += 1
+                i += 1
+            multiline = text.startswith('"""', i)
+            quote = '"""' if multiline else '"'
+            close = quote + "#" * hashes
+            i += len(quote)
+            escape = "\\" + "#" * hashes
+            while i < n and not text.startswith(close, i):
+                if text.startswith(escape + "(", i):
+                    # An interpolation: keep its code (names used there are uses too).
+                    i += len(escape) + 1
+                    start, level = i, 1
+                    while i < n and level:
+                        level += {"(": 1, ")": -1}.get(text[i], 0)
+                        i += 1
+                    out.append(" " + strip_comments_and_strings(text[start:i - 1]) + " ")
+                    continue
+                if text.startswith(escape, i):
+                    i += len(escape)
+                if i < n and text[i] == "\n":
+                    out.append("\n")
+                i += 1
+            i += len(close)
+            out.append('""')
+            continue
+        out.append(c)
+        i += 1
+    return "".join(out)
+
+
+def folder_of(target, path):
+    rel = os.path.relpath(path, target)
+    parts = rel.split(os.sep)
+    return "(root)" if len(parts) == 1 else parts[0]
+
+
+def main(argv):
+    args = [a for a in argv if not a.startswith("--")]
+    quiet = "--quiet" in argv
+    unknown = [a for a in argv if a.startswith("--") and a != "--quiet"]
+    if unknown or len(args) > 1:
+        print("usage: scripts/folder-deps.py [Sources/<Target>] [--quiet]", file=sys.stderr)
+        return 2
+    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+    target = args[0] if args else os.path.join(root, "Sources", "GamePackKit")
+    if not os.path.isdir(target):
+        print(f"{target}: no such folder; pass a target folder such as Sources/GamePackKit",
+              file=sys.stderr)
+        return 2
+
+    sources = {}  # folder -> list of stripped file texts
+    declared = {}  # folder -> set of names
+    functions = set()  # names declared as top-level functions (used only when called)
+    for directory, _, files in os.walk(target):
+        for name in sorted(files):
+            if not name.endswith(".swift"):
+                continue
+            path = os.path.join(directory, name)
+            with open(path, encoding="utf-8") as handle:
+                text = strip_comments_and_strings(handle.read())
+            folder = folder_of(target, path)
+            sources.setdefault(folder, []).append(text)
+            names = declared.setdefault(folder, set())
+            for kind, ident in DECLARATION.findall(text):
+                names.add(ident)
+                if kind == "func":
+                    functions.add(ident)
+
+    owner = {}  # name -> folders declaring it
+    for folder, names in declared.items():
+        for ident in names:
+            owner.setdefault(ident, set()).add(folder)
+
+    uses = {}  # folder -> {other folder -> sorted names}
+    for folder, texts in sources.items():
+        idents = set()
+        for text in texts:
+            for ident, call in IDENTIFIER.findall(text):
+                if ident not in functions or call:
+                    idents.add(ident)
+        for ident in idents:
+            if ident in declared.get(folder, set()):
+                continue
+            for other in owner.get(ident, ()):
+                if other != folder:
+                    uses.setdefault(folder, {}).setdefault(other, set()).add(ident)
+
+    graph = {f: {o for o in deps if o != "(root)"} for f, deps in uses.items() if f != "(root)"}
+    if not quiet:
+        for folder in sorted(sources):
+            deps = uses.get(folder, {})
+            listed = ", ".join(sorted(deps)) if deps else "(nothing)"
+            print(f"{folder} -> {listed}")
+            for other in sorted(deps):
+                names = sorted(deps[other])
+                shown = ", ".join(names[:8]) + (f", ... ({len(names)} names)" if len(names) > 8 else "")
+                print(f"    {other}: {shown}")
+
+    # Folders that use each other directly: the cycles this script fails on.
+    mutual = sorted({tuple(sorted((a, b))) for a in graph for b in graph[a] if a in graph.get(b, ())})
+    for a, b in mutual:
+        tag = "known" if (a, b) in KNOWN_MUTUAL else "new"
+        stream = sys.stdout if tag == "known" else sys.stderr
+        print(f"cycle ({tag}): {a} <-> {b}", file=stream)
+        print(f"    {a} uses {b}: {', '.join(sorted(uses[a][b]))}", file=stream)
+        print(f"    {b} uses {a}: {', '.join(sorted(uses[b][a]))}", file=stream)
+    stale = sorted(KNOWN_MUTUAL - set(mutual))
+    for a, b in stale:
+        print(f"note: {a} <-> {b} is no longer a cycle; remove it from KNOWN_MUTUAL", file=sys.stderr)
+    new = [pair for pair in mutual if pair not in KNOWN_MUTUAL]
+    if new:
+        print("fix: move the names both folders need to Support/ or JSON/, or give each folder "
+              "its own", file=sys.stderr)
+        return 1
+    if not mutual:
+        print("no cycles between folders")
+    return 0 if not stale else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
