@@ -31,6 +31,7 @@ let package = Package(
                 "GamePackKit",
                 "GamePackFormat",
                 "GamePackServer",
+                "GamePackPublishing",
                 "GamePackPreview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -63,6 +64,10 @@ let package = Package(
                 "GamePackFormat",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
+        ),
+        .target(
+            name: "GamePackPublishing",
+            dependencies: ["GamePackFormat"]
         ),
         .executableTarget(
             name: "gamepack-client-demo",
@@ -126,6 +131,7 @@ let package = Package(
             dependencies: [
                 "GamePackServer",
                 "GamePackFormat",
+                "GamePackPublishing",
                 "GamePackTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

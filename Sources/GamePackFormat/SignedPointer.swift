@@ -1,14 +1,20 @@
 import Foundation
-import GamePackFormat
 
 /// A channel pointer with its minisign signature, as the CLI makes them and the server checks
 /// them: the trusted comment is `gamepack channel pointer <project>/<channel> sequence <N>`.
 public struct SignedPointer: Sendable {
+    /// The pointer.
     public var pointer: ChannelPointer
     /// The exact bytes that were signed (`ChannelPointer.encoded()`).
     public var bytes: Data
     /// The `.minisig` file text.
     public var signature: String
+
+    public init(pointer: ChannelPointer, bytes: Data, signature: String) {
+        self.pointer = pointer
+        self.bytes = bytes
+        self.signature = signature
+    }
 
     /// The trusted comment a pointer's signature carries.
     public static func trustedComment(project: String, channel: String, sequence: Int64) -> String {

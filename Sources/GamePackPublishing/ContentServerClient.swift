@@ -14,6 +14,7 @@ public struct ContentServerClient: Sendable {
     public let token: String?
     let session: URLSession
 
+    /// A client of the server at `baseURL`, sending `token` (if any) with every request.
     public init(baseURL: URL, token: String?) {
         self.baseURL = baseURL
         self.token = token
@@ -21,51 +22,6 @@ public struct ContentServerClient: Sendable {
         configuration.timeoutIntervalForRequest = 300
         configuration.urlCache = nil
         session = URLSession(configuration: configuration)
-    }
-
-    /// A refusal or a failure to talk to the server.
-    public struct Failure: Error, CustomStringConvertible, Sendable {
-        /// The HTTP status, nil when the server could not be reached.
-        public var status: Int?
-        /// The server's error code (`sequence_not_increasing`, …), or `network`.
-        public var code: String
-        public var message: String
-
-        public var description: String {
-            if let status { return "the server refused (\(status) \(code)): \(message)" }
-            return message
-        }
-
-        /// Whether the server refused the content (signature, sequence, pack), rather than the
-        /// request failing for access or transport reasons.
-        public var isContentRefusal: Bool { [403, 409, 422].contains(status ?? 0) }
-    }
-
-    /// One entry of `GET …/history`.
-    public struct HistoryEntry: Codable, Sendable, Equatable {
-        public var sequence: Int64
-        public var version: String
-        public var pack: String
-        public var size: Int64
-        public var manifest: String
-        public var created: String
-        public var expires: String?
-        public var action: String
-        public var recorded: String?
-    }
-
-    /// A project and its channels' heads (`GET /v1/projects`).
-    public struct ProjectSummary: Codable, Sendable {
-        public struct Channel: Codable, Sendable {
-            public var channel: String
-            public var sequence: Int64
-            public var version: String
-            public var pack: String
-            public var created: String
-            public var expires: String?
-        }
-        public var project: String
-        public var channels: [Channel]
     }
 
     func url(_ path: String) -> URL {
@@ -107,15 +63,8 @@ public struct ContentServerClient: Sendable {
     /// Throws the server's JSON error for a non-2xx status.
     func check(_ status: Int, _ data: Data) throws {
         guard !(200..<300).contains(status) else { return }
-        struct Envelope: Decodable {
-            struct Body: Decodable {
-                var code: String
-                var message: String
-            }
-            var error: Body
-        }
-        if let envelope = try? JSONDecoder().decode(Envelope.self, from: data) {
-            throw Failure(status: status, code: envelope.error.code, message: envelope.error.message)
+        if let body = try? JSONDecoder().decode(APIErrorBody.self, from: data) {
+            throw Failure(status: status, code: body.error.code, message: body.error.message)
         }
         throw Failure(status: status, code: "http_\(status)", message: String(decoding: data.prefix(300), as: UTF8.self))
     }
@@ -134,16 +83,16 @@ public struct ContentServerClient: Sendable {
 
     /// Makes `signed` the head of its channel. Returns the entry the server recorded.
     @discardableResult
-    public func putPointer(_ signed: SignedPointer, action: String) async throws -> HistoryEntry {
+    public func putPointer(_ signed: SignedPointer, action: String) async throws -> ChannelHistoryEntry {
         var request = self.request(
             PublishLayout.channelPointer(project: signed.pointer.project, channel: signed.pointer.channel), method: "PUT")
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        let body = try JSONSerialization.data(
-            withJSONObject: ["pointer": signed.bytes.base64EncodedString(), "signature": signed.signature, "action": action],
-            options: [.sortedKeys])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let body = try encoder.encode(PointerUpload(signed, action: action))
         let (status, data) = try await perform(request, body: body)
         try check(status, data)
-        return try JSONDecoder().decode(HistoryEntry.self, from: data)
+        return try JSONDecoder().decode(ChannelHistoryEntry.self, from: data)
     }
 
     /// The channel's current pointer, or nil when the channel has none.
@@ -160,20 +109,18 @@ public struct ContentServerClient: Sendable {
     }
 
     /// The channel's history, newest first (empty when the channel does not exist).
-    public func history(project: String, channel: String) async throws -> [HistoryEntry] {
+    public func history(project: String, channel: String) async throws -> [ChannelHistoryEntry] {
         let (status, data) = try await perform(
             request("\(PublishLayout.prefix)/channels/\(project)/\(channel)/history?limit=10000", method: "GET"))
         if status == 404 { return [] }
         try check(status, data)
-        struct History: Decodable { var entries: [HistoryEntry] }
-        return try JSONDecoder().decode(History.self, from: data).entries
+        return try JSONDecoder().decode(ChannelHistory.self, from: data).entries
     }
 
     /// Every project and its channels.
     public func projects() async throws -> [ProjectSummary] {
         let (status, data) = try await perform(request("\(PublishLayout.prefix)/projects", method: "GET"))
         try check(status, data)
-        struct Projects: Decodable { var projects: [ProjectSummary] }
-        return try JSONDecoder().decode(Projects.self, from: data).projects
+        return try JSONDecoder().decode(ProjectList.self, from: data).projects
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GamePackFormat
 import HTTPTypes
 import Hummingbird
 
@@ -20,13 +21,8 @@ public struct ServerError: Error, HTTPResponseError, Sendable, CustomStringConve
 
     public var description: String { "\(status.code) \(code): \(message)" }
 
-    /// The JSON body: keys in a fixed order so clients and tests can compare bytes.
-    public var body: Data {
-        var text = #"{"error":{"status":\#(status.code),"code":"\#(code)","message":"#
-        text += Self.jsonString(message)
-        text += "}}\n"
-        return Data(text.utf8)
-    }
+    /// The JSON body (`APIErrorBody`): keys in a fixed order so clients and tests can compare bytes.
+    public var body: Data { APIErrorBody(status: status.code, code: code, message: message).encoded() }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         var fields = headers
@@ -46,36 +42,4 @@ public struct ServerError: Error, HTTPResponseError, Sendable, CustomStringConve
         ServerError(.unprocessableContent, code, message)
     }
     static func notFound(_ message: String) -> ServerError { ServerError(.notFound, "not_found", message) }
-}
-
-/// Turns every error into the JSON error shape: `ServerError` as it is, Hummingbird's own
-/// (404 for an unknown route, 405, 413 from body collection) mapped by status, anything else a
-/// logged 500 that tells nothing of the inside.
-struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
-        -> Response
-    {
-        do {
-            return try await next(request, context)
-        } catch let error as ServerError {
-            return try error.response(from: request, context: context)
-        } catch let error as HTTPResponseError {
-            let code: String =
-                switch error.status {
-                case .notFound: "not_found"
-                case .methodNotAllowed: "method_not_allowed"
-                case .contentTooLarge: "too_large"
-                case .badRequest: "bad_request"
-                default: "http_\(error.status.code)"
-                }
-            let message =
-                error.status == .notFound
-                ? "no such resource: \(request.uri.path)" : (error as? HTTPError)?.body ?? error.status.reasonPhrase
-            return try ServerError(error.status, code, message).response(from: request, context: context)
-        } catch {
-            context.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))"])
-            return try ServerError(.internalServerError, "internal", "the server could not complete the request")
-                .response(from: request, context: context)
-        }
-    }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import GamePackFormat
 import GamePackKit
-import GamePackServer
+import GamePackPublishing
 
 /// Flags shared by the commands that talk to a `gamepack serve`.
 struct ServerOptions: ParsableArguments {
@@ -341,7 +341,7 @@ struct RollbackCommand: AsyncParsableCommand {
                 Terminal.error("\(project)/\(channel) has no history to roll back")
                 throw ExitCode(1)
             }
-            let target: ContentServerClient.HistoryEntry?
+            let target: ChannelHistoryEntry?
             if let version {
                 guard version != current.version else {
                     Terminal.error("\(project)/\(channel) already serves \(version)")
@@ -402,7 +402,7 @@ struct HistoryCommand: AsyncParsableCommand {
                 struct Output: Encodable {
                     var project: String
                     var channel: String
-                    var entries: [ContentServerClient.HistoryEntry]
+                    var entries: [ChannelHistoryEntry]
                 }
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -63,9 +63,7 @@ final class ServerFixture: @unchecked Sendable {
     func putPointer(_ client: some TestClientProtocol, _ signed: SignedPointer, action: String = "publish", path: String? = nil)
         async throws -> TestResponse
     {
-        let body = try JSONSerialization.data(withJSONObject: [
-            "pointer": signed.bytes.base64EncodedString(), "signature": signed.signature, "action": action,
-        ])
+        let body = try JSONEncoder().encode(PointerUpload(signed, action: action))
         return try await client.execute(
             uri: path ?? "/v1/channels/\(signed.pointer.project)/\(signed.pointer.channel).json", method: .put,
             headers: auth, body: ByteBuffer(bytes: body))
@@ -85,12 +83,7 @@ extension TestResponse {
     var text: String { String(buffer: body) }
 
     /// The error code of a JSON error body.
-    var errorCode: String? {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(buffer: body)) as? [String: Any],
-            let error = object["error"] as? [String: Any]
-        else { return nil }
-        return error["code"] as? String
-    }
+    var errorCode: String? { (try? JSONDecoder().decode(APIErrorBody.self, from: Data(buffer: body)))?.error.code }
 }
 
 @Suite("Server HTTP API: modern v1, legacy gohike, bad input", .serialized)
@@ -139,14 +132,16 @@ struct ServerAPITests {
             }
 
             let history = try await client.execute(uri: "/v1/channels/gohike-amsterdam/staging/history", method: .get)
-            let object = try JSONSerialization.jsonObject(with: Data(buffer: history.body)) as! [String: Any]
-            let entries = object["entries"] as! [[String: Any]]
+            let entries = try JSONDecoder().decode(ChannelHistory.self, from: Data(buffer: history.body)).entries
             #expect(entries.count == 1)
-            #expect(entries[0]["sequence"] as? Int == 10 && entries[0]["action"] as? String == "publish")
-            #expect(entries[0]["pack"] as? String == pack.sha256)
+            #expect(entries.first?.sequence == 10 && entries.first?.action == "publish")
+            #expect(entries.first?.pack == pack.sha256 && entries.first?.recorded != nil)
+            #expect(entries.first == (try JSONDecoder().decode(ChannelHistoryEntry.self, from: Data(buffer: put.body))))
             let projects = try await client.execute(uri: "/v1/projects", method: .get)
             #expect(projects.text.contains(#""project":"gohike-amsterdam""#))
-            #expect(projects.text.contains(#""channel":"staging""#))
+            let listed = try JSONDecoder().decode(ProjectList.self, from: Data(buffer: projects.body)).projects
+            #expect(listed.map(\.project) == ["gohike-amsterdam"])
+            #expect(listed.first?.channels.map(\.channel) == ["staging"] && listed.first?.channels.first?.pack == pack.sha256)
         }
         await fixture.tearDown()
     }
@@ -288,6 +283,42 @@ struct ServerAPITests {
                 uri: "/v1/channels/gohike-amsterdam/staging.json", method: .put, body: ByteBuffer(string: "{}"))
             #expect(unauthenticated.status == .unauthorized)
             #expect(try await fixture.server.store.history(project: "gohike-amsterdam", channel: "staging", limit: 10).count == 1)
+        }
+        await fixture.tearDown()
+    }
+
+    @Test("error bodies: status, code, message in that order, byte for byte; writes check the token before the path")
+    func errorBodies() async throws {
+        let fixture = try await ServerFixture(.sqlite)
+        let pack = try fixture.packs.make(sequence: 1, name: "Body")
+        try await fixture.test { client in
+            let noToken = try await fixture.upload(client, pack, headers: [:])
+            #expect(
+                noToken.text
+                    == #"{"error":{"status":401,"code":"missing_token","message":"writes need Authorization: Bearer <token> (gamepack serve token create)"}}"#
+                    + "\n")
+            #expect(noToken.headers[.contentType] == "application/json; charset=utf-8")
+            #expect(noToken.headers[.cacheControl] == "no-store")
+            let unknown = try await client.execute(uri: "/v1/packs/nothing", method: .get)
+            #expect(unknown.text == #"{"error":{"status":404,"code":"not_found","message":"no such pack: \/v1\/packs\/nothing"}}"# + "\n")
+            // The bearer token middleware runs before the handler looks at the path.
+            let badPathNoToken = try await client.execute(
+                uri: "/v1/channels/gohike-amsterdam/staging.json.minisig", method: .put, body: ByteBuffer(string: "{}"))
+            #expect(badPathNoToken.status == .unauthorized && badPathNoToken.errorCode == "missing_token")
+            let badPath = try await client.execute(
+                uri: "/v1/channels/gohike-amsterdam/staging.json.minisig", method: .put, headers: fixture.auth,
+                body: ByteBuffer(string: "{}"))
+            #expect(
+                badPath.text
+                    == #"{"error":{"status":400,"code":"bad_path","message":"write a channel at \/v1\/channels\/<project>\/<channel>.json"}}"#
+                    + "\n")
+            let tooLarge = try await client.execute(
+                uri: "/v1/channels/gohike-amsterdam/staging.json", method: .put, headers: fixture.auth,
+                body: ByteBuffer(repeating: UInt8(ascii: " "), count: 70_000))
+            #expect(
+                tooLarge.text
+                    == #"{"error":{"status":413,"code":"too_large","message":"the body is 70000 bytes; at most 65536 are accepted here"}}"#
+                    + "\n")
         }
         await fixture.tearDown()
     }
