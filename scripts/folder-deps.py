@@ -34,13 +34,8 @@ KNOWN_MUTUAL = {
     ("Build", "Project"),
     ("Diagnostics", "Lint"),
     ("Diagnostics", "Project"),
-    ("Diff", "Import"),
     ("Diff", "Localization"),
     ("Diff", "Preview"),
-    ("Lint", "Loading"),
-    ("Lint", "Localization"),
-    ("Lint", "Project"),
-    ("Lint", "Schema"),
     ("Localization", "Project"),
     ("Project", "Schema"),
 }

@@ -60,7 +60,7 @@ public struct AssetCatalog: Sendable {
     }
 
     /// The record of an asset path as written in an item.
-    public func record(for path: String) -> AssetRecord? { records[AssetChecks.normalize(path)] }
+    public func record(for path: String) -> AssetRecord? { records[AssetPath.normalize(path)] }
 
     /// Hashes and probes `paths` (relative to `assets/`) in parallel, reusing the cache.
     static func build(project: Project, paths: Set<String>, cacheDirectory: URL?) async throws -> AssetCatalog {
@@ -71,7 +71,7 @@ public struct AssetCatalog: Sendable {
         {
             cache = file.entries
         }
-        let sorted = paths.map(AssetChecks.normalize).sorted()
+        let sorted = paths.map(AssetPath.normalize).sorted()
         let root = project.root
         let cached = cache
         let results = await Array(Set(sorted)).sorted().concurrentMap { path -> Result<(String, CacheEntry), Error> in

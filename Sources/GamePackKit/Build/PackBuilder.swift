@@ -324,7 +324,7 @@ public enum PackBuilder {
     static func collectAssets(_ node: SourceNode, spec: FieldSpec, into paths: inout Set<String>) {
         switch spec.type {
         case .image, .audio:
-            if let path = node.scalarText { paths.insert(AssetChecks.normalize(path)) }
+            if let path = node.scalarText { paths.insert(AssetPath.normalize(path)) }
         case .list:
             guard let element = spec.element?.value else { return }
             for value in node.elements ?? [] { collectAssets(value, spec: element, into: &paths) }

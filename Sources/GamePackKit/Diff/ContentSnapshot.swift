@@ -155,7 +155,7 @@ struct SnapshotValueReader: Sendable {
             return generic(node)
         case .image, .audio:
             guard let path = node.scalarText, !path.isEmpty else { return generic(node) }
-            return .asset(asset(AssetChecks.normalize(path)))
+            return .asset(asset(AssetPath.normalize(path)))
         case .list:
             guard let elements = node.elements else { return generic(node) }
             return .list(elements.compactMap { value($0, spec: spec.element?.value) })

@@ -344,20 +344,6 @@ struct ItemValidator {
     }
 }
 
-/// English names of locale codes for messages.
-enum LocaleNames {
-    static func name(_ code: String) -> String {
-        switch code.prefix(2) {
-        case "en": "English"
-        case "nl": "Dutch"
-        case "de": "German"
-        case "fr": "French"
-        case "es": "Spanish"
-        default: code
-        }
-    }
-}
-
 /// Dates as written in content (`2026-12-01` or ISO 8601 date-times), comparable.
 enum DateValue {
     static func parse(_ node: SourceNode) -> Date? {

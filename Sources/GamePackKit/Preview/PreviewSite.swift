@@ -138,7 +138,7 @@ public struct PreviewSite: Sendable {
     /// The link to an asset, or nil when the path names no file of `assets/` (missing, or
     /// outside the project: such a path is never linked).
     func assetHref(_ path: String, depth: Int) -> String? {
-        let normalized = AssetChecks.normalize(path)
+        let normalized = AssetPath.normalize(path)
         guard !path.hasPrefix("/"), !normalized.split(separator: "/").contains(".."),
             let version = snapshot.assetVersions[normalized]
         else { return nil }
