@@ -19,6 +19,13 @@ public struct Digest: Sendable {
         self.crc = crc32
     }
 
+    /// Whether SHA-256 is computed.
+    public var computesSHA256: Bool { sha != nil }
+    /// Whether MD5 is computed.
+    public var computesMD5: Bool { md5 != nil }
+    /// Whether CRC-32 is computed.
+    public var computesCRC32: Bool { crc }
+
     /// Adds bytes.
     public mutating func update(_ bytes: UnsafeRawBufferPointer) {
         sha?.update(bufferPointer: bytes)
@@ -47,6 +54,46 @@ public struct Digest: Sendable {
         }
         let (sha, md5) = digest.finalize()
         return (sha, md5, digest.byteCount, digest.crc32)
+    }
+
+    /// Hashes a file like `file(at:)`, each hash on its own core: the file is read in 8 MiB
+    /// chunks and the three hashes of a chunk run concurrently (MD5 alone, the slowest, sets
+    /// the pace; SHA-256 and CRC-32 share the other core).
+    public static func fileConcurrently(at url: URL) throws -> (sha256: String, md5: String, size: Int64, crc32: UInt32) {
+        /// One hash, touched by one thread at a time.
+        final class Part: @unchecked Sendable {
+            var digest: Digest
+            init(_ digest: Digest) { self.digest = digest }
+        }
+        /// A chunk of the buffer, read (never written) by the hashing threads.
+        struct Chunk: @unchecked Sendable { let bytes: UnsafeRawBufferPointer }
+        let fd = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw PackError.io(url.path, "cannot read (\(String(cString: strerror(errno))))") }
+        defer { close(fd) }
+        let parts = [
+            Part(Digest(sha256: true, md5: false, crc32: false)), Part(Digest(sha256: false, md5: true, crc32: false)),
+            Part(Digest(sha256: false, md5: false, crc32: true)),
+        ]
+        let chunkSize = 8 << 20
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 64)
+        defer { buffer.deallocate() }
+        var size: Int64 = 0
+        while true {
+            var filled = 0
+            while filled < chunkSize {
+                let got = read(fd, buffer.baseAddress! + filled, chunkSize - filled)
+                if got < 0 && errno == EINTR { continue }
+                guard got >= 0 else { throw PackError.io(url.path, "cannot read (\(String(cString: strerror(errno))))") }
+                if got == 0 { break }
+                filled += got
+            }
+            if filled == 0 { break }
+            let chunk = Chunk(bytes: UnsafeRawBufferPointer(rebasing: buffer[0..<filled]))
+            DispatchQueue.concurrentPerform(iterations: parts.count) { parts[$0].digest.update(chunk.bytes) }
+            size += Int64(filled)
+            if filled < chunkSize { break }
+        }
+        return (parts[0].digest.finalize().sha256, parts[1].digest.finalize().md5, size, parts[2].digest.crc32)
     }
 
     /// Lowercase hex MD5 of `data`.

@@ -2,21 +2,26 @@ import Foundation
 import GamePackFormat
 
 /// A buffered output file that hashes what is written (SHA-256, MD5 and CRC-32, or fewer) on
-/// another core: full buffers go to a serial queue, at most `inFlight` at a time, so hashing a
-/// target's hundreds of MB of base64 overlaps encoding it.
+/// other cores: full buffers go to one serial queue per hash, at most `inFlight` buffers at a
+/// time, so the hashes of a target's hundreds of MB of base64 run beside each other and beside
+/// encoding it (MD5 alone takes as long as encoding).
 final class OutputFile {
-    /// A digest touched only on `queue`, and read after it has drained.
+    /// A digest touched only on its queue, and read after the queue has drained.
     private final class Hashing: @unchecked Sendable {
         var digest: Digest
-        init(_ digest: Digest) { self.digest = digest }
+        let queue: DispatchQueue
+        init(_ digest: Digest, label: String) {
+            self.digest = digest
+            queue = DispatchQueue(label: "gamepack.output.\(label)")
+        }
     }
 
     let url: URL
     private let handle: FileHandle
     private var buffer: [UInt8] = []
     private var size: Int64 = 0
-    private let hashing: Hashing?
-    private let queue = DispatchQueue(label: "gamepack.output.hash")
+    /// One per hash asked for; nil when none is.
+    private let hashing: [Hashing]?
     private let inFlight = DispatchSemaphore(value: 4)
     static let bufferSize = 1 << 20
 
@@ -27,11 +32,24 @@ final class OutputFile {
             throw GamePackError.io(path: url.path, reason: "cannot create the file")
         }
         handle = try FileHandle(forWritingTo: url)
-        hashing = digest.map(Hashing.init)
+        hashing = digest.map { digest in
+            var parts: [Hashing] = []
+            if digest.computesSHA256 { parts.append(Hashing(Digest(sha256: true, md5: false, crc32: false), label: "sha256")) }
+            if digest.computesMD5 { parts.append(Hashing(Digest(sha256: false, md5: true, crc32: false), label: "md5")) }
+            if digest.computesCRC32 { parts.append(Hashing(Digest(sha256: false, md5: false, crc32: true), label: "crc32")) }
+            return parts
+        }
         buffer.reserveCapacity(Self.bufferSize)
     }
 
-    deinit { queue.sync {} }
+    deinit { for part in hashing ?? [] { part.queue.sync {} } }
+
+    /// Writes `bytes` to the file without hashing them or counting them in the size `close`
+    /// reports (a placeholder the caller overwrites once the hashed part is known).
+    func writeUnhashed(_ bytes: [UInt8]) throws {
+        try flush()
+        try handle.write(contentsOf: bytes)
+    }
 
     func write(_ bytes: some Sequence<UInt8>) throws {
         buffer.append(contentsOf: bytes)
@@ -48,13 +66,14 @@ final class OutputFile {
         size += Int64(chunk.count)
         buffer = []
         buffer.reserveCapacity(Self.bufferSize)
-        if let hashing {
+        if let hashing, !hashing.isEmpty {
             inFlight.wait()
             let inFlight = self.inFlight
-            queue.async {
-                chunk.withUnsafeBytes { hashing.digest.update($0) }
-                inFlight.signal()
+            let group = DispatchGroup()
+            for part in hashing {
+                part.queue.async(group: group) { chunk.withUnsafeBytes { part.digest.update($0) } }
             }
+            group.notify(queue: .global()) { inFlight.signal() }
         }
         try handle.write(contentsOf: chunk)
     }
@@ -65,10 +84,16 @@ final class OutputFile {
         try flush()
         try handle.close()
         guard let hashing else { return (size, "", "", 0) }
-        return queue.sync {
-            let (sha, md5) = hashing.digest.finalize()
-            return (size, sha, md5, hashing.digest.crc32)
+        var (sha, md5, crc) = ("", "", UInt32(0))
+        for part in hashing {
+            part.queue.sync {
+                let (partSHA, partMD5) = part.digest.finalize()
+                if part.digest.computesSHA256 { sha = partSHA }
+                if part.digest.computesMD5 { md5 = partMD5 }
+                if part.digest.computesCRC32 { crc = part.digest.crc32 }
+            }
         }
+        return (size, sha, md5, crc)
     }
 }
 

@@ -129,7 +129,7 @@ public enum GohikeImporter {
         }
         let root: JSONValue
         do {
-            root = try JSONDecoder().decode(JSONValue.self, from: data)
+            root = try JSONScanner.parse(data)
         } catch {
             throw ImportError.notJSON(file: file.path, reason: JSONValue.syntaxError(in: data) ?? "\(error)")
         }
@@ -189,12 +189,25 @@ public enum GohikeImporter {
     }
 }
 
+/// One field of an item read from the content file: what the importer writes as YAML, and
+/// what `diff` reads as the node that YAML would load into.
+enum GohikeField {
+    /// A scalar written unquoted: a whole number, a reference, an asset path.
+    case plain(String)
+    /// Non-empty texts by locale, written as double-quoted scalars under the locale keys.
+    case texts([(locale: String, text: String)])
+    /// A position with the editor's digits, written as a flow map.
+    case position(latitude: String, longitude: String)
+    /// Item ids, written as a flow list.
+    case ids([Int])
+}
+
 /// One item read from the content file, ready to be written as YAML.
 struct GohikeItem {
     /// The item's id, kept from the source.
     var id: Int
-    /// The item's YAML lines, without the id.
-    var lines: [String]
+    /// The item's fields in the order they are written, without the id.
+    var fields: [(key: String, value: GohikeField)]
     /// The source fields that define the item (`name_en`, `latitude`, `image_data` as its
     /// asset path, …), absent when empty or null: what two copies of a location or a reward
     /// are compared by.
@@ -207,7 +220,50 @@ struct GohikeItem {
     var images: [(path: String, data: Data)] = []
 
     /// The whole YAML file of the item.
-    var yaml: String { (["id: \(id)"] + lines).joined(separator: "\n") + "\n" }
+    var yaml: String {
+        var lines = ["id: \(id)"]
+        for (key, value) in fields {
+            switch value {
+            case .plain(let text):
+                lines.append("\(key): \(text)")
+            case .texts(let texts):
+                lines.append("\(key):")
+                for (locale, text) in texts { lines.append("  \(locale): \(YAMLScalar.quoted(text))") }
+            case .position(let latitude, let longitude):
+                lines.append("\(key): {latitude: \(latitude), longitude: \(longitude)}")
+            case .ids(let ids):
+                lines.append("\(key): [" + ids.map { String($0) }.joined(separator: ", ") + "]")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The node `SourceLoader` loads from `yaml` (the same values, scalars resolved the same
+    /// way), built without writing and parsing the YAML; every location is `file`.
+    func node(file: String) -> SourceNode {
+        let location = SourceLocation.file(file)
+        func plain(_ text: String) -> SourceNode { SourceLoader.resolvePlain(text, at: location) }
+        func entry(_ key: String, _ value: SourceNode) -> SourceEntry {
+            SourceEntry(key: key, keyLocation: location, value: value)
+        }
+        var entries = [entry("id", plain(String(id)))]
+        entries.reserveCapacity(fields.count + 1)
+        for (key, value) in fields {
+            switch value {
+            case .plain(let text):
+                entries.append(entry(key, plain(text)))
+            case .texts(let texts):
+                let map = texts.map { entry($0.locale, SourceNode(.string($0.text), raw: $0.text, isQuoted: true, location: location)) }
+                entries.append(entry(key, SourceNode(.map(map), location: location)))
+            case .position(let latitude, let longitude):
+                let map = [entry("latitude", plain(latitude)), entry("longitude", plain(longitude))]
+                entries.append(entry(key, SourceNode(.map(map), location: location)))
+            case .ids(let ids):
+                entries.append(entry(key, SourceNode(.list(ids.map { plain(String($0)) }), location: location)))
+            }
+        }
+        return SourceNode(.map(entries), location: location)
+    }
 }
 
 /// Reads the JSON tree of a Go Take a Hike! content file into items and decoded images,
@@ -276,7 +332,7 @@ struct GohikeContentReader {
         }
         profilePaths[id] = profilePaths[id] ?? path
 
-        var item = GohikeItem(id: id, lines: ["order: \(order)"], sourceValues: [:], path: path)
+        var item = GohikeItem(id: id, fields: [("order", .plain(String(order)))], sourceValues: [:], path: path)
         addTexts(object, to: &item)
         addImage(object, key: "image_data", field: "image", to: &item)
         addImage(object, key: "icon_data", field: "icon", to: &item)
@@ -313,7 +369,8 @@ struct GohikeContentReader {
             )
             profile = stated
         }
-        var item = GohikeItem(id: id, lines: ["profile: \(profile)", "order: \(order)"], sourceValues: [:], path: path)
+        var item = GohikeItem(
+            id: id, fields: [("profile", .plain(String(profile))), ("order", .plain(String(order)))], sourceValues: [:], path: path)
         addTexts(object, to: &item)
         addImage(object, key: "image_data", field: "image", to: &item)
         addImage(object, key: "icon_data", field: "icon", to: &item)
@@ -323,7 +380,7 @@ struct GohikeContentReader {
             break
         case .object?:
             if let rewardID = readReward(object["reward"]!, routeID: id, path: path + ".reward") {
-                item.lines.append("reward: \(rewardID)")
+                item.fields.append(("reward", .plain(String(rewardID))))
             }
         default:
             errors.append(.wrongShape(path: path + ".reward", expected: "a reward object or null"))
@@ -347,7 +404,7 @@ struct GohikeContentReader {
             warnings.append("\(path): route \(id) has waypoints of equal rank; they keep their order in the file")
         }
         stops.sort { ($0.rank, $0.position) < ($1.rank, $1.position) }
-        item.lines.append("waypoints: [" + stops.map { String($0.location) }.joined(separator: ", ") + "]")
+        item.fields.append(("waypoints", .ids(stops.map(\.location))))
         storeImages(of: item)
         routes.append(item)
     }
@@ -362,14 +419,14 @@ struct GohikeContentReader {
         if let stated = wholeNumber(object, "route_id", at: path, required: false), stated != routeID {
             warnings.append("\(path): a waypoint of route \(routeID) says route_id \(stated); it stays in route \(routeID)")
         }
-        var item = GohikeItem(id: id, lines: [], sourceValues: [:], path: path, routeID: routeID)
+        var item = GohikeItem(id: id, fields: [], sourceValues: [:], path: path, routeID: routeID)
         addTexts(object, to: &item)
         let latitude = coordinate(object, "latitude", at: path)
         let longitude = coordinate(object, "longitude", at: path)
         if let latitude { item.sourceValues["latitude"] = latitude }
         if let longitude { item.sourceValues["longitude"] = longitude }
         if let latitude, let longitude {
-            item.lines.append("position: {latitude: \(latitude), longitude: \(longitude)}")
+            item.fields.append(("position", .position(latitude: latitude, longitude: longitude)))
         }
         addImage(object, key: "image_data", field: "image", to: &item)
 
@@ -394,7 +451,7 @@ struct GohikeContentReader {
         let absent = checkKeys(object, expected: Self.rewardKeys, at: path)
         guard let id = wholeNumber(object, "id", at: path, required: true) else { return nil }
         reportAbsent(absent, at: path, what: "reward \(id)")
-        var item = GohikeItem(id: id, lines: [], sourceValues: [:], path: path, routeID: routeID)
+        var item = GohikeItem(id: id, fields: [], sourceValues: [:], path: path, routeID: routeID)
         addTexts(object, to: &item)
         addImage(object, key: "image_data", field: "image", to: &item)
         if let first = rewardIndex[id] {
@@ -431,8 +488,10 @@ struct GohikeContentReader {
 
     /// Warns about keys the format does not have; returns the expected keys that are absent.
     mutating func checkKeys(_ object: [String: JSONValue], expected: [String], at path: String) -> [String] {
-        for key in object.keys.sorted() where !expected.contains(key) {
-            warnings.append("\(path): the key `\(key)` is not part of the format; not imported")
+        if object.count != expected.count || !expected.allSatisfy({ object[$0] != nil }) {
+            for key in object.keys.sorted() where !expected.contains(key) {
+                warnings.append("\(path): the key `\(key)` is not part of the format; not imported")
+            }
         }
         return expected.filter { object[$0] == nil }
     }
@@ -466,12 +525,12 @@ struct GohikeContentReader {
     /// the field when both are empty (the gohike target writes "" for them).
     mutating func addTexts(_ object: [String: JSONValue], to item: inout GohikeItem) {
         for field in ["name", "description"] {
-            var lines: [String] = []
+            var texts: [(locale: String, text: String)] = []
             for locale in ["en", "nl"] {
                 let key = "\(field)_\(locale)"
                 switch object[key] {
                 case .string(let text)? where !text.isEmpty:
-                    lines.append("  \(locale): \(YAMLScalar.quoted(text))")
+                    texts.append((locale, text))
                     item.sourceValues[key] = text
                 case .string?, .null?, nil:
                     break
@@ -479,7 +538,7 @@ struct GohikeContentReader {
                     errors.append(.wrongShape(path: "\(item.path).\(key)", expected: "a string"))
                 }
             }
-            if !lines.isEmpty { item.lines += ["\(field):"] + lines }
+            if !texts.isEmpty { item.fields.append((field, .texts(texts))) }
         }
     }
 
@@ -530,7 +589,7 @@ struct GohikeContentReader {
             }
             guard let assetPath = assetPath(of: data, at: path) else { return }
             item.images.append((assetPath, data))
-            item.lines.append("\(field): \(assetPath)")
+            item.fields.append((field, .plain(assetPath)))
             item.sourceValues[key] = assetPath
         default:
             errors.append(.wrongShape(path: path, expected: "a base64 string or null"))
@@ -540,16 +599,16 @@ struct GohikeContentReader {
     /// Base64 with or without line breaks (the old server wrapped at 60 characters), with or
     /// without `=` padding.
     static func decodeBase64(_ text: String) -> Data? {
-        var compact = String.UnicodeScalarView()
-        compact.append(contentsOf: text.unicodeScalars.lazy.filter { $0 != "\n" && $0 != "\r" && $0 != " " && $0 != "\t" })
-        var base64 = String(compact)
-        switch base64.utf8.count % 4 {
+        var base64 = [UInt8]()
+        base64.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 where byte != 0x0A && byte != 0x0D && byte != 0x20 && byte != 0x09 { base64.append(byte) }
+        switch base64.count % 4 {
         case 0: break
         case 1: return nil
-        case let remainder: base64 += String(repeating: "=", count: 4 - remainder)
+        case let remainder: base64 += Array(repeating: UInt8(ascii: "="), count: 4 - remainder)
         }
         guard !base64.isEmpty else { return nil }
-        return Data(base64Encoded: base64)
+        return Data(base64Encoded: Data(base64))
     }
 
     /// Keeps an item's images (each distinct image once).

@@ -323,41 +323,49 @@ public enum SourceLoader {
             guard scalar.style == .plain || scalar.style == .any else {
                 return SourceNode(.string(text), raw: text, isQuoted: true, location: location)
             }
-            switch text {
-            case "", "~", "null", "Null", "NULL":
-                return SourceNode(.null, raw: text, location: location)
-            case "true", "True", "TRUE":
-                return SourceNode(.bool(true), raw: text, location: location)
-            case "false", "False", "FALSE":
-                return SourceNode(.bool(false), raw: text, location: location)
-            case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF":
-                return SourceNode(.number(.infinity), raw: text, location: location)
-            case "-.inf", "-.Inf", "-.INF":
-                return SourceNode(.number(-.infinity), raw: text, location: location)
-            case ".nan", ".NaN", ".NAN":
-                return SourceNode(.number(.nan), raw: text, location: location)
-            default:
-                break
-            }
-            if let first = text.utf8.first, (first >= 0x30 && first <= 0x39) || first == 0x2B || first == 0x2D || first == 0x2E {
-                if text.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B || $0 == 0x2D }) {
-                    if let int = Int(text) { return SourceNode(.int(int), raw: text, location: location) }
-                }
-                if text.hasPrefix("0x"), let int = Int(text.dropFirst(2), radix: 16) {
-                    return SourceNode(.int(int), raw: text, location: location)
-                }
-                if text.hasPrefix("0o"), let int = Int(text.dropFirst(2), radix: 8) {
-                    return SourceNode(.int(int), raw: text, location: location)
-                }
-                let numeric = text.utf8.allSatisfy {
-                    ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E || $0 == 0x65 || $0 == 0x45
-                }
-                if numeric, text.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }), let double = Double(text) {
-                    return SourceNode(.number(double), raw: text, location: location)
-                }
-            }
-            return SourceNode(.string(text), raw: text, location: location)
+            return SourceLoader.resolvePlain(text, at: location)
         }
+    }
+}
+
+extension SourceLoader {
+    /// Resolves the text of an unquoted scalar by the YAML 1.2 core schema (see `SourceNode`),
+    /// as loading a file does; for nodes built without YAML text (`diff` of a content.json).
+    static func resolvePlain(_ text: String, at location: SourceLocation) -> SourceNode {
+        switch text {
+        case "", "~", "null", "Null", "NULL":
+            return SourceNode(.null, raw: text, location: location)
+        case "true", "True", "TRUE":
+            return SourceNode(.bool(true), raw: text, location: location)
+        case "false", "False", "FALSE":
+            return SourceNode(.bool(false), raw: text, location: location)
+        case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF":
+            return SourceNode(.number(.infinity), raw: text, location: location)
+        case "-.inf", "-.Inf", "-.INF":
+            return SourceNode(.number(-.infinity), raw: text, location: location)
+        case ".nan", ".NaN", ".NAN":
+            return SourceNode(.number(.nan), raw: text, location: location)
+        default:
+            break
+        }
+        if let first = text.utf8.first, (first >= 0x30 && first <= 0x39) || first == 0x2B || first == 0x2D || first == 0x2E {
+            if text.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B || $0 == 0x2D }) {
+                if let int = Int(text) { return SourceNode(.int(int), raw: text, location: location) }
+            }
+            if text.hasPrefix("0x"), let int = Int(text.dropFirst(2), radix: 16) {
+                return SourceNode(.int(int), raw: text, location: location)
+            }
+            if text.hasPrefix("0o"), let int = Int(text.dropFirst(2), radix: 8) {
+                return SourceNode(.int(int), raw: text, location: location)
+            }
+            let numeric = text.utf8.allSatisfy {
+                ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E || $0 == 0x65 || $0 == 0x45
+            }
+            if numeric, text.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }), let double = Double(text) {
+                return SourceNode(.number(double), raw: text, location: location)
+            }
+        }
+        return SourceNode(.string(text), raw: text, location: location)
     }
 }
 

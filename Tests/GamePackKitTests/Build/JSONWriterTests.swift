@@ -1,4 +1,5 @@
 import Foundation
+import GamePackFormat
 import GamePackTestSupport
 import Testing
 
@@ -46,5 +47,59 @@ struct JSONWriterTests {
         let result = try CommandRunner.run(python, ["-c", script, url.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "\(samples.count)")
+    }
+}
+
+/// The output file's hashes run on one queue per hash, and the concurrent file hash reads in
+/// chunks: both must give exactly the hashes of one serial pass.
+@Suite("Output file hashes")
+struct OutputFileHashTests {
+    /// 20 MB of varied bytes (several output buffers and several of the file hash's chunks,
+    /// with a partial last one).
+    static func sample() -> [UInt8] {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        return (0..<(20 << 20) + 12_345).map { _ in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt8(truncatingIfNeeded: state >> 33)
+        }
+    }
+
+    @Test("hashes computed beside each other equal one serial pass, and unhashed bytes are left out")
+    func parallelHashes() throws {
+        let bytes = Self.sample()
+        let temp = try TemporaryDirectory()
+        let url = temp.url.appendingPathComponent("out.bin")
+        let out = try OutputFile(url: url)
+        try out.writeUnhashed(Array("placeholder".utf8))
+        for start in stride(from: 0, to: bytes.count, by: 300_001) {
+            try out.write(bytes[start..<min(start + 300_001, bytes.count)])
+        }
+        let (size, sha, md5, crc) = try out.close()
+        var serial = Digest()
+        bytes.withUnsafeBytes { serial.update($0) }
+        let expected = serial.finalize()
+        #expect(size == Int64(bytes.count))
+        #expect(sha == expected.sha256)
+        #expect(md5 == expected.md5)
+        #expect(crc == serial.crc32)
+        #expect(try Data(contentsOf: url) == Data("placeholder".utf8) + Data(bytes))
+
+        let onlyMD5 = try OutputFile(url: temp.url.appendingPathComponent("md5.bin"), digest: Digest(sha256: false, md5: true, crc32: false))
+        try onlyMD5.write(bytes)
+        let partial = try onlyMD5.close()
+        #expect(partial.sha256 == "" && partial.md5 == expected.md5 && partial.crc32 == 0)
+    }
+
+    @Test("a file hashed on several cores gives the hashes of a serial pass")
+    func concurrentFileHash() throws {
+        let temp = try TemporaryDirectory()
+        for count in [0, 1, 8 << 20, (20 << 20) + 12_345] {
+            let url = temp.url.appendingPathComponent("f\(count)")
+            try Data(Self.sample().prefix(count)).write(to: url)
+            let serial = try Digest.file(at: url)
+            let concurrent = try Digest.fileConcurrently(at: url)
+            #expect(concurrent.sha256 == serial.sha256 && concurrent.md5 == serial.md5, "\(count) bytes")
+            #expect(concurrent.size == serial.size && concurrent.crc32 == serial.crc32, "\(count) bytes")
+        }
     }
 }

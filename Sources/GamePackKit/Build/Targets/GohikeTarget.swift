@@ -34,22 +34,31 @@ struct GohikeTarget: BuildTargetKind {
     let context: BuildContext
 
     func emit() throws -> TargetOutput {
-        // Only the MD5 of the profiles is needed (the version); content.json gets every hash.
-        let profilesOut = try context.output("gohike/.profiles.json", digest: Digest(sha256: false, md5: true, crc32: false))
-        var json = JSONWriter(profilesOut)
+        // content.json is written once, with zeros where the version goes and only the MD5 of
+        // the profiles computed as they are written (that MD5 is the version); the version then
+        // goes over the zeros, and the finished file is read once more for its SHA-256, MD5 and
+        // CRC-32, each on its own core. (Copying the profiles into a second file took a pass of
+        // writing and three hashes on one core.)
+        let out = try context.output(Self.path, digest: Digest(sha256: false, md5: true, crc32: false))
+        let head = Array("{\"version\":\"".utf8)
+        try out.writeUnhashed(head + Array(String(repeating: "0", count: 32).utf8) + Array("\",\"profiles\":".utf8))
+        var json = JSONWriter(out)
         try writeProfiles(&json)
-        let profiles = try profilesOut.close()
+        let profiles = try out.close()
         let version = profiles.md5
-
-        let out = try context.output(Self.path)
-        try out.write("{\"version\":\"\(version)\",\"profiles\":")
-        let handle = try FileHandle(forReadingFrom: profilesOut.url)
-        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty { try out.write(chunk) }
-        try handle.close()
-        try out.write("}")
-        try? FileManager.default.removeItem(at: profilesOut.url)
+        do {
+            let handle = try FileHandle(forUpdating: out.url)
+            defer { try? handle.close() }
+            try handle.seek(toOffset: UInt64(head.count))
+            try handle.write(contentsOf: Data(version.utf8))
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data("}".utf8))
+        }
+        let (sha256, md5, size, crc32) = try Digest.fileConcurrently(at: out.url)
         // Base64 deflates to about 75 %, but slowly; large files are mostly base64 images.
-        let file = try context.staged(out, packPath: Self.path, compress: profiles.size < 8_000_000)
+        let file = StagedFile(
+            packPath: Self.path, url: out.url, size: size, sha256: sha256, md5: md5, crc32: crc32,
+            compress: profiles.size < 8_000_000)
         return TargetOutput(name: Self.name, version: version, files: [file], assets: [])
     }
 
