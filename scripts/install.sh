@@ -12,8 +12,9 @@
 #
 # The build (about 11 minutes on two cores the first time) uses its own scratch folder,
 # .build-release/, with `--static-swift-stdlib`, so the binary needs no Swift toolchain to run:
-# only libxml2, zlib and SQLite (and the C and C++ runtime), present on most systems
-# (Debian/Ubuntu: libxml2 zlib1g libsqlite3-0). The man page comes from ArgumentParser's
+# only libxml2, zlib, SQLite and libcurl (and the C and C++ runtime), present on most systems
+# (Debian/Ubuntu: libxml2 zlib1g libsqlite3-0 libcurl4). Building also needs libcurl's
+# development files (libcurl4-openssl-dev), which the script installs when missing. The man page comes from ArgumentParser's
 # generate-manual tool (the tool behind its GenerateManual plugin), built from the checked-out
 # swift-argument-parser; the completions from `gamepack --generate-completion-script`.
 # Uses sudo to install only when PREFIX is not writable. Nothing outside PREFIX is changed.
@@ -27,6 +28,13 @@ esac
 scratch=.build-release
 
 bash scripts/setup.sh demo
+# Linking Foundation's networking statically needs libcurl's development files as well.
+if ! dpkg-query -W -f='${Status}' libcurl4-openssl-dev 2>/dev/null | grep -q "install ok installed"; then
+    echo "== installing system packages: libcurl4-openssl-dev (for the static link)"
+    apt_sudo=()
+    [ "$(id -u)" = 0 ] || apt_sudo=(sudo)
+    DEBIAN_FRONTEND=noninteractive "${apt_sudo[@]}" apt-get install -y -qq --no-install-recommends libcurl4-openssl-dev >/dev/null
+fi
 
 echo "== building gamepack for release (static Swift runtime) in $scratch/"
 swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product gamepack
