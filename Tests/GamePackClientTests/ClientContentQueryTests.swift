@@ -294,3 +294,85 @@ struct ClientContentQueryTests {
         #expect(result.stderr.contains("nearby over"))
     }
 }
+
+/// The Python Whack-A-VC session (scripts/kinvey-session.py, written from Kinvey's REST docs)
+/// against the real thing: examples/whack-a-vc built with the `kinvey` target, signed,
+/// published with `gamepack publish` to a `gamepack serve --kinvey-apps` process.
+@Suite("Whack-A-VC session against the example's kinvey pack", .serialized, .tags(.python))
+struct WhackAVCExampleSessionTests {
+    static let example = TestPaths.example("whack-a-vc")
+
+    /// The apps file of the README: the game's names for the project's collections and fields.
+    static let apps = """
+        {"apps": [{"appKey": "kid_whackavc", "appSecret": "a-long-secret", "project": "whack-a-vc",
+                   "channel": "production", "name": "Whack-A-VC",
+                   "collections": {"VC-Details": "vcs"},
+                   "fields": {"VC-Details": {"gameImageNameInBlob": "game_image",
+                                             "profileImageNameInBlob": "profile_image",
+                                             "twitter_handle": "twitter"},
+                              "phrases": {"Phrase": "text"}}}]}
+        """
+
+    /// Values of `key:` lines in the example's sources below `content/<folder>`.
+    static func sourceValues(_ key: String, in folder: String) throws -> [String] {
+        let directory = example.appendingPathComponent("content/\(folder)")
+        return try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted().flatMap { file in
+            try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8).components(separatedBy: "\n")
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+                .compactMap { line -> String? in
+                    let bare = line.hasPrefix("- ") ? String(line.dropFirst(2)) : line
+                    return bare.hasPrefix("\(key): ") ? String(bare.dropFirst(key.count + 2)) : nil
+                }
+        }
+    }
+
+    @Test(
+        "kinvey-session.py plays against the example's kinvey pack, then fetches only the image a new pack replaced",
+        .requires(.python3, .requests))
+    func session() async throws {
+        let temp = try TemporaryDirectory()
+        let key = MinisignSecretKey.generate()
+        let publicKey = try temp.write(key.publicKey.fileContents, to: "release.pub")
+        let secretKey = try temp.write(key.fileContents, to: "release.key")
+        chmod(secretKey.path, 0o600)
+        let appsFile = try temp.write(Self.apps, to: "kinvey-apps.json")
+        let v1 = try await TestPacks.build(Self.example, out: temp.url.appendingPathComponent("out1"), key: key, sequence: 1, targets: ["kinvey"])
+        // Version 2: one VC's game image replaced under the same name.
+        let changed = try temp.copy(Self.example, as: "project2")
+        let image = changed.appendingPathComponent("assets/vcs/vc4.png")
+        try FileManager.default.removeItem(at: image)
+        try FileManager.default.copyItem(at: changed.appendingPathComponent("assets/vcs/Arjun_Mehta_g.png"), to: image)
+        let v2 = try await TestPacks.build(changed, out: temp.url.appendingPathComponent("out2"), key: key, sequence: 2, targets: ["kinvey"])
+
+        let server = try ContentServer(folder: temp.url, trustedKeys: [publicKey], extra: ["--kinvey-apps", appsFile.path])
+        defer { server.stop() }
+        let published = try server.publish(v1, key: secretKey)
+        #expect(published.status == 0, "\(published.stderr)")
+        let cache = temp.url.appendingPathComponent("client-cache")
+        func play() throws -> [String: Any] {
+            let result = try CommandRunner.run(
+                URL(fileURLWithPath: "/usr/bin/env"),
+                [
+                    "python3", TestPaths.repoRoot.appendingPathComponent("scripts/kinvey-session.py").path,
+                    server.baseURL.absoluteString, "kid_whackavc", "a-long-secret", cache.path,
+                ])
+            #expect(result.status == 0, "\(result.stderr)")
+            return (try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]) ?? [:]
+        }
+        let images = Set(try Self.sourceValues("game_image", in: "vcs") + Self.sourceValues("profile_image", in: "vcs"))
+        let first = try play()
+        #expect(first["greeting"] as? String == "hello Whack-A-VC")
+        #expect(first["phrases"] as? Int == (try Self.sourceValues("id", in: "phrases").count))
+        #expect(first["vcs"] as? Int == (try Self.sourceValues("id", in: "vcs").count))
+        #expect(Set(first["downloaded"] as? [String] ?? []) == images)
+        #expect(images.count == 40)
+        let again = try play()
+        #expect((again["downloaded"] as? [String])?.isEmpty == true)
+        #expect(Set(again["kept"] as? [String] ?? []) == images)
+        let republished = try server.publish(v2, key: secretKey)
+        #expect(republished.status == 0, "\(republished.stderr)")
+        let after = try play()
+        #expect(after["downloaded"] as? [String] == ["vcs/vc4.png"])
+        #expect((after["kept"] as? [String])?.count == images.count - 1)
+    }
+}

@@ -13,7 +13,8 @@ final class ContentServer: @unchecked Sendable {
     let folder: URL
     let token: String
 
-    init(folder: URL, trustedKeys: [URL]) throws {
+    /// - Parameter extra: more `gamepack serve` options, such as `--kinvey-apps FILE`.
+    init(folder: URL, trustedKeys: [URL], extra: [String] = []) throws {
         self.folder = folder
         let tokenResult = try CommandRunner.gamepack(["serve", "token", "create", "--data", "data"], in: folder)
         guard tokenResult.status == 0 else { throw TestPackError(description: "token create: \(tokenResult.stderr)") }
@@ -21,7 +22,7 @@ final class ContentServer: @unchecked Sendable {
         process.executableURL = TestPaths.gamepackBinary
         process.arguments =
             ["serve", "--data", "data", "--port", "0", "--log-level", "warning"]
-            + trustedKeys.flatMap { ["--trusted-key", $0.path] }
+            + trustedKeys.flatMap { ["--trusted-key", $0.path] } + extra
         process.currentDirectoryURL = folder
         let output = Pipe()
         process.standardOutput = output

@@ -42,11 +42,18 @@ struct KinveyTarget: BuildTargetKind {
         var json = JSONWriter(out)
         let lastModified = ISO8601DateFormatter().string(from: context.timestamp)
         try json.beginArray()
+        // A blob's `_id` is its content hash's first 24 hex digits; two assets with the same
+        // bytes (an image copied under a second name) would share it, and Kinvey ids are
+        // unique, so a later one takes the hash of its name and content instead.
+        var usedIDs: Set<String> = []
         for assetPath in writer.assets.sorted() {
             guard let record = context.catalog.record(for: assetPath) else { continue }
+            var id = String(record.sha256.prefix(24))
+            if usedIDs.contains(id) { id = String(Digest.sha256Hex(Data("\(record.path)\u{0}\(record.sha256)".utf8)).prefix(24)) }
+            usedIDs.insert(id)
             try json.beginObject()
             try json.key("_id")
-            try json.string(String(record.sha256.prefix(24)))
+            try json.string(id)
             try json.key("resourceName")
             try json.string(record.path)
             try json.key("lastModified")
