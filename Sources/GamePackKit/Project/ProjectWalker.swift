@@ -176,10 +176,13 @@ public enum ProjectWalker {
         guard let dir = opendir(path) else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         defer { closedir(dir) }
         var result: [Name] = []
+        // The name is read through a pointer up to its NUL: readdir's entries are only as long
+        // as their name (d_reclen), so copying the whole `dirent` (`entry.pointee`) could read
+        // past the end of the buffer.
+        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
         while let entry = readdir(dir) {
-            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                Array(raw.prefix { $0 != 0 })
-            }
+            let name = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: UInt8.self)
+            let bytes = Array(UnsafeBufferPointer(start: name, count: strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))))
             if bytes == [0x2E] || bytes == [0x2E, 0x2E] { continue }
             result.append(Name(bytes: bytes))
         }
