@@ -34,8 +34,6 @@ KNOWN_MUTUAL = {
     ("Build", "Project"),
     ("Diagnostics", "Lint"),
     ("Diagnostics", "Project"),
-    ("Diff", "Localization"),
-    ("Diff", "Preview"),
     ("Localization", "Project"),
     ("Project", "Schema"),
 }

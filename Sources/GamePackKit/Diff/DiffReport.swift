@@ -40,18 +40,6 @@ public enum FieldChangeKind: String, Sendable, Codable {
     case position
 }
 
-/// One segment of a word diff.
-public struct WordSegment: Sendable, Codable, Equatable {
-    public enum Operation: String, Sendable, Codable { case equal, insert, delete }
-    public var op: Operation
-    public var text: String
-
-    public init(_ op: Operation, _ text: String) {
-        self.op = op
-        self.text = text
-    }
-}
-
 /// The elements of a list matched by their natural id (a reference's id, an object's `id`).
 public struct ListChange: Sendable, Codable, Equatable {
     /// One element and its 1-based positions.

@@ -118,20 +118,3 @@ public struct DiffMarkdownRenderer: DiffRenderer {
     /// Text inside a code span: backticks replaced.
     func code(_ text: String) -> String { text.replacingOccurrences(of: "`", with: "'") }
 }
-
-/// Text escaped for HTML element content and attribute values.
-func html(_ text: String) -> String {
-    var out = ""
-    out.reserveCapacity(text.utf8.count)
-    for character in text {
-        switch character {
-        case "&": out += "&amp;"
-        case "<": out += "&lt;"
-        case ">": out += "&gt;"
-        case "\"": out += "&quot;"
-        case "'": out += "&#39;"
-        default: out.append(character)
-        }
-    }
-    return out
-}
