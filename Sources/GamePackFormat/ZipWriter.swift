@@ -1,12 +1,7 @@
 import Foundation
 
-// zlib: on Linux its module map comes with ZIPFoundation (that package's `CZlib` target);
-// Apple's SDKs have it as `zlib`.
-#if canImport(CZlib)
-    import CZlib
-#else
-    import zlib
-#endif
+// zlib through gamepack's own system library target (Sources/CSystemZlib), as libxml2 is.
+import CSystemZlib
 
 /// Writes ZIP archives (PKWARE APPNOTE 6.3: local headers, central directory, end record;
 /// stored or raw-deflated entries; UTF-8 names) strictly front to back, hashing the output with
