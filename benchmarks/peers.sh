@@ -4,6 +4,7 @@
 #
 #   bash benchmarks/peers.sh            # SCALES="1 10" RUNS=3
 #   BIN=path/to/gamepack BEFORE_BIN=path/to/older/gamepack bash benchmarks/peers.sh
+#   RUNS=0 bash benchmarks/peers.sh     # only generate the workloads
 #
 #   build  `gamepack build --target gohike --no-cache` of ~2,000 items with ~120 MB of PNGs
 #          against benchmarks/peer_build.py (Python json + base64 + hashlib.md5 + zipfile, the
@@ -91,6 +92,7 @@ open(sys.argv[2], "w", encoding="utf-8").write(json.dumps(content, separators=("
 EOF
         rm "$dir/diff/new.json.tmp"
     fi
+    if [ "$RUNS" = 0 ]; then continue; fi  # RUNS=0: only generate the workloads
     lint_project=$dir/lint/project
     collections=$(ls "$lint_project/content")
     lint_items=$(find "$lint_project/content" -name '*.yaml' | wc -l)
@@ -139,6 +141,7 @@ EOF
     printf '%s\t%s\n' "$scale" "$diff_items" >> "$WORK/changed.tsv.$$"
 done
 
+if [ "$RUNS" = 0 ]; then exit 0; fi
 python3 - "$RESULTS" "$WORK/sizes.tsv.$$" "$WORK/changed.tsv.$$" "$RUNS" <<'EOF'
 import statistics, sys
 from collections import defaultdict

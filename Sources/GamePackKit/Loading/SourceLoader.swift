@@ -50,6 +50,12 @@ public enum SourceLoader {
 
     /// Parses `data` as YAML (JSON is read as the YAML subset it is), naming it `path`.
     public static func load(data: Data, path: String) -> Outcome {
+        load(data: data, path: path, fromEvents: true)
+    }
+
+    /// `load(data:path:)`; `fromEvents: false` always goes through Yams's tree (the tests
+    /// compare both ways).
+    static func load(data: Data, path: String, fromEvents: Bool) -> Outcome {
         let isJSON = path.lowercased().hasSuffix(".json")
         var bytes = data
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
@@ -71,6 +77,8 @@ public enum SourceLoader {
                 syntaxError("a tab is used for indentation; YAML indents with spaces only", tab)
             ])
         }
+        // Most files are read straight from libyaml's events; the rest through Yams's tree.
+        if fromEvents, let node = YAMLEventLoader.load(text, path: path) { return .loaded(node) }
         let root: Node?
         do {
             // `encoding` given explicitly: its default reads the process environment on every call.

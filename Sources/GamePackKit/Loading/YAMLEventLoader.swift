@@ -1,0 +1,115 @@
+import CYaml
+import Foundation
+
+/// Builds a file's `SourceNode` tree straight from libyaml's parser events, the way
+/// `SourceLoader` would through Yams's `Node` tree, for the files that need nothing more:
+/// one document of maps, lists and scalars without anchors, aliases, explicit tags, merge keys,
+/// list or map keys or repeated keys.
+///
+/// Written by hand (against libyaml, the C library Yams wraps) because Yams offers only its
+/// tree: building a `Node` per value and converting it took about half of loading a project
+/// of small files. A file this loader does not take (it returns nil: the cases above, an empty
+/// file, a syntax error) is loaded through Yams as before, which gives the same tree or the
+/// same error, so results never depend on which path read a file.
+enum YAMLEventLoader {
+    /// A list or map being built (a class, so that its arrays grow in place).
+    private final class Frame {
+        let isMap: Bool
+        let location: SourceLocation
+        var elements: [SourceNode] = []
+        var entries: [SourceEntry] = []
+        /// The key whose value comes next (maps).
+        var key: SourceNode?
+        var keys: Set<String> = []
+
+        init(isMap: Bool, location: SourceLocation) {
+            self.isMap = isMap
+            self.location = location
+        }
+    }
+
+    /// The tree of `text` (valid UTF-8, from `path`), or nil when Yams must load it.
+    static func load(_ text: String, path: String) -> SourceNode? {
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else { return nil }
+        defer { yaml_parser_delete(&parser) }
+        var text = text
+        return text.withUTF8 { bytes -> SourceNode? in
+            yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+            yaml_parser_set_input_string(&parser, bytes.baseAddress, bytes.count)
+            var stack: [Frame] = []
+            var root: SourceNode?
+            var documents = 0
+            var event = yaml_event_t()
+
+            /// Puts a finished node into its parent (or makes it the root); false when the
+            /// file needs Yams.
+            func attach(_ node: SourceNode) -> Bool {
+                guard let top = stack.last else {
+                    guard root == nil else { return false }
+                    root = node
+                    return true
+                }
+                if !top.isMap {
+                    top.elements.append(node)
+                } else if let key = top.key {
+                    top.entries.append(SourceEntry(key: key.raw ?? "", keyLocation: key.location, value: node))
+                    top.key = nil
+                } else {
+                    // A key: a scalar, not a merge key, not seen before in this map.
+                    guard let text = node.raw, node.entries == nil, node.elements == nil,
+                        node.isQuoted || text != "<<", top.keys.insert(text).inserted
+                    else { return false }
+                    top.key = node
+                }
+                return true
+            }
+
+            func location(_ mark: yaml_mark_t) -> SourceLocation {
+                SourceLocation(file: path, line: mark.line + 1, column: mark.column + 1)
+            }
+
+            while true {
+                guard yaml_parser_parse(&parser, &event) == 1 else { return nil }
+                defer { yaml_event_delete(&event) }
+                switch event.type {
+                case YAML_STREAM_START_EVENT, YAML_DOCUMENT_END_EVENT:
+                    continue
+                case YAML_DOCUMENT_START_EVENT:
+                    documents += 1
+                    if documents > 1 { return nil }
+                case YAML_STREAM_END_EVENT:
+                    return stack.isEmpty ? root : nil
+                case YAML_SCALAR_EVENT:
+                    let scalar = event.data.scalar
+                    guard scalar.anchor == nil, scalar.tag == nil else { return nil }
+                    let value = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
+                    let at = location(event.start_mark)
+                    let node =
+                        scalar.style == YAML_PLAIN_SCALAR_STYLE || scalar.style == YAML_ANY_SCALAR_STYLE
+                        ? SourceLoader.resolvePlain(value, at: at)
+                        : SourceNode(.string(value), raw: value, isQuoted: true, location: at)
+                    guard attach(node) else { return nil }
+                case YAML_SEQUENCE_START_EVENT:
+                    let start = event.data.sequence_start
+                    guard start.anchor == nil, start.tag == nil else { return nil }
+                    stack.append(Frame(isMap: false, location: location(event.start_mark)))
+                case YAML_MAPPING_START_EVENT:
+                    let start = event.data.mapping_start
+                    guard start.anchor == nil, start.tag == nil else { return nil }
+                    stack.append(Frame(isMap: true, location: location(event.start_mark)))
+                case YAML_SEQUENCE_END_EVENT:
+                    guard let frame = stack.popLast(), !frame.isMap,
+                        attach(SourceNode(.list(frame.elements), location: frame.location))
+                    else { return nil }
+                case YAML_MAPPING_END_EVENT:
+                    guard let frame = stack.popLast(), frame.isMap, frame.key == nil,
+                        attach(SourceNode(.map(frame.entries), location: frame.location))
+                    else { return nil }
+                default:
+                    return nil  // aliases, and anything else
+                }
+            }
+        }
+    }
+}
