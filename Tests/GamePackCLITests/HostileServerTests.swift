@@ -118,7 +118,7 @@ extension HostileInputTests {
         #expect(exited, "still running \(seconds) s after SIGTERM with a 2 s shutdown deadline")
         #expect(seconds > 1.5, "stopped \(seconds) s after SIGTERM, before the upload's 2 s were up")
         #expect(seconds < 3.5, "took \(seconds) s to stop after SIGTERM with a 2 s shutdown deadline")
-        #expect(server.process.terminationReason == .exit)
+        if exited { #expect(server.process.terminationReason == .exit) }
     }
 
     @Test func headerTimeoutOptionClosesAHalfSentRequestLine() throws {
