@@ -5,8 +5,8 @@
                                                300 deals (ids 101-400) around Amsterdam, so that the
                                                5 km search leaves some out
     scripts/make-deals.py --count 100000 --spread netherlands --out DIR
-                                               a benchmark project in DIR (gamepack.yaml and one deals
-                                               file) with deals over the whole country
+                                               a benchmark project in DIR (gamepack.yaml and deals
+                                               files of 5,000 each) with deals over the whole country
 
 The shops, streets and texts are made up from word lists; the points are real coordinates.
 Edit this script, not the file it writes.
@@ -87,8 +87,11 @@ def main():
     if args.out:
         write(os.path.join(args.out, "gamepack.yaml"),
               ["id: dealhunter", "name: DealHunter benchmark", "locales: [en]", "targets: [canonical]"])
-        body = header + [line for deal in deals(args.count, 1, args.spread) for line in deal]
-        write(os.path.join(args.out, "content", "deals", "deals.yaml"), body)
+        # Files of 5,000 deals (about 2 MB): gamepack refuses source files over 4.2 MB.
+        generated = list(deals(args.count, 1, args.spread))
+        for start in range(0, len(generated), 5000):
+            body = header + [line for deal in generated[start:start + 5000] for line in deal]
+            write(os.path.join(args.out, "content", "deals", f"deals-{start // 5000 + 1:03d}.yaml"), body)
         print(f"wrote {args.count} deals under {args.out}")
     else:
         body = header + [line for deal in deals(args.count, 101, args.spread) for line in deal]

@@ -94,7 +94,8 @@ final class ContentCatalog: Sendable {
     func content(project: String, channel: String) async throws -> ChannelContent {
         let key = project + "\u{0}" + channel
         let now = DispatchTime.now().uptimeNanoseconds
-        if let cached = cache.withLockedValue({ $0[key] }), Double(now - cached.loaded) / 1e9 < maxAge {
+        let cached = cache.withLockedValue { $0[key] }
+        if let cached, Double(now - cached.loaded) / 1e9 < maxAge {
             return cached.content
         }
         guard ChannelPointer.isSafeName(project), ChannelPointer.isSafeName(channel),
@@ -102,7 +103,14 @@ final class ContentCatalog: Sendable {
         else {
             throw ServerError.notFound("no channel \(channel) in project \(project)")
         }
-        let content = try await prepare(head)
+        // The head is read again every `maxAge`; when it still names the same pack, the
+        // manifest and collections read for it hold (a pack never changes).
+        let content: ChannelContent
+        if let cached, cached.content.head == head {
+            content = cached.content
+        } else {
+            content = try await prepare(head)
+        }
         cache.withLockedValue { $0[key] = (content, now) }
         return content
     }

@@ -134,7 +134,16 @@ extension PostgresStore: ContentIndexStore {
     static func pathLiteral(_ path: [String]) -> String { "'{" + path.joined(separator: ",") + "}'" }
 
     public func queryContent(_ query: ContentQuery) async throws -> [ContentRow] {
-        guard try await contentTablesExist() else { return [] }
+        // No `contentTablesExist()` round trip first (this is every content request's query):
+        // a missing table (SQLSTATE 42P01, nothing indexed yet) answers no rows.
+        do {
+            return try await queryIndexedContent(query)
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "42P01" {
+            return []
+        }
+    }
+
+    func queryIndexedContent(_ query: ContentQuery) async throws -> [ContentRow] {
         var binds = PostgresBindings()
         func bind<T: PostgresEncodable>(_ value: T) throws -> String {
             try binds.append(value, context: .default)
