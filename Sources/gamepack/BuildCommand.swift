@@ -112,7 +112,7 @@ struct BuildCommand: AsyncParsableCommand {
             throw exit
         } catch {
             progress?.clear()  // no half-drawn progress line before the message
-            throw fail(error)
+            throw failure(error)
         }
     }
 

@@ -109,7 +109,7 @@ struct DiffCommand: AsyncParsableCommand {
                 color: format == .text && out == nil && output.useColor, oldAssets: before.assets, newAssets: after.assets)
             rendered = format.renderer.render(report, context: context)
         } catch {
-            throw fail(error)
+            throw failure(error)
         }
         if output.verbose {
             Terminal.info(String(format: "compared in %.2f s", Date().timeIntervalSince(started)))
@@ -118,7 +118,7 @@ struct DiffCommand: AsyncParsableCommand {
             do {
                 try emit(rendered, to: out)
             } catch {
-                throw fail(error)
+                throw failure(error)
             }
         }
         if let failOn, report.has(atLeast: failOn.threshold) {

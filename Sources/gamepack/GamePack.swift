@@ -34,9 +34,3 @@ enum Main {
         }
     }
 }
-
-/// Reports a usage or I/O error on standard error and exits with status 2.
-func fail(_ error: Error) -> ExitCode {
-    Terminal.error("\(error)")
-    return ExitCode(2)
-}

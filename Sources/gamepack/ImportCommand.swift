@@ -65,7 +65,7 @@ private func runImport(
     do {
         summary = try importer(URL(fileURLWithPath: source), URL(fileURLWithPath: destination).standardizedFileURL)
     } catch {
-        throw fail(error)
+        throw failure(error)
     }
     if !quiet { printSummary(summary, source: source, destination: destination) }
 }

@@ -65,7 +65,7 @@ struct InitCommand: AsyncParsableCommand {
                 print("Next: gamepack lint \(directory)")
             }
         } catch {
-            throw fail(error)
+            throw failure(error)
         }
     }
 }

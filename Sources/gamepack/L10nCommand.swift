@@ -16,23 +16,12 @@ enum CoverageFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json, markdown
 }
 
-/// Maps a localization error to its exit status: content problems (a bad XLIFF file, one for
-/// another project or locale, duplicate ids) are 1, usage and I/O errors 2.
-func failLocalization(_ error: Error) -> ExitCode {
-    Terminal.error("\(error)")
-    guard let error = error as? LocalizationError else { return ExitCode(2) }
-    switch error {
-    case .invalidXLIFF, .wrongProject, .wrongLocale, .duplicateUnit, .characterNotAllowedInXML: return ExitCode(1)
-    case .unknownLocale, .cannotEdit, .sourceChangedOnDisk, .io: return ExitCode(2)
-    }
-}
-
 /// Loads the project at `path`, mapping load errors to exit status 2.
 func loadProject(_ path: ProjectPath) async throws -> Project {
     do {
         return try await Project.load(at: path.url)
     } catch {
-        throw fail(error)
+        throw failure(error)
     }
 }
 
@@ -85,7 +74,7 @@ struct L10nStatusCommand: AsyncParsableCommand {
         do {
             report = try LocalizationReport(project: loaded, locales: locale.isEmpty ? nil : locale)
         } catch {
-            throw failLocalization(error)
+            throw failure(error, .localization)
         }
         let text =
             switch format {
@@ -96,7 +85,7 @@ struct L10nStatusCommand: AsyncParsableCommand {
         do {
             if !outputOptions.quiet || output != nil { try emit(text, to: output) }
         } catch {
-            throw fail(error)
+            throw failure(error)
         }
         if let failUnder {
             let below = report.locales(below: failUnder)
@@ -141,12 +130,12 @@ struct L10nExportCommand: AsyncParsableCommand {
         do {
             xliff = try XLIFFExporter.export(project: loaded, locale: locale, only: only)
         } catch {
-            throw failLocalization(error)
+            throw failure(error, .localization)
         }
         do {
             try emit(xliff, to: out)
         } catch {
-            throw fail(error)
+            throw failure(error)
         }
         if let out, !outputOptions.quiet {
             let units = xliff.components(separatedBy: "<trans-unit ").count - 1
@@ -196,7 +185,7 @@ struct L10nImportCommand: AsyncParsableCommand {
         do {
             result = try await XLIFFImporter.importFile(at: URL(fileURLWithPath: file), into: loaded, locale: locale, dryRun: dryRun)
         } catch {
-            throw failLocalization(error)
+            throw failure(error, .localization)
         }
         let prefix = projectPath.displayPrefix
         func place(_ unit: XLIFFImportResult.Unit) -> String { "\(file):\(unit.line)" }
@@ -286,7 +275,7 @@ struct L10nPseudoCommand: AsyncParsableCommand {
         } catch let exit as ExitCode {
             throw exit
         } catch {
-            throw fail(error)
+            throw failure(error)
         }
     }
 }

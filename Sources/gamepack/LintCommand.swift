@@ -58,7 +58,7 @@ struct LintCommand: AsyncParsableCommand {
         do {
             loaded = try await Project.load(at: path.url)
         } catch {
-            throw fail(error)
+            throw failure(error)
         }
         if outputOptions.verbose {
             Terminal.info(
@@ -89,7 +89,7 @@ struct LintCommand: AsyncParsableCommand {
         do {
             try emit(report, to: output)
         } catch {
-            throw fail(error)
+            throw failure(error)
         }
         if diagnostics.errorCount > 0 { throw ExitCode(1) }
     }

@@ -63,7 +63,7 @@ struct PreviewCommand: AsyncParsableCommand {
         do {
             snapshot = try await PreviewWorkspace.load(at: root)
         } catch {
-            throw fail(error)
+            throw failure(error)
         }
         let counts = snapshot.counts
         if let out {
@@ -71,7 +71,7 @@ struct PreviewCommand: AsyncParsableCommand {
                 let summary = try StaticPreviewWriter.write(snapshot, tiles: tileSource, to: URL(fileURLWithPath: out))
                 print("wrote \(summary.pages) pages and \(summary.assets) assets to \(out) (\(counts.errors) errors, \(counts.warnings) warnings); open \(out)/index.html")
             } catch {
-                throw fail(error)
+                throw failure(error)
             }
             return
         }
@@ -97,7 +97,7 @@ struct PreviewCommand: AsyncParsableCommand {
             Terminal.error("\(inUse); stop the other program or pass --port N (--port 0 picks a free port)")
             throw ExitCode(2)
         } catch {
-            throw fail(error)
+            throw failure(error)
         }
     }
 

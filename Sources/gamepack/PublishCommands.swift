@@ -106,20 +106,6 @@ enum PointerExpiry {
     }
 }
 
-/// Maps a failure to gamepack's exit statuses: refusals of the content (signature, sequence,
-/// pack) exit 1, everything else (access, transport, usage) 2.
-func publishFailure(_ error: Error) -> Error {
-    if let exit = error as? ExitCode { return exit }
-    if let validation = error as? ValidationError {
-        Terminal.error(validation.message)
-        return ExitCode(2)
-    }
-    Terminal.error("\(error)")
-    if let failure = error as? ContentServerClient.Failure, failure.isContentRefusal { return ExitCode(1) }
-    if error is PackError || error is SignatureError { return ExitCode(1) }
-    return ExitCode(2)
-}
-
 /// `gamepack publish PACK --server URL --channel NAME` or `gamepack publish PACK --out DIR --channel NAME`.
 struct PublishCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -197,7 +183,7 @@ struct PublishCommand: AsyncParsableCommand {
                         + " (pack \(digest.sha256.prefix(12)), \(stored ? "uploaded" : "already on the server"))")
             }
         } catch {
-            throw publishFailure(error)
+            throw failure(error, .publishing)
         }
     }
 
@@ -290,7 +276,7 @@ struct PromoteCommand: AsyncParsableCommand {
                 print("Promoted \(project) \(source.version) from \(from) to \(to) at sequence \(entry.sequence)")
             }
         } catch {
-            throw publishFailure(error)
+            throw failure(error, .publishing)
         }
     }
 }
@@ -368,7 +354,7 @@ struct RollbackCommand: AsyncParsableCommand {
                     "Rolled back \(project)/\(channel) from \(current.version) to \(target.version) at sequence \(entry.sequence)")
             }
         } catch {
-            throw publishFailure(error)
+            throw failure(error, .publishing)
         }
     }
 }
@@ -429,7 +415,7 @@ struct HistoryCommand: AsyncParsableCommand {
                     }.joined(separator: "  "))
             }
         } catch {
-            throw publishFailure(error)
+            throw failure(error, .publishing)
         }
     }
 }

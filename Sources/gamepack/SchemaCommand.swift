@@ -51,7 +51,7 @@ struct SchemaCommand: AsyncParsableCommand {
             do {
                 loaded = try await Project.load(at: URL(fileURLWithPath: folder))
             } catch {
-                throw fail(error)
+                throw failure(error)
             }
             for type in loaded!.types.values {
                 if let file = type.sourceFile { custom[type.name] = file }
@@ -88,7 +88,7 @@ struct SchemaCommand: AsyncParsableCommand {
         do {
             loaded = try await Project.load(at: URL(fileURLWithPath: folder))
         } catch {
-            throw fail(error)
+            throw failure(error)
         }
         let root = loaded.root
         let destination =
@@ -108,7 +108,7 @@ struct SchemaCommand: AsyncParsableCommand {
                 )
             }
         } catch {
-            throw fail(error)
+            throw failure(error)
         }
     }
 }

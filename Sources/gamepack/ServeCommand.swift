@@ -161,7 +161,7 @@ struct ServeRunCommand: AsyncParsableCommand {
             configuration.kinveyApps = apps
             server = try ContentServer(configuration: configuration, store: store, logger: logger)
         } catch {
-            throw fail(error)
+            throw failure(error)
         }
         do {
             var limits = ConnectionGuard.Limits.standard
@@ -176,7 +176,7 @@ struct ServeRunCommand: AsyncParsableCommand {
             Terminal.error("\(inUse); stop the other server or pass --port N (--port 0 picks a free port)")
             throw ExitCode(2)
         } catch {
-            throw fail(error)
+            throw failure(error)
         }
     }
 }
@@ -244,7 +244,7 @@ struct TokenCommand: AsyncParsableCommand {
             try FileManager.default.createDirectory(at: options.dataDirectory, withIntermediateDirectories: true)
             store = try await options.location().open()
         } catch {
-            throw fail(error)
+            throw failure(error)
         }
         do {
             try await body(store)
@@ -253,7 +253,7 @@ struct TokenCommand: AsyncParsableCommand {
             throw exit
         } catch {
             await store.close()
-            throw fail(error)
+            throw failure(error)
         }
         await store.close()
     }

@@ -156,7 +156,7 @@ struct KeygenCommand: ParsableCommand {
             try writeExclusive(key.fileContents, to: secretPath, mode: 0o600)
             try writeExclusive(key.publicKey.fileContents, to: publicPath, mode: 0o644)
         } catch {
-            throw fail(error)
+            throw failure(error)
         }
         guard !outputOptions.quiet else { return }
         print("Created \(publicPath) and \(secretPath) (key id \(key.publicKey.keyIDHex)).")
@@ -202,7 +202,7 @@ struct SignCommand: ParsableCommand {
             try Data(text.utf8).write(to: URL(fileURLWithPath: pack + ".minisig"), options: .atomic)
             if !outputOptions.quiet { print("Signed \(pack) with key \(source.key.publicKey.keyIDHex): \(pack).minisig") }
         } catch {
-            throw fail(error)
+            throw failure(error)
         }
     }
 }
