@@ -253,16 +253,16 @@ struct VerifyCommand: AsyncParsableCommand {
                 Terminal.error("\(signaturePath): no signature file; sign the pack with `gamepack sign`")
                 throw ExitCode(1)
             }
-            do {
-                parsedSignature = try MinisignSignature(fileContents: signatureText)
-            } catch {
-                Terminal.error("\(signaturePath): \(error)")
-                throw ExitCode(1)
-            }
             guard signatureBytes.count <= 64 << 10, let signatureText = String(data: signatureBytes, encoding: .utf8) else {
                 Terminal.error(
                     "\(signaturePath): not a minisign signature (a .minisig file is a few lines of UTF-8 text); "
                         + "sign the pack again with `gamepack sign`")
+                throw ExitCode(1)
+            }
+            do {
+                parsedSignature = try MinisignSignature(fileContents: signatureText)
+            } catch {
+                Terminal.error("\(signaturePath): \(error)")
                 throw ExitCode(1)
             }
             do {
