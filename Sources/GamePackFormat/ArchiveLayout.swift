@@ -138,7 +138,9 @@ enum ArchiveLayout {
                         : "\(display(entry.name)) overlaps another entry")
             }
             let header = try read(offset, 30)
-            guard u32(header, 0) == 0x0403_4B50 else { throw fail("\(display(entry.name)) has no local header where the directory says") }
+            guard u32(header, 0) == 0x0403_4B50 else {
+                throw fail("\(display(entry.name)) has no local header where the directory says")
+            }
             let flags = u16(header, 6)
             let method = u16(header, 8)
             let nameLength = Int(u16(header, 26))
@@ -150,7 +152,9 @@ enum ArchiveLayout {
                         + "extract a different file")
             }
             guard method == entry.method else {
-                throw fail("\(display(entry.name)) has compression method \(method) in its local header, \(entry.method) in the directory")
+                throw fail(
+                    "\(display(entry.name)) has compression method \(method) in its local header, \(entry.method) in the directory"
+                )
             }
             let usesDescriptor = flags & 0x0008 != 0
             guard usesDescriptor == (entry.flags & 0x0008 != 0) else {

@@ -92,7 +92,8 @@ public struct PackManifest: Codable, Sendable, Equatable {
             // A pack holds under 4 GiB (no ZIP64); a larger size is a forged manifest, and summing
             // such sizes would overflow.
             guard file.size >= 0, file.size <= maxFileSize else {
-                throw PackError.invalidManifest("\(file.path) has size \(file.size); a pack's files are 0 to \(maxFileSize) bytes")
+                throw PackError.invalidManifest(
+                    "\(file.path) has size \(file.size); a pack's files are 0 to \(maxFileSize) bytes")
             }
         }
         return manifest

@@ -1,7 +1,6 @@
-import Foundation
-
 // zlib through gamepack's own system library target (Sources/CSystemZlib), as libxml2 is.
 import CSystemZlib
+import Foundation
 
 /// Writes ZIP archives (PKWARE APPNOTE 6.3: local headers, central directory, end record;
 /// stored or raw-deflated entries; UTF-8 names) strictly front to back, hashing the output with

@@ -45,7 +45,8 @@ public final class PreviewServer: Sendable {
     /// The current site.
     func site() async -> PreviewSite {
         PreviewSite(
-            snapshot: await state.snapshot, options: PreviewOptions(live: true, tiles: configuration.tiles, versionedAssets: true))
+            snapshot: await state.snapshot, options: PreviewOptions(live: true, tiles: configuration.tiles, versionedAssets: true)
+        )
     }
 
     /// The routes.
@@ -67,7 +68,8 @@ public final class PreviewServer: Sendable {
         defer { watching.cancel() }
         let app = Application(
             router: makeRouter(),
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "gamepack-preview"),
+            configuration: .init(
+                address: .hostname(configuration.host, port: configuration.port), serverName: "gamepack-preview"),
             onServerRunning: { channel in
                 onListening(channel.localAddress?.ipAddress ?? "?", channel.localAddress?.port ?? 0)
             },
@@ -91,7 +93,9 @@ public final class PreviewServer: Sendable {
     static let loopbackNames: Set<String> = ["127.0.0.1", "localhost", "[::1]", "::1"]
 
     /// Whether the server listens on a loopback address only.
-    var isLoopback: Bool { configuration.host.hasPrefix("127.") || configuration.host == "::1" || configuration.host == "localhost" }
+    var isLoopback: Bool {
+        configuration.host.hasPrefix("127.") || configuration.host == "::1" || configuration.host == "localhost"
+    }
 
     func respond(_ request: Request) async throws -> Response {
         if isLoopback {
@@ -282,7 +286,9 @@ actor PreviewState {
                 publish(next)
                 let elapsed = started.duration(to: .now).components
                 let milliseconds = Double(elapsed.seconds) * 1000 + Double(elapsed.attoseconds) / 1e15
-                logger.info("\(files.count == 1 ? files[0] : "\(files.count) files") changed: taken in after \(String(format: "%.1f", milliseconds)) ms")
+                logger.info(
+                    "\(files.count == 1 ? files[0] : "\(files.count) files") changed: taken in after \(String(format: "%.1f", milliseconds)) ms"
+                )
                 scheduleFullPass()
                 return
             }

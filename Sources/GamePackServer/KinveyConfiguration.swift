@@ -57,7 +57,9 @@ public struct KinveyApp: Sendable, Codable, Equatable {
         } catch {
             throw KinveyAppsError(
                 path: url.path,
-                message: "not the expected JSON (\(DecodingErrorSummary.describe(error))); write {\"apps\": [{\"appKey\", \"appSecret\", \"project\", \"channel\"}]}")
+                message:
+                    "not the expected JSON (\(DecodingErrorSummary.describe(error))); write {\"apps\": [{\"appKey\", \"appSecret\", \"project\", \"channel\"}]}"
+            )
         }
         var seen: Set<String> = []
         for app in file.apps {

@@ -39,11 +39,14 @@ struct BuildCommand: AsyncParsableCommand {
     var sign: String?
 
     @Option(
-        help: "The pack's sequence number (default: SOURCE_DATE_EPOCH or the last commit's time in seconds, else the build time).")
+        help: "The pack's sequence number (default: SOURCE_DATE_EPOCH or the last commit's time in seconds, else the build time)."
+    )
     var sequence: Int64?
 
     @Option(
-        help: "When clients stop accepting the pack: an ISO 8601 date-time, or a number of days after the source timestamp (else the build time).")
+        help:
+            "When clients stop accepting the pack: an ISO 8601 date-time, or a number of days after the source timestamp (else the build time)."
+    )
     var expires: String?
 
     @Flag(help: "Do not read or write the asset cache (PROJECT/.gamepack/cache).")
@@ -163,7 +166,8 @@ struct BuildCommand: AsyncParsableCommand {
                 lines.append("            \(state.unitID).\(state.locale)  \(prefix)\(state.location)")
             }
             if result.missingTranslations.count > shown {
-                lines.append("            … and \(result.missingTranslations.count - shown) more (gamepack l10n status, or --verbose)")
+                lines.append(
+                    "            … and \(result.missingTranslations.count - shown) more (gamepack l10n status, or --verbose)")
             }
         }
         if let signature = result.signatureURL {

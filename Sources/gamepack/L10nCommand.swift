@@ -64,7 +64,9 @@ struct L10nStatusCommand: AsyncParsableCommand {
     @OptionGroup var outputOptions: OutputOptions
 
     func validate() throws {
-        if let failUnder, !(0...100).contains(failUnder) { throw ValidationError("--fail-under takes a percentage from 0 to 100.") }
+        if let failUnder, !(0...100).contains(failUnder) {
+            throw ValidationError("--fail-under takes a percentage from 0 to 100.")
+        }
         _ = try OptionAlias.merge(out, outputAlias, newName: "--out", oldName: "--output")
     }
 
@@ -174,7 +176,9 @@ struct L10nImportCommand: AsyncParsableCommand {
     @OptionGroup var outputOptions: OutputOptions
 
     func validate() throws {
-        guard (1...2).contains(paths.count) else { throw ValidationError("give the XLIFF file, optionally after the project folder.") }
+        guard (1...2).contains(paths.count) else {
+            throw ValidationError("give the XLIFF file, optionally after the project folder.")
+        }
     }
 
     func run() async throws {
@@ -183,14 +187,16 @@ struct L10nImportCommand: AsyncParsableCommand {
         let loaded = try await loadProject(projectPath)
         let result: XLIFFImportResult
         do {
-            result = try await XLIFFImporter.importFile(at: URL(fileURLWithPath: file), into: loaded, locale: locale, dryRun: dryRun)
+            result = try await XLIFFImporter.importFile(
+                at: URL(fileURLWithPath: file), into: loaded, locale: locale, dryRun: dryRun)
         } catch {
             throw failure(error, .localization)
         }
         let prefix = projectPath.displayPrefix
         func place(_ unit: XLIFFImportResult.Unit) -> String { "\(file):\(unit.line)" }
         for unit in result.unknownUnits {
-            Terminal.error("\(place(unit)): unit `\(unit.id)` names no localized field of the project (removed or renamed); not applied")
+            Terminal.error(
+                "\(place(unit)): unit `\(unit.id)` names no localized field of the project (removed or renamed); not applied")
         }
         for unit in result.sourceChanged {
             Terminal.error(
@@ -207,7 +213,9 @@ struct L10nImportCommand: AsyncParsableCommand {
                     + (result.untranslated.isEmpty ? "" : ", \(result.untranslated.count) without a target"))
             if outputOptions.verbose { lines += result.changedFiles.map { "  \(prefix)\($0)" } }
             if !result.untracked.isEmpty {
-                lines.append("  \(result.untracked.count) applied to JSON files, which cannot store the source hash (stale detection is off for them)")
+                lines.append(
+                    "  \(result.untracked.count) applied to JSON files, which cannot store the source hash (stale detection is off for them)"
+                )
             }
             print(lines.joined(separator: "\n"))
         }
@@ -249,7 +257,9 @@ struct L10nPseudoCommand: AsyncParsableCommand {
         let path = ProjectPath(project)
         let loaded = try await loadProject(path)
         guard ProjectConfig.isValidLocale(locale), locale != loaded.config.defaultLocale else {
-            Terminal.error("`\(locale)` cannot be pseudo-localized: give a locale code other than the default (\(loaded.config.defaultLocale))")
+            Terminal.error(
+                "`\(locale)` cannot be pseudo-localized: give a locale code other than the default (\(loaded.config.defaultLocale))"
+            )
             throw ExitCode(2)
         }
         let pseudo = PseudoLocalizer.project(loaded, locale: locale)

@@ -45,7 +45,8 @@ struct PreviewCommand: AsyncParsableCommand {
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0-65535.") }
         if !offline {
-            guard ["{z}", "{x}", "{y}"].allSatisfy(tiles.contains), TileSource(template: tiles, attribution: "").origin != nil else {
+            guard ["{z}", "{x}", "{y}"].allSatisfy(tiles.contains), TileSource(template: tiles, attribution: "").origin != nil
+            else {
                 throw ValidationError("--tiles must be an http(s) URL template with {z}, {x} and {y}.")
             }
         }
@@ -54,7 +55,8 @@ struct PreviewCommand: AsyncParsableCommand {
     var tileSource: TileSource? {
         guard !offline else { return nil }
         return tiles == TileSource.openStreetMap.template
-            ? .openStreetMap : TileSource(template: tiles, attribution: "map tiles: \(TileSource(template: tiles, attribution: "").origin ?? "")")
+            ? .openStreetMap
+            : TileSource(template: tiles, attribution: "map tiles: \(TileSource(template: tiles, attribution: "").origin ?? "")")
     }
 
     func run() async throws {
@@ -69,7 +71,9 @@ struct PreviewCommand: AsyncParsableCommand {
         if let out {
             do {
                 let summary = try StaticPreviewWriter.write(snapshot, tiles: tileSource, to: URL(fileURLWithPath: out))
-                print("wrote \(summary.pages) pages and \(summary.assets) assets to \(out) (\(counts.errors) errors, \(counts.warnings) warnings); open \(out)/index.html")
+                print(
+                    "wrote \(summary.pages) pages and \(summary.assets) assets to \(out) (\(counts.errors) errors, \(counts.warnings) warnings); open \(out)/index.html"
+                )
             } catch {
                 throw failure(error)
             }
@@ -89,7 +93,9 @@ struct PreviewCommand: AsyncParsableCommand {
             try await server.run { host, port in
                 let shown = host.contains(":") ? "[\(host)]" : host
                 let url = "http://\(shown):\(port)/"
-                print("gamepack preview: \(snapshot.project.items.count) items, \(counts.errors) errors, \(counts.warnings) warnings; serving \(url) (Ctrl-C stops)")
+                print(
+                    "gamepack preview: \(snapshot.project.items.count) items, \(counts.errors) errors, \(counts.warnings) warnings; serving \(url) (Ctrl-C stops)"
+                )
                 fflush(nil)
                 if shouldOpen { Self.openBrowser(url) }
             }

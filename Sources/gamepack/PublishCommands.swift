@@ -85,7 +85,8 @@ struct PointerSigningOptions: ParsableArguments {
 
     func secretKey() throws -> MinisignSecretKey {
         guard let source = try SigningKeySource.resolve(option: key) else {
-            throw SigningProblem("no secret key to sign the channel pointer: pass --key FILE or set \(SigningKeySource.environmentVariable)")
+            throw SigningProblem(
+                "no secret key to sign the channel pointer: pass --key FILE or set \(SigningKeySource.environmentVariable)")
         }
         return source.key
     }
@@ -351,7 +352,8 @@ struct RollbackCommand: AsyncParsableCommand {
             let entry = try await client.putPointer(try SignedPointer.sign(pointer, with: key), action: "rollback")
             if !outputOptions.quiet {
                 print(
-                    "Rolled back \(project)/\(channel) from \(current.version) to \(target.version) at sequence \(entry.sequence)")
+                    "Rolled back \(project)/\(channel) from \(current.version) to \(target.version) at sequence \(entry.sequence)"
+                )
             }
         } catch {
             throw failure(error, .publishing)
@@ -392,7 +394,10 @@ struct HistoryCommand: AsyncParsableCommand {
                 }
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                print(String(decoding: try encoder.encode(Output(project: project, channel: channel, entries: entries)), as: UTF8.self))
+                print(
+                    String(
+                        decoding: try encoder.encode(Output(project: project, channel: channel, entries: entries)), as: UTF8.self)
+                )
                 return
             }
             guard !entries.isEmpty else {
@@ -400,7 +405,8 @@ struct HistoryCommand: AsyncParsableCommand {
                 return
             }
             print("\(project)/\(channel)")
-            let rows = [["SEQUENCE", "ACTION", "VERSION", "PACK", "CREATED", "EXPIRES"]]
+            let rows =
+                [["SEQUENCE", "ACTION", "VERSION", "PACK", "CREATED", "EXPIRES"]]
                 + entries.map { entry in
                     [
                         "\(entry.sequence)", entry.action, entry.version, String(entry.pack.prefix(12)), entry.created,

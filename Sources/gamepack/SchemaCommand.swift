@@ -27,7 +27,9 @@ struct SchemaCommand: AsyncParsableCommand {
     @Flag(help: "Write JSON Schemas of every content type (for editors and validators) instead of listing them.")
     var jsonSchema = false
 
-    @Option(help: ArgumentHelp("With --json-schema: the folder to write into (default: PROJECT/.gamepack/schemas).", valueName: "dir"))
+    @Option(
+        help: ArgumentHelp("With --json-schema: the folder to write into (default: PROJECT/.gamepack/schemas).", valueName: "dir")
+    )
     var out: String?
 
     @Flag(
@@ -36,7 +38,9 @@ struct SchemaCommand: AsyncParsableCommand {
     var editorSettings = true
 
     func validate() throws {
-        if jsonSchema && collection != nil { throw ValidationError("--json-schema writes every content type; give no COLLECTION.") }
+        if jsonSchema && collection != nil {
+            throw ValidationError("--json-schema writes every content type; give no COLLECTION.")
+        }
         if !jsonSchema && out != nil { throw ValidationError("--out goes with --json-schema.") }
     }
 

@@ -6,7 +6,9 @@ import Logging
 
 /// Where the server's data and metadata are: shared by `serve` and `serve token`.
 struct ServerStoreOptions: ParsableArguments {
-    @Option(help: "The data directory: pack files, and the SQLite database unless --database says otherwise (created on first start).")
+    @Option(
+        help: "The data directory: pack files, and the SQLite database unless --database says otherwise (created on first start)."
+    )
     var data: String = "gamepack-data"
 
     @Option(
@@ -69,12 +71,14 @@ struct ServeRunCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "The Take-A-Hike-Secret that legacy check-ins must send (default: GAMEPACK_CHECKIN_SECRET; without one, check-ins are refused)."))
+            "The Take-A-Hike-Secret that legacy check-ins must send (default: GAMEPACK_CHECKIN_SECRET; without one, check-ins are refused)."
+        ))
     var checkinSecret: String?
 
     @Option(
         help: ArgumentHelp(
-            "A JSON file naming the apps the Kinvey-compatible read API answers for: each app key and secret, and the project and channel it reads (see README, gamepack serve)."))
+            "A JSON file naming the apps the Kinvey-compatible read API answers for: each app key and secret, and the project and channel it reads (see README, gamepack serve)."
+        ))
     var kinveyApps: String?
 
     @Option(help: "Seconds a client has to send a request's line and headers, from connecting or from the previous response.")
@@ -107,7 +111,9 @@ struct ServeRunCommand: AsyncParsableCommand {
             throw ValidationError("--legacy-project: not a project name")
         }
         guard ChannelPointer.isSafeName(legacyChannel) else { throw ValidationError("--legacy-channel: not a channel name") }
-        for (name, value) in [("--header-timeout", headerTimeout), ("--body-timeout", bodyTimeout), ("--idle-timeout", idleTimeout)]
+        for (name, value) in [
+            ("--header-timeout", headerTimeout), ("--body-timeout", bodyTimeout), ("--idle-timeout", idleTimeout),
+        ]
         where value < 1 {
             throw ValidationError("\(name) must be a whole number of seconds, 1 or more")
         }
@@ -155,9 +161,9 @@ struct ServeRunCommand: AsyncParsableCommand {
             let apps = try kinveyApps.map { try KinveyApp.load(URL(fileURLWithPath: $0)) } ?? []
             let store = try await location.open(logger: Logger(label: "gamepack.store"))
             var configuration = ServerConfiguration(
-                    dataDirectory: storeOptions.dataDirectory, store: location, host: host, port: port, trustedKeys: keys,
-                    uploadLimit: ByteSize.parse(uploadLimit)!, legacyProject: legacyProject, legacyChannel: legacyChannel,
-                    checkinSecret: checkinSecret ?? ProcessInfo.processInfo.environment["GAMEPACK_CHECKIN_SECRET"])
+                dataDirectory: storeOptions.dataDirectory, store: location, host: host, port: port, trustedKeys: keys,
+                uploadLimit: ByteSize.parse(uploadLimit)!, legacyProject: legacyProject, legacyChannel: legacyChannel,
+                checkinSecret: checkinSecret ?? ProcessInfo.processInfo.environment["GAMEPACK_CHECKIN_SECRET"])
             configuration.kinveyApps = apps
             server = try ContentServer(configuration: configuration, store: store, logger: logger)
         } catch {
@@ -231,7 +237,9 @@ struct TokenCommand: AsyncParsableCommand {
         func run() async throws {
             try await TokenCommand.withStore(storeOptions) { store in
                 for token in try await store.tokens() {
-                    print("\(token.id)  created \(token.created)  \(token.revoked.map { "revoked \($0)" } ?? "active")  \(token.note)")
+                    print(
+                        "\(token.id)  created \(token.created)  \(token.revoked.map { "revoked \($0)" } ?? "active")  \(token.note)"
+                    )
                 }
             }
         }
@@ -258,7 +266,6 @@ struct TokenCommand: AsyncParsableCommand {
         await store.close()
     }
 }
-
 
 /// Byte sizes written with an optional K, M or G suffix (powers of 1024).
 enum ByteSize {

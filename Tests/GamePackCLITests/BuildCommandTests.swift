@@ -52,7 +52,8 @@ struct BuildCommandTests {
 
         // A build that stops at lint leaves no staging folder behind, though it began copying.
         try "id: [\n".write(to: route, atomically: true, encoding: .utf8)
-        let failed = try CommandRunner.gamepack(["build", "project", "--out", "out"], in: temp.url, environment: Self.environment)
+        let failed = try CommandRunner.gamepack(
+            ["build", "project", "--out", "out"], in: temp.url, environment: Self.environment)
         #expect(failed.status == 1)
         let left = try FileManager.default.contentsOfDirectory(atPath: temp.url.appendingPathComponent("out").path)
         #expect(left.filter { $0.hasPrefix(".gamepack-staging") }.isEmpty, "\(left)")
@@ -72,7 +73,9 @@ struct BuildCommandTests {
         #expect(!again.stdout.contains(secret.split(separator: "\n")[1]))
     }
 
-    @Test("build signs; the stock minisign verifies it; gamepack verify checks signature and files", .tags(.minisign), .requires(.minisign))
+    @Test(
+        "build signs; the stock minisign verifies it; gamepack verify checks signature and files", .tags(.minisign),
+        .requires(.minisign))
     func buildSignVerify() throws {
         let (temp, _) = try setUp("gohike-amsterdam")
         let build = try CommandRunner.gamepack(
@@ -247,7 +250,9 @@ struct BuildCommandTests {
         #expect(manifest.created == "2023-11-14T22:13:20Z")
     }
 
-    @Test("gamepack sign signs an existing pack; lint errors make build exit 1 and write nothing", .tags(.minisign), .requires(.minisign))
+    @Test(
+        "gamepack sign signs an existing pack; lint errors make build exit 1 and write nothing", .tags(.minisign),
+        .requires(.minisign))
     func signAndLintErrors() throws {
         let (temp, _) = try setUp("dealhunter")
         _ = try CommandRunner.gamepack(["build", "project", "--out", "out"], in: temp.url, environment: Self.environment)

@@ -102,7 +102,9 @@ struct CIWorkflowTests {
         func run(_ script: String, environment: [String: String]) throws -> CommandResult {
             let bash = try #require(CommandRunner.which("bash"))
             var env = environment
-            env["PATH"] = TestPaths.gamepackBinary.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+            env["PATH"] =
+                TestPaths.gamepackBinary.deletingLastPathComponent().path + ":"
+                + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
             return try CommandRunner.run(bash, ["-e", "-o", "pipefail", "-c", script], in: root, environment: env)
         }
     }
@@ -166,7 +168,8 @@ struct CIWorkflowTests {
 
         let checked = try runSteps(of: "check", environment: env)
         #expect(checked == ["Lint", "Lint for code scanning", "Translations", "Changes against the base branch"])
-        let sarif = try JSONSerialization.jsonObject(with: Data(contentsOf: repository.root.appendingPathComponent("gamepack.sarif")))
+        let sarif = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: repository.root.appendingPathComponent("gamepack.sarif")))
         #expect((sarif as? [String: Any])?["version"] as? String == "2.1.0")
         let posted = try String(contentsOf: summary, encoding: .utf8)
         #expect(posted.contains("## Translations"), "\(posted)")
@@ -175,7 +178,9 @@ struct CIWorkflowTests {
         let (server, token) = try repository.server()
         defer { _ = server.stop() }
         try repository.git(["checkout", "-q", "main"], in: repository.root)
-        var release = env.merging(Self.variables(workflow["jobs"]?["release"]?["env"]).filter { !$0.value.contains("${{") }) { $1 }
+        var release = env.merging(Self.variables(workflow["jobs"]?["release"]?["env"]).filter { !$0.value.contains("${{") }) {
+            $1
+        }
         release["GAMEPACK_SECRET_KEY"] = repository.keyText
         release["GAMEPACK_TOKEN"] = token
         release["GAMEPACK_SERVER"] = server.baseURL

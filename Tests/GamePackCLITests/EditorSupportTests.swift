@@ -101,7 +101,8 @@ struct EditorSupportTests {
         let file = try temp.write(text, to: "deals/.vscode/settings.json")
         let result = try CommandRunner.gamepack(["schema", "--json-schema"], in: root)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("settings.json left as it is") && result.stderr.contains("yaml.schemas"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("settings.json left as it is") && result.stderr.contains("yaml.schemas"), "\(result.stderr)")
         #expect(try String(contentsOf: file, encoding: .utf8) == text)
     }
 

@@ -78,11 +78,13 @@ struct HelpTextTests {
 
     @Test("the checker finds a hard break inside a sentence and an over-long line, and passes whole paragraphs")
     func checkerWorks() {
-        let broken = "Checks the pack, uploads it with its signature (PACK.minisig) using the token\nin\nGAMEPACK_TOKEN, then signs.\n"
+        let broken =
+            "Checks the pack, uploads it with its signature (PACK.minisig) using the token\nin\nGAMEPACK_TOKEN, then signs.\n"
         #expect(Self.problems(in: broken).count == 1)
         #expect(Self.problems(in: String(repeating: "x", count: 81)).count == 1)
         // A short line before a word too long to fit on it is how wrapping leaves it.
-        let url = "  --database <database>   The metadata database: sqlite:PATH (default\n"
+        let url =
+            "  --database <database>   The metadata database: sqlite:PATH (default\n"
             + "                          DATA/gamepack.sqlite) or\n"
             + "                          postgres://USER[:PASSWORD]@HOST[:PORT]/DB.\n"
         #expect(Self.problems(in: url).isEmpty, "\(Self.problems(in: url))")

@@ -100,7 +100,8 @@ extension HostileInputTests {
         let (token, signature) = try Self.uploadCredentials(in: temp)
         let server = try ServeProcess(
             in: temp.url, arguments: ["--trusted-key", "k.pub"], environment: ["GAMEPACK_SHUTDOWN_DEADLINE": "2"])
-        let upload = Self.stallUpload(to: server, data: temp.url.appendingPathComponent("data"), token: token, signature: signature)
+        let upload = Self.stallUpload(
+            to: server, data: temp.url.appendingPathComponent("data"), token: token, signature: signature)
         #expect(upload >= 0, "the upload never reached the server")
         defer { close(upload) }
 

@@ -46,7 +46,9 @@ struct L10nCommandTests {
         return python
     }
 
-    @Test("status gates, export, translate-toolkit translates, import, 100%; an English edit makes it stale in status, lint and export", .tags(.python), .requires(.translateToolkit))
+    @Test(
+        "status gates, export, translate-toolkit translates, import, 100%; an English edit makes it stale in status, lint and export",
+        .tags(.python), .requires(.translateToolkit))
     func roundTrip() throws {
         guard let python = try python() else { return }
         let (temp, project) = try setUp()
@@ -159,11 +161,14 @@ struct L10nCommandTests {
         #expect(location.first == "  locations/1/name (nl): \"RAI Congrescentrum\" → \"RAI Congrescentrum Amsterdam\"")
         #expect(location.count > 2 && location[1] == "  locations/1/description (nl): changed, word by word:", "\(run.stdout)")
         // Only a few words around the change are shown, not the whole text twice.
-        #expect(location.count > 2 && location[2].hasPrefix("      \"… ") && location[2].hasSuffix(" {+Welkom!+}\""), "\(run.stdout)")
+        #expect(
+            location.count > 2 && location[2].hasPrefix("      \"… ") && location[2].hasSuffix(" {+Welkom!+}\""), "\(run.stdout)")
         #expect(location.count > 2 && location[2].count < 80, "\(run.stdout)")
         // The other texts came back marked translated: confirmed, their source hashes recorded.
         #expect(
-            lines.contains("  locations/2/name (nl): \"Liberal Jewish Community Synagogue\" confirmed unchanged (now tracked: it turns stale when the source text changes)"),
+            lines.contains(
+                "  locations/2/name (nl): \"Liberal Jewish Community Synagogue\" confirmed unchanged (now tracked: it turns stale when the source text changes)"
+            ),
             "\(run.stdout)")
         let units = lines.filter { $0.hasPrefix("  ") && !$0.hasPrefix("      ") }.count
         #expect(lines.contains { $0.hasPrefix("would apply \(units) nl translations to ") }, "\(run.stdout)")
@@ -286,7 +291,9 @@ struct L10nCommandTests {
         #expect(failed.status == 1)
         #expect(failed.stderr.contains("missing_translations: fail"), "\(failed.stderr)")
         #expect(failed.stderr.contains(Self.routeFile))
-        #expect(!FileManager.default.fileExists(atPath: temp.url.appendingPathComponent("failed").path + "/gohike-amsterdam.gamepack"))
+        #expect(
+            !FileManager.default.fileExists(atPath: temp.url.appendingPathComponent("failed").path + "/gohike-amsterdam.gamepack")
+        )
         #expect(
             (try? FileManager.default.contentsOfDirectory(atPath: temp.url.appendingPathComponent("failed").path))?
                 .filter { $0.hasSuffix(".gamepack") }.isEmpty ?? true)

@@ -80,7 +80,9 @@ struct OptionSpellingTests {
             ["publish", pack.path, "--to", "tree-old", "--key", "key.key", "--channel", "production", "--quiet"], in: temp.url)
         #expect(old.status == 0, "\(old.stderr)")
         #expect(old.stdout.isEmpty, "publish --quiet prints nothing: \(old.stdout)")
-        #expect(FileManager.default.fileExists(atPath: temp.url.appendingPathComponent("tree-old/v1/channels/dealhunter/production.json").path))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: temp.url.appendingPathComponent("tree-old/v1/channels/dealhunter/production.json").path))
 
         let both = try CommandRunner.gamepack(
             ["publish", pack.path, "--out", "a", "--to", "b", "--key", "key.key"], in: temp.url)
@@ -117,7 +119,9 @@ struct OptionSpellingTests {
         #expect(publish.stdout.contains("to staging at sequence 100"), "\(publish.stdout)")
         let history = try gamepack(["history"])
         #expect(history.status == 0, "\(history.stderr)")
-        #expect(history.stdout.hasPrefix("dealhunter/staging\n") && history.stdout.contains(String(v1.prefix(8))), "\(history.stdout)")
+        #expect(
+            history.stdout.hasPrefix("dealhunter/staging\n") && history.stdout.contains(String(v1.prefix(8))), "\(history.stdout)"
+        )
 
         // promote: --channel names the channel promoted into; --to is its old name.
         let missing = try gamepack(["promote", "--key", "key.key"])
@@ -139,14 +143,17 @@ struct OptionSpellingTests {
         #expect(rollbackOld.status == 0, "\(rollbackOld.stderr)")
         #expect(rollbackOld.stdout.isEmpty, "\(rollbackOld.stdout)")
         let production = try gamepack(["history", "--channel", "production", "--format", "json"])
-        let entries = try #require(
-            try JSONSerialization.jsonObject(with: Data(production.stdout.utf8)) as? [String: Any])["entries"] as? [[String: Any]]
+        let entries =
+            try #require(
+                try JSONSerialization.jsonObject(with: Data(production.stdout.utf8)) as? [String: Any])["entries"]
+            as? [[String: Any]]
         #expect(entries?.map { $0["version"] as? String } == [v2, v1, v2, v1], "\(production.stdout)")
 
         // rollback without --channel works on staging, like publish and history.
         let stagingRollback = try gamepack(["rollback", "--key", "key.key"])
         #expect(stagingRollback.status == 0, "\(stagingRollback.stderr)")
-        #expect(stagingRollback.stdout.contains("Rolled back dealhunter/staging from \(v2) to \(v1)"), "\(stagingRollback.stdout)")
+        #expect(
+            stagingRollback.stdout.contains("Rolled back dealhunter/staging from \(v2) to \(v1)"), "\(stagingRollback.stdout)")
 
         let help = try CommandRunner.gamepack(["help", "rollback"])
         #expect(help.stdout.contains("--pack-version") && !help.stdout.contains("--to "), "\(help.stdout)")

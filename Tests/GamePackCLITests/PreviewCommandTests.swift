@@ -121,7 +121,10 @@ struct PreviewCommandTests {
 
         let index = try server.rawGet("/")
         #expect(index.status == 200)
-        #expect(index.head.contains("Content-Security-Policy: default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'self'; script-src 'self'; connect-src 'self'"))
+        #expect(
+            index.head.contains(
+                "Content-Security-Policy: default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'self'; script-src 'self'; connect-src 'self'"
+            ))
         #expect(index.head.contains("X-Content-Type-Options: nosniff"))
         #expect(index.body.contains("Go Take a Hike! Amsterdam"))
         #expect(try server.rawGet("/_assets/photos/rai-congress-center.jpg").status == 200)
@@ -133,7 +136,9 @@ struct PreviewCommandTests {
         ] {
             let answer = try server.rawGet(target)
             #expect(answer.status == 404, "\(target) answered \(answer.status)")
-            #expect(!answer.body.contains("secret text") && !answer.body.contains("gohike-amsterdam\nname"), "\(target) leaked a file")
+            #expect(
+                !answer.body.contains("secret text") && !answer.body.contains("gohike-amsterdam\nname"), "\(target) leaked a file"
+            )
         }
         // DNS rebinding: a name other than a loopback one is refused.
         #expect(try server.rawGet("/", host: "evil.example:\(server.port)").status == 421)
@@ -146,8 +151,10 @@ struct PreviewCommandTests {
         let project = try brokenGohike(temp)
         let location = project.appendingPathComponent("content/locations/2.yaml")
         let original = try String(contentsOf: location, encoding: .utf8)
-        try original.replacingOccurrences(of: "en: \"Synagoge Liberaal Joodse Gemeente\"", with: "en: \"<script>alert(1)</script> & co\"")
-            .write(to: location, atomically: true, encoding: .utf8)
+        try original.replacingOccurrences(
+            of: "en: \"Synagoge Liberaal Joodse Gemeente\"", with: "en: \"<script>alert(1)</script> & co\""
+        )
+        .write(to: location, atomically: true, encoding: .utf8)
         let server = try PreviewProcess(project)
         defer { server.stop() }
         let page = try server.rawGet("/c/locations/2.html")
@@ -199,7 +206,8 @@ struct PreviewCommandTests {
         #expect(refused.status == 2)
         #expect(refused.stderr.contains("not an earlier preview"))
         #expect(fm.fileExists(atPath: other.appendingPathComponent("notes.txt").path))
-        #expect(try CommandRunner.gamepack(["preview", temp.url.appendingPathComponent("nope").path, "--out", out.path]).status == 2)
+        #expect(
+            try CommandRunner.gamepack(["preview", temp.url.appendingPathComponent("nope").path, "--out", out.path]).status == 2)
     }
 
     @Test("diff --format html draws a moved location on a map: before and after pins and the distance")
@@ -258,7 +266,9 @@ struct PreviewCommandTests {
             let out = temp.url.appendingPathComponent("site-\(name)")
             let result = try CommandRunner.gamepack(["preview", project.path, "--out", out.path, "--offline"])
             #expect(result.status == 0, "\(result.stderr)")
-            roots.append(out.absoluteURL.absoluteString.hasSuffix("/") ? out.absoluteURL.absoluteString : out.absoluteURL.absoluteString + "/")
+            roots.append(
+                out.absoluteURL.absoluteString.hasSuffix("/")
+                    ? out.absoluteURL.absoluteString : out.absoluteURL.absoluteString + "/")
         }
         let offline = try CommandRunner.run(
             python,

@@ -4,7 +4,9 @@ import Testing
 
 /// `gamepack serve` under a 256-descriptor limit stays reachable while 400 clients hold
 /// connections with half a request line each (issue 16, case 7).
-@Suite("gamepack serve: slow clients", .serialized, .enabled(if: CommandRunner.which("prlimit") != nil, "needs prlimit (util-linux)"))
+@Suite(
+    "gamepack serve: slow clients", .serialized, .enabled(if: CommandRunner.which("prlimit") != nil, "needs prlimit (util-linux)")
+)
 struct ServerSlowClientTests {
     /// A TCP connection to 127.0.0.1:`port`, or -1.
     static func connectLoopback(_ port: UInt16) -> Int32 {
@@ -45,7 +47,8 @@ struct ServerSlowClientTests {
             if byte.isEmpty { break }
             text += String(decoding: byte, as: UTF8.self)
         }
-        let port = try #require(text.split(separator: ":").last.flatMap { UInt16($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
+        let port = try #require(
+            text.split(separator: ":").last.flatMap { UInt16($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
 
         var slow: [Int32] = []
         defer { slow.forEach { close($0) } }

@@ -100,7 +100,8 @@ actor InstalledDeals {
 
     static let hotspots = [
         GeoPoint(latitude: 0, longitude: 180), GeoPoint(latitude: 60, longitude: -180), GeoPoint(latitude: -45, longitude: 179.8),
-        GeoPoint(latitude: 89.7, longitude: 0), GeoPoint(latitude: -89.7, longitude: 120), GeoPoint(latitude: 52.37, longitude: 4.9),
+        GeoPoint(latitude: 89.7, longitude: 0), GeoPoint(latitude: -89.7, longitude: 120),
+        GeoPoint(latitude: 52.37, longitude: 4.9),
     ]
 
     func install(_ name: String, project: URL) async throws -> (InstalledContent, TestPacks.Built) {
@@ -210,10 +211,13 @@ struct ClientContentQueryTests {
         var nonEmpty = 0
         for _ in 0..<40 {
             let centre = GeoPoint(
-                latitude: Double.random(in: 52.28...52.45, using: &random), longitude: Double.random(in: 4.75...5.05, using: &random))
+                latitude: Double.random(in: 52.28...52.45, using: &random),
+                longitude: Double.random(in: 4.75...5.05, using: &random))
             let radius = Double.random(in: 200...8_000, using: &random)
             try Self.checkNearby(deals, centre: centre, radius: radius)
-            if try !deals.nearby(latitude: centre.latitude, longitude: centre.longitude, within: radius, as: TestDeal.self).isEmpty {
+            if try !deals.nearby(latitude: centre.latitude, longitude: centre.longitude, within: radius, as: TestDeal.self)
+                .isEmpty
+            {
                 nonEmpty += 1
             }
         }
@@ -336,13 +340,15 @@ struct WhackAVCExampleSessionTests {
         let secretKey = try temp.write(key.fileContents, to: "release.key")
         chmod(secretKey.path, 0o600)
         let appsFile = try temp.write(Self.apps, to: "kinvey-apps.json")
-        let v1 = try await TestPacks.build(Self.example, out: temp.url.appendingPathComponent("out1"), key: key, sequence: 1, targets: ["kinvey"])
+        let v1 = try await TestPacks.build(
+            Self.example, out: temp.url.appendingPathComponent("out1"), key: key, sequence: 1, targets: ["kinvey"])
         // Version 2: one VC's game image replaced under the same name.
         let changed = try temp.copy(Self.example, as: "project2")
         let image = changed.appendingPathComponent("assets/vcs/vc4.png")
         try FileManager.default.removeItem(at: image)
         try FileManager.default.copyItem(at: changed.appendingPathComponent("assets/vcs/Arjun_Mehta_g.png"), to: image)
-        let v2 = try await TestPacks.build(changed, out: temp.url.appendingPathComponent("out2"), key: key, sequence: 2, targets: ["kinvey"])
+        let v2 = try await TestPacks.build(
+            changed, out: temp.url.appendingPathComponent("out2"), key: key, sequence: 2, targets: ["kinvey"])
 
         let server = try ContentServer(folder: temp.url, trustedKeys: [publicKey], extra: ["--kinvey-apps", appsFile.path])
         defer { server.stop() }

@@ -9,7 +9,8 @@ struct ServerAPITypesTests {
         let body = APIErrorBody(status: 409, code: "sequence_not_increasing", message: #"a "quoted" path/with\slash é"#)
         let text = String(decoding: body.encoded(), as: UTF8.self)
         #expect(
-            text == #"{"error":{"status":409,"code":"sequence_not_increasing","message":"a \"quoted\" path\/with\\slash é"}}"# + "\n")
+            text == #"{"error":{"status":409,"code":"sequence_not_increasing","message":"a \"quoted\" path\/with\\slash é"}}"#
+                + "\n")
         #expect(try JSONDecoder().decode(APIErrorBody.self, from: body.encoded()) == body)
     }
 

@@ -63,7 +63,8 @@ final class ContentFixture: @unchecked Sendable {
         var fields: HTTPFields = [.authorization: "Bearer \(token)"]
         fields[HTTPField.Name("Gamepack-Signature")!] = Data(pack.signature.utf8).base64EncodedString()
         let upload = try await client.execute(
-            uri: "/v1/packs/\(pack.sha256).gamepack", method: .put, headers: fields, body: ByteBuffer(bytes: try Data(contentsOf: pack.url)))
+            uri: "/v1/packs/\(pack.sha256).gamepack", method: .put, headers: fields,
+            body: ByteBuffer(bytes: try Data(contentsOf: pack.url)))
         #expect(upload.status == .created)
         let signed = try packs.pointer(pack, channel: "production")
         let body = try JSONSerialization.data(withJSONObject: [
@@ -94,7 +95,10 @@ enum ContentSamples {
             let lat: Double, lng: Double
             switch id % 4 {
             case 0: (lat, lng) = (random.uniform(-60, 60), random.uniform(-180, 180))
-            case 1: (lat, lng) = (random.uniform(-70, 70), random.uniform(-1, 1) >= 0 ? random.uniform(179, 180) : random.uniform(-180, -179))
+            case 1:
+                (lat, lng) = (
+                    random.uniform(-70, 70), random.uniform(-1, 1) >= 0 ? random.uniform(179, 180) : random.uniform(-180, -179)
+                )
             case 2: (lat, lng) = (random.uniform(87, 90) * (id % 8 == 2 ? 1 : -1), random.uniform(-180, 180))
             default: (lat, lng) = (52.37 + random.uniform(-0.2, 0.2), 4.90 + random.uniform(-0.3, 0.3))
             }
@@ -108,13 +112,15 @@ enum ContentSamples {
             let name =
                 localized && deal.id % 2 == 0
                 ? #"{"en":"Deal \#(deal.id)","nl":"Aanbieding \#(deal.id)"}"# : #"{"en":"Deal \#(deal.id)"}"#
-            return #"{"id":\#(deal.id),"name":\#(name),"location":{"latitude":\#(deal.latitude),"longitude":\#(deal.longitude)},"category":"\#(deal.category)","details":{"store_name":"Store \#(deal.id % 10)"},"featured":\#(deal.id % 5 == 0),"store":\#(deal.id % 3 + 1)}"#
+            return
+                #"{"id":\#(deal.id),"name":\#(name),"location":{"latitude":\#(deal.latitude),"longitude":\#(deal.longitude)},"category":"\#(deal.category)","details":{"store_name":"Store \#(deal.id % 10)"},"featured":\#(deal.id % 5 == 0),"store":\#(deal.id % 3 + 1)}"#
         }
         return Data(#"{"collection":"deals","locales":["en","nl"],"items":[\#(items.joined(separator: ","))]}"#.utf8)
     }
 
     static let stores = Data(
-        #"{"collection":"stores","locales":["en","nl"],"items":[{"id":1,"name":"One"},{"id":2,"name":"Two"},{"id":3,"name":"Three"}]}"#.utf8)
+        #"{"collection":"stores","locales":["en","nl"],"items":[{"id":1,"name":"One"},{"id":2,"name":"Two"},{"id":3,"name":"Three"}]}"#
+            .utf8)
 
     /// Whack-A-VC's collections as the kinvey target writes them, with images as pack files.
     static func whackAVC(images: [String: Data]) -> [String: Data] {
@@ -185,12 +191,15 @@ extension TestResponse {
 
 @Suite("Content queries and the Kinvey-compatible API", .serialized)
 struct ContentQueryTests {
-    @Test("geo answers equal a brute-force great-circle search, also at the antimeridian and the poles", arguments: StoreKind.available)
+    @Test(
+        "geo answers equal a brute-force great-circle search, also at the antimeridian and the poles",
+        arguments: StoreKind.available)
     func geoCrossCheck(_ kind: StoreKind) async throws {
         let fixture = try await ContentFixture(kind)
         let deals = ContentSamples.deals(count: 4_000, seed: 19)
         try await fixture.test { client in
-            try await fixture.publish(client, project: "dealhunter", sequence: 1, files: ["canonical/deals.json": ContentSamples.canonicalDeals(deals)])
+            try await fixture.publish(
+                client, project: "dealhunter", sequence: 1, files: ["canonical/deals.json": ContentSamples.canonicalDeals(deals)])
             let content = try await fixture.server.content.content(project: "dealhunter", channel: "production")
             var random = SeededRandom(7)
             var checked = 0
@@ -198,8 +207,14 @@ struct ContentQueryTests {
                 let lat: Double, lng: Double
                 switch round % 4 {
                 case 0: (lat, lng) = (random.uniform(-89.99, 89.99), random.uniform(-180, 180))
-                case 1: (lat, lng) = (random.uniform(-60, 60), round % 8 == 1 ? random.uniform(179.5, 180) : random.uniform(-180, -179.5))
-                case 2: (lat, lng) = (round % 8 == 2 ? random.uniform(88.5, 90) : random.uniform(-90, -88.5), random.uniform(-180, 180))
+                case 1:
+                    (lat, lng) = (
+                        random.uniform(-60, 60), round % 8 == 1 ? random.uniform(179.5, 180) : random.uniform(-180, -179.5)
+                    )
+                case 2:
+                    (lat, lng) = (
+                        round % 8 == 2 ? random.uniform(88.5, 90) : random.uniform(-90, -88.5), random.uniform(-180, 180)
+                    )
                 default: (lat, lng) = (52.37 + random.uniform(-0.1, 0.1), 4.9 + random.uniform(-0.1, 0.1))
                 }
                 let radius = [5_000.0, 50_000, 300_000, 1_000_000][Int(random.next() % 4)]
@@ -223,7 +238,8 @@ struct ContentQueryTests {
                     let limit = path == "memory, offset 7" ? 10 : 100
                     let context = "\(path) at \(lat),\(lng) r=\(radius)"
                     #expect(
-                        rows.count >= max(0, min(certain.count - offset, limit)) && rows.count <= max(0, min(expected.count - offset, limit)),
+                        rows.count >= max(0, min(certain.count - offset, limit))
+                            && rows.count <= max(0, min(expected.count - offset, limit)),
                         "\(context)")
                     for (row, want) in zip(rows, expected.dropFirst(offset)) {
                         #expect(abs((row.distance ?? -1) - want.distance) < 0.5, "\(context): \(row.id) vs \(want.id)")
@@ -239,11 +255,14 @@ struct ContentQueryTests {
             #expect(checked > 500)
             // And through HTTP: the same order and distances.
             let answer = try await client.execute(
-                uri: "/v1/projects/dealhunter/channels/production/collections/deals?near=89.5,170&within=300km&limit=100", method: .get)
+                uri: "/v1/projects/dealhunter/channels/production/collections/deals?near=89.5,170&within=300km&limit=100",
+                method: .get)
             #expect(answer.status == .ok)
             let items = answer.object["items"] as? [[String: Any]] ?? []
-            let expected = deals.map { ($0.id, bruteForceMeters(89.5, 170, $0.latitude, $0.longitude)) }.filter { $0.1 <= 300_000 }
-                .sorted { $0.1 < $1.1 }.prefix(100)
+            let expected = deals.map { ($0.id, bruteForceMeters(89.5, 170, $0.latitude, $0.longitude)) }.filter {
+                $0.1 <= 300_000
+            }
+            .sorted { $0.1 < $1.1 }.prefix(100)
             #expect(items.count == expected.count)
             #expect(items.map { $0["id"] as? Int ?? -1 } == expected.map(\.0))
         }
@@ -260,7 +279,9 @@ struct ContentQueryTests {
             #expect(none.status == .notFound && none.errorCode == "not_found")
             try await fixture.publish(
                 client, project: "dealhunter", sequence: 1,
-                files: ["canonical/deals.json": ContentSamples.canonicalDeals(deals), "canonical/stores.json": ContentSamples.stores])
+                files: [
+                    "canonical/deals.json": ContentSamples.canonicalDeals(deals), "canonical/stores.json": ContentSamples.stores,
+                ])
 
             let names = try await client.execute(uri: base, method: .get)
             #expect(names.object["collections"] as? [String] == ["deals", "stores"])
@@ -279,14 +300,16 @@ struct ContentQueryTests {
             let food = try await client.execute(uri: "\(base)/deals?category=food&limit=100", method: .get)
             let foodIDs = (food.object["items"] as? [[String: Any]] ?? []).map { $0["id"] as? Int ?? 0 }
             #expect(foodIDs == deals.filter { $0.category == "food" }.prefix(100).map(\.id))
-            let nested = try await client.execute(uri: "\(base)/deals?details.store_name=Store%203&featured=true&limit=100", method: .get)
+            let nested = try await client.execute(
+                uri: "\(base)/deals?details.store_name=Store%203&featured=true&limit=100", method: .get)
             #expect(
                 (nested.object["items"] as? [[String: Any]] ?? []).map { $0["id"] as? Int ?? 0 }
                     == deals.filter { $0.id % 10 == 3 && $0.id % 5 == 0 }.map(\.id))
             let byID = try await client.execute(uri: "\(base)/deals?id=7,9", method: .get)
             #expect((byID.object["items"] as? [[String: Any]] ?? []).map { $0["id"] as? Int ?? 0 } == [7, 9])
 
-            let near = try await client.execute(uri: "\(base)/deals?near=52.3676,4.9041&within=5km&category=leisure&limit=100", method: .get)
+            let near = try await client.execute(
+                uri: "\(base)/deals?near=52.3676,4.9041&within=5km&category=leisure&limit=100", method: .get)
             let nearItems = near.object["items"] as? [[String: Any]] ?? []
             let expected = deals.filter { $0.category == "leisure" }
                 .map { ($0.id, bruteForceMeters(52.3676, 4.9041, $0.latitude, $0.longitude)) }.filter { $0.1 <= 5_000 }
@@ -330,7 +353,8 @@ struct ContentQueryTests {
 
             // The channel moves: a new ETag and the new content.
             try await fixture.publish(
-                client, project: "dealhunter", sequence: 2, files: ["canonical/deals.json": ContentSamples.canonicalDeals(Array(deals.prefix(3)))])
+                client, project: "dealhunter", sequence: 2,
+                files: ["canonical/deals.json": ContentSamples.canonicalDeals(Array(deals.prefix(3)))])
             let moved = try await client.execute(uri: "\(base)/deals", method: .get, headers: [.ifNoneMatch: etag])
             #expect(moved.status == .ok && moved.headers[.eTag] != etag)
             #expect((moved.object["items"] as? [Any])?.count == 3)
@@ -343,12 +367,15 @@ struct ContentQueryTests {
         let fixture = try await ContentFixture(kind)
         let auth: HTTPFields = [.authorization: "Basic " + Data("kid_whack:whack-secret".utf8).base64EncodedString()]
         try await fixture.test { client in
-            try await fixture.publish(client, project: "whack-a-vc", sequence: 1, files: ContentSamples.whackAVC(images: ContentSamples.images()))
+            try await fixture.publish(
+                client, project: "whack-a-vc", sequence: 1, files: ContentSamples.whackAVC(images: ContentSamples.images()))
             let hello = try await client.execute(uri: "/appdata/kid_whack", method: .get, headers: auth)
             #expect(hello.object["kinvey"] as? String == "hello Whack-A-VC")
 
-            for headers: HTTPFields in [[:], [.authorization: "Basic " + Data("kid_whack:wrong".utf8).base64EncodedString()],
-                [.authorization: "Basic " + Data("kid_deals:deal-secret".utf8).base64EncodedString()]] {
+            for headers: HTTPFields in [
+                [:], [.authorization: "Basic " + Data("kid_whack:wrong".utf8).base64EncodedString()],
+                [.authorization: "Basic " + Data("kid_deals:deal-secret".utf8).base64EncodedString()],
+            ] {
                 let refused = try await client.execute(uri: "/appdata/kid_whack/phrases", method: .get, headers: headers)
                 #expect(refused.status == .unauthorized && refused.object["error"] as? String == "InvalidCredentials")
                 #expect(!refused.text.contains("Phrase"))
@@ -363,7 +390,8 @@ struct ContentQueryTests {
 
             func query(_ json: String, _ extra: String = "") async throws -> TestResponse {
                 let encoded = json.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
-                return try await client.execute(uri: "/appdata/kid_whack/VC-Details?query=\(encoded)\(extra)", method: .get, headers: auth)
+                return try await client.execute(
+                    uri: "/appdata/kid_whack/VC-Details?query=\(encoded)\(extra)", method: .get, headers: auth)
             }
             #expect(try await query(#"{"firm":"Firm 2"}"#).array.map { $0["_id"] as? String } == ["2"])
             #expect(try await query(#"{"_id":{"$in":["1","3","9"]}}"#).array.map { $0["_id"] as? String } == ["1", "3"])
@@ -383,11 +411,13 @@ struct ContentQueryTests {
             #expect(missing.status == .notFound && missing.object["error"] as? String == "EntityNotFound")
             let noCollection = try await client.execute(uri: "/appdata/kid_whack/whacks", method: .get, headers: auth)
             #expect(noCollection.status == .notFound && noCollection.object["error"] as? String == "CollectionNotFound")
-            let write = try await client.execute(uri: "/appdata/kid_whack/phrases", method: .post, headers: auth, body: ByteBuffer(string: "{}"))
+            let write = try await client.execute(
+                uri: "/appdata/kid_whack/phrases", method: .post, headers: auth, body: ByteBuffer(string: "{}"))
             #expect(write.status == .methodNotAllowed && write.object["error"] as? String != nil && write.object["debug"] != nil)
 
             let files = try await client.execute(
-                uri: "/blob/kid_whack?query=" + #"{"_filename":"vcs/vc2.png"}"#.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!,
+                uri: "/blob/kid_whack?query=" + #"{"_filename":"vcs/vc2.png"}"#.addingPercentEncoding(
+                    withAllowedCharacters: .alphanumerics)!,
                 method: .get, headers: auth)
             let file = try #require(files.array.first)
             #expect(file["mimeType"] as? String == "image/png" && file["_filename"] as? String == "vcs/vc2.png")
@@ -400,7 +430,9 @@ struct ContentQueryTests {
             try await Task.sleep(for: .milliseconds(1_100))
             var next = ContentSamples.whackAVC(images: ContentSamples.images(changing: "vcs/vc2.png"))
             next["kinvey/phrases.json"] = Data(
-                String(decoding: next["kinvey/phrases.json"]!, as: UTF8.self).replacingOccurrences(of: "Phrase number 2\"", with: "Phrase two\"").utf8)
+                String(decoding: next["kinvey/phrases.json"]!, as: UTF8.self).replacingOccurrences(
+                    of: "Phrase number 2\"", with: "Phrase two\""
+                ).utf8)
             try await fixture.publish(client, project: "whack-a-vc", sequence: 2, files: next)
             let again = try await client.execute(uri: "/appdata/kid_whack/phrases", method: .get, headers: auth)
             let lmts = again.array.map { ($0["_id"] as? String ?? "", ($0["_kmd"] as? [String: Any])?["lmt"] as? String ?? "") }
@@ -422,12 +454,16 @@ struct ContentQueryTests {
         let auth: HTTPFields = [.authorization: "Basic " + Data("kid_deals:deal-secret".utf8).base64EncodedString()]
         try await fixture.test { client in
             try await fixture.publish(
-                client, project: "dealhunter", sequence: 1, files: ["kinvey/deals.json": Data("[\(kinveyDeals.joined(separator: ","))]".utf8)])
+                client, project: "dealhunter", sequence: 1,
+                files: ["kinvey/deals.json": Data("[\(kinveyDeals.joined(separator: ","))]".utf8)])
             let query = #"{"_geoloc":{"$nearSphere":[4.9041,52.3676],"$maxDistance":10}}"#
             let answer = try await client.execute(
-                uri: "/appdata/kid_deals/deals?query=" + query.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!, method: .get,
+                uri: "/appdata/kid_deals/deals?query=" + query.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!,
+                method: .get,
                 headers: auth)
-            let measured: [(String, Double)] = deals.map { (String($0.id), bruteForceMeters(52.3676, 4.9041, $0.latitude, $0.longitude)) }
+            let measured: [(String, Double)] = deals.map {
+                (String($0.id), bruteForceMeters(52.3676, 4.9041, $0.latitude, $0.longitude))
+            }
             let inside = measured.filter { $0.1 <= 10 * 1_609.344 }
             let expected: [String] = inside.sorted { $0.1 < $1.1 }.map(\.0)
             #expect(!expected.isEmpty)
@@ -435,21 +471,24 @@ struct ContentQueryTests {
             #expect((answer.array.first?["_geoloc"] as? [Double])?.count == 2)
             let far = #"{"_geoloc":{"$nearSphere":[4.9,52.3],"$maxDistance":100000}}"#
             let refused = try await client.execute(
-                uri: "/appdata/kid_deals/deals?query=" + far.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!, method: .get,
+                uri: "/appdata/kid_deals/deals?query=" + far.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!,
+                method: .get,
                 headers: auth)
             #expect(refused.status == .badRequest && refused.object["error"] as? String == "InvalidQuerySyntax")
             // Without $maxDistance, Kinvey ranks every entity by distance; gamepack as far as it
             // searches at all (1000 km), so farther than a 5 km default would, nearest first.
             let unbounded = #"{"_geoloc":{"$nearSphere":[4.9041,52.3676]}}"#
             let ranked = try await client.execute(
-                uri: "/appdata/kid_deals/deals?limit=150&query=" + unbounded.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!,
+                uri: "/appdata/kid_deals/deals?limit=150&query=" + unbounded.addingPercentEncoding(
+                    withAllowedCharacters: .alphanumerics)!,
                 method: .get, headers: auth)
             let reachable = measured.filter { $0.1 <= 1_000_000 }.sorted { $0.1 < $1.1 }.map(\.0)
             #expect(ranked.array.map { $0["_id"] as? String ?? "" } == reachable)
             #expect(reachable.count > measured.filter { $0.1 <= 5_000 }.count + 10)
             let typo = #"{"_geoloc":{"$nearSphere":[4.9,52.3],"$maxDistance":"10"}}"#
             let wrongType = try await client.execute(
-                uri: "/appdata/kid_deals/deals?query=" + typo.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!, method: .get,
+                uri: "/appdata/kid_deals/deals?query=" + typo.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!,
+                method: .get,
                 headers: auth)
             #expect(wrongType.status == .badRequest && wrongType.object["error"] as? String == "InvalidQuerySyntax")
         }
@@ -465,7 +504,8 @@ struct ContentQueryTests {
         let script = TestPaths.repoRoot.appendingPathComponent("scripts/kinvey-session.py")
         try await fixture.test(live: true) { client in
             let port = try #require(client.port)
-            try await fixture.publish(client, project: "whack-a-vc", sequence: 1, files: ContentSamples.whackAVC(images: ContentSamples.images()))
+            try await fixture.publish(
+                client, project: "whack-a-vc", sequence: 1, files: ContentSamples.whackAVC(images: ContentSamples.images()))
             func session() throws -> [String: Any] {
                 let result = try CommandRunner.run(
                     URL(fileURLWithPath: "/usr/bin/env"),
@@ -477,7 +517,8 @@ struct ContentQueryTests {
             #expect(one["phrases"] as? Int == 23 && one["vcs"] as? Int == 5)
             #expect((one["downloaded"] as? [String])?.count == 10)
             try await fixture.publish(
-                client, project: "whack-a-vc", sequence: 2, files: ContentSamples.whackAVC(images: ContentSamples.images(changing: "vcs/vc4.png")))
+                client, project: "whack-a-vc", sequence: 2,
+                files: ContentSamples.whackAVC(images: ContentSamples.images(changing: "vcs/vc4.png")))
             let two = try session()
             #expect(two["downloaded"] as? [String] == ["vcs/vc4.png"])
             #expect((two["kept"] as? [String])?.count == 9)

@@ -1,11 +1,11 @@
 import Foundation
 import GamePackFormat
+import GamePackTestSupport
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Logging
 import NIOCore
-import GamePackTestSupport
 import Testing
 
 @testable import GamePackServer
@@ -48,7 +48,10 @@ final class ServerFixture: @unchecked Sendable {
 
     var auth: HTTPFields { [.authorization: "Bearer \(token)"] }
 
-    func upload(_ client: some TestClientProtocol, _ pack: TestPacks.Pack, body: Data? = nil, path: String? = nil, headers: HTTPFields? = nil)
+    func upload(
+        _ client: some TestClientProtocol, _ pack: TestPacks.Pack, body: Data? = nil, path: String? = nil,
+        headers: HTTPFields? = nil
+    )
         async throws -> TestResponse
     {
         var fields = headers ?? auth
@@ -91,7 +94,8 @@ struct ServerAPITests {
     @Test("upload, publish, read back: pointer, pack, manifest, files, history, projects", arguments: StoreKind.available)
     func publishAndRead(_ kind: StoreKind) async throws {
         let fixture = try await ServerFixture(kind)
-        let pack = try fixture.packs.make(sequence: 10, name: "Luxury Shopping", extra: ["assets/photo.jpg": Data(repeating: 7, count: 5000)])
+        let pack = try fixture.packs.make(
+            sequence: 10, name: "Luxury Shopping", extra: ["assets/photo.jpg": Data(repeating: 7, count: 5000)])
         try await fixture.test { client in
             let first = try await fixture.upload(client, pack)
             #expect(first.status == .created, "\(first.text)")
@@ -189,7 +193,9 @@ struct ServerAPITests {
     func gunzipWithPython(_ data: Data) throws -> Data {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import gzip,sys; sys.stdout.buffer.write(gzip.decompress(sys.stdin.buffer.read()))"]
+        process.arguments = [
+            "python3", "-c", "import gzip,sys; sys.stdout.buffer.write(gzip.decompress(sys.stdin.buffer.read()))",
+        ]
         let input = Pipe(), output = Pipe()
         process.standardInput = input
         process.standardOutput = output
@@ -205,7 +211,8 @@ struct ServerAPITests {
     func badInput(_ kind: StoreKind) async throws {
         let fixture = try await ServerFixture(kind, uploadLimit: 20_000)
         let pack = try fixture.packs.make(sequence: 5, name: "Good")
-        let big = try fixture.packs.make(sequence: 6, name: "Big", extra: ["assets/big.bin": Data((0..<30_000).map { UInt8($0 % 251) })])
+        let big = try fixture.packs.make(
+            sequence: 6, name: "Big", extra: ["assets/big.bin": Data((0..<30_000).map { UInt8($0 % 251) })])
         let stranger = MinisignSecretKey.generate()
         try await fixture.test { client in
             let bytes = try Data(contentsOf: pack.url)
@@ -264,7 +271,8 @@ struct ServerAPITests {
             let strangerPointer = try fixture.packs.pointer(pack, channel: "staging", key: stranger)
             #expect(try await fixture.putPointer(client, strangerPointer).errorCode == "unknown_key")
             let wrongPath = try await fixture.putPointer(
-                client, try fixture.packs.pointer(pack, channel: "staging"), path: "/v1/channels/gohike-amsterdam/production.json")
+                client, try fixture.packs.pointer(pack, channel: "staging"), path: "/v1/channels/gohike-amsterdam/production.json"
+            )
             #expect(wrongPath.status == .badRequest && wrongPath.errorCode == "path_mismatch")
             let expired = try fixture.packs.pointer(pack, channel: "staging", expires: Date().addingTimeInterval(-60))
             #expect(try await fixture.putPointer(client, expired).errorCode == "pointer_expired")
@@ -273,11 +281,14 @@ struct ServerAPITests {
             #expect(try await fixture.putPointer(client, forged).errorCode == "bad_signature")
             #expect(try await fixture.server.store.head(project: "gohike-amsterdam", channel: "staging") == nil)
 
-            #expect(try await fixture.putPointer(client, try fixture.packs.pointer(pack, channel: "staging", sequence: 7)).status == .created)
+            #expect(
+                try await fixture.putPointer(client, try fixture.packs.pointer(pack, channel: "staging", sequence: 7)).status
+                    == .created)
             let lower = try await fixture.putPointer(client, try fixture.packs.pointer(pack, channel: "staging", sequence: 6))
             #expect(lower.status == .conflict && lower.errorCode == "sequence_not_increasing")
             let same = try await fixture.putPointer(
-                client, try fixture.packs.pointer(pack, channel: "staging", sequence: 7, expires: Date().addingTimeInterval(3600)))
+                client, try fixture.packs.pointer(pack, channel: "staging", sequence: 7, expires: Date().addingTimeInterval(3600))
+            )
             #expect(same.status == .conflict)
             let unauthenticated = try await client.execute(
                 uri: "/v1/channels/gohike-amsterdam/staging.json", method: .put, body: ByteBuffer(string: "{}"))
@@ -300,7 +311,9 @@ struct ServerAPITests {
             #expect(noToken.headers[.contentType] == "application/json; charset=utf-8")
             #expect(noToken.headers[.cacheControl] == "no-store")
             let unknown = try await client.execute(uri: "/v1/packs/nothing", method: .get)
-            #expect(unknown.text == #"{"error":{"status":404,"code":"not_found","message":"no such pack: \/v1\/packs\/nothing"}}"# + "\n")
+            #expect(
+                unknown.text == #"{"error":{"status":404,"code":"not_found","message":"no such pack: \/v1\/packs\/nothing"}}"#
+                    + "\n")
             // The bearer token middleware runs before the handler looks at the path.
             let badPathNoToken = try await client.execute(
                 uri: "/v1/channels/gohike-amsterdam/staging.json.minisig", method: .put, body: ByteBuffer(string: "{}"))
@@ -359,7 +372,9 @@ struct ServerAPITests {
             #expect(empty.status == .serviceUnavailable && empty.errorCode == "no_legacy_content")
             for pack in [old, new] {
                 #expect(try await fixture.upload(client, pack).status == .created)
-                #expect(try await fixture.putPointer(client, try fixture.packs.pointer(pack, channel: "production")).status == .created)
+                #expect(
+                    try await fixture.putPointer(client, try fixture.packs.pointer(pack, channel: "production")).status
+                        == .created)
             }
             let oldVersion = old.manifest.versions["gohike"]!, newVersion = new.manifest.versions["gohike"]!
             let update = try await client.execute(
@@ -374,7 +389,8 @@ struct ServerAPITests {
             let noVersion = try await client.execute(uri: "/api/ping", method: .post)
             #expect(noVersion.text.hasPrefix(#"{"status":"update""#))
             let badJSON = try await client.execute(
-                uri: "/api/ping", method: .post, headers: [.contentType: "application/json"], body: ByteBuffer(string: "{version"))
+                uri: "/api/ping", method: .post, headers: [.contentType: "application/json"], body: ByteBuffer(string: "{version")
+            )
             #expect(badJSON.status == .badRequest && badJSON.errorCode == "malformed_json")
 
             let content = try await client.execute(uri: "/api/content", method: .get)
@@ -382,7 +398,8 @@ struct ServerAPITests {
             #expect(content.headers[HTTPField.Name("Content-Version")!] == newVersion)
             #expect(content.headers[.contentType] == "application/json; charset=utf-8")
 
-            let checkin = #"{"identifier":"device-1","checkins":[{"location_id":12,"route_id":13,"timestamp":"2013-06-01 10:00:00 +0200"},{"location_id":"14","route_id":13,"timestamp":"2013-06-01 10:05:00 +0200"}]}"#
+            let checkin =
+                #"{"identifier":"device-1","checkins":[{"location_id":12,"route_id":13,"timestamp":"2013-06-01 10:00:00 +0200"},{"location_id":"14","route_id":13,"timestamp":"2013-06-01 10:05:00 +0200"}]}"#
             let noSecret = try await client.execute(uri: "/api/checkin", method: .post, body: ByteBuffer(string: checkin))
             #expect(noSecret.status == .unauthorized && noSecret.errorCode == "bad_secret")
             let wrongSecret = try await client.execute(

@@ -108,12 +108,15 @@ struct TestPacks {
 
     /// A gohike-shaped content file whose version is the MD5 of its profiles, as the target makes it.
     static func content(_ name: String, padding: Int = 0) -> Data {
-        let profiles = #"[{"id":1,"name_en":"\#(name)","name_nl":"\#(name)","description_en":"\#(String(repeating: "walk ", count: padding))"}]"#
+        let profiles =
+            #"[{"id":1,"name_en":"\#(name)","name_nl":"\#(name)","description_en":"\#(String(repeating: "walk ", count: padding))"}]"#
         let version = Digest.md5Hex(Data(profiles.utf8))
         return Data(#"{"version":"\#(version)","profiles":\#(profiles)}"#.utf8)
     }
 
-    func make(project: String = "gohike-amsterdam", sequence: Int64, name: String, padding: Int = 200, extra: [String: Data] = [:])
+    func make(
+        project: String = "gohike-amsterdam", sequence: Int64, name: String, padding: Int = 200, extra: [String: Data] = [:]
+    )
         throws -> Pack
     {
         let content = Self.content(name, padding: padding)

@@ -29,14 +29,20 @@ struct Deal: Decodable {
 /// The demo's own texts, per locale; the deals type has no localized fields, so the deals'
 /// names and shops are shown as written.
 let texts: [String: (heading: String, km: String, categories: [String: String])] = [
-    "en": ("{n} deals within {r} of {p}", "km", [
-        "food": "food", "drinks": "drinks", "fashion": "fashion", "electronics": "electronics", "leisure": "leisure",
-        "services": "services", "other": "other",
-    ]),
-    "nl": ("{n} aanbiedingen binnen {r} van {p}", "km", [
-        "food": "eten", "drinks": "drinken", "fashion": "mode", "electronics": "elektronica", "leisure": "vrije tijd",
-        "services": "diensten", "other": "overig",
-    ]),
+    "en": (
+        "{n} deals within {r} of {p}", "km",
+        [
+            "food": "food", "drinks": "drinks", "fashion": "fashion", "electronics": "electronics", "leisure": "leisure",
+            "services": "services", "other": "other",
+        ]
+    ),
+    "nl": (
+        "{n} aanbiedingen binnen {r} van {p}", "km",
+        [
+            "food": "eten", "drinks": "drinken", "fashion": "mode", "electronics": "elektronica", "leisure": "vrije tijd",
+            "services": "diensten", "other": "overig",
+        ]
+    ),
 ]
 
 func kilometres(_ meters: Double, _ locale: String) -> String {
@@ -55,7 +61,8 @@ func fail(_ message: String, _ status: Int32) -> Never {
 var options: [String: String] = ["--near": "52.3676,4.9041", "--within": "5000"]
 var rest = CommandLine.arguments.dropFirst()
 while let flag = rest.popFirst() {
-    guard ["--bundled", "--pubkey", "--storage", "--near", "--within", "--repeat"].contains(flag), let value = rest.popFirst() else {
+    guard ["--bundled", "--pubkey", "--storage", "--near", "--within", "--repeat"].contains(flag), let value = rest.popFirst()
+    else {
         fail(
             "usage: dealhunter-demo --bundled PACK --pubkey KEY.pub --storage DIR [--near LAT,LNG] [--within METERS] [--repeat N]",
             2)
@@ -85,7 +92,10 @@ do {
     let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
     for locale in ["en", "nl"] {
         let text = texts[locale]!
-        print(text.heading.replacingOccurrences(of: "{n}", with: "\(hits.count)").replacingOccurrences(of: "{r}", with: kilometres(radius, locale)).replacingOccurrences(of: "{p}", with: "\(parts[0]),\(parts[1])"))
+        print(
+            text.heading.replacingOccurrences(of: "{n}", with: "\(hits.count)").replacingOccurrences(
+                of: "{r}", with: kilometres(radius, locale)
+            ).replacingOccurrences(of: "{p}", with: "\(parts[0]),\(parts[1])"))
         for hit in hits {
             let category = hit.item.category.map { text.categories[$0] ?? $0 } ?? ""
             print("  \(kilometres(hit.distance, locale))  \(hit.item.name) (\(hit.item.details.store_name), \(category))")

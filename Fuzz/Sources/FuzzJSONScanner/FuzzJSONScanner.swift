@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import GamePackKit
 
 /// The diff's JSON scanner (packs' target files, content.json) on arbitrary bytes.

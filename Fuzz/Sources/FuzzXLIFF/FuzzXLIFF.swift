@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import GamePackKit
 
 /// The XLIFF reader (DOCTYPE/ENTITY pre-scan, libxml2 parse, XLIFF 1.2 structure) on arbitrary bytes.

@@ -83,7 +83,8 @@ public struct AssetCatalog: Sendable {
                 }
                 guard info.st_mode & S_IFMT == S_IFREG else {
                     throw GamePackError.io(
-                        path: "assets/\(path)", reason: "is not a regular file (a pipe, socket or device); replace it with the file")
+                        path: "assets/\(path)",
+                        reason: "is not a regular file (a pipe, socket or device); replace it with the file")
                 }
                 let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
                 let inode = UInt64(info.st_ino)

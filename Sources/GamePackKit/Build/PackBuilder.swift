@@ -92,7 +92,8 @@ public enum PackBuilder {
                 let folder = PackBuilder.stagingFolder(in: out)
                 if (try? fm.createDirectory(at: folder, withIntermediateDirectories: true)) != nil {
                     staging = folder
-                    copy = PackArchive.PrefixCopy(prefix: earlier.prefix, from: earlier.pack, to: folder.appendingPathComponent("pack.zip"))
+                    copy = PackArchive.PrefixCopy(
+                        prefix: earlier.prefix, from: earlier.pack, to: folder.appendingPathComponent("pack.zip"))
                 }
             }
             self.staging = staging
@@ -152,7 +153,8 @@ public enum PackBuilder {
                         location: state.location,
                         fix: nil)
                 }
-                return .failed(Diagnostic.sortedForReport(diagnostics.filter { $0.rule != LintRule.missingTranslation.rawValue } + errors))
+                return .failed(
+                    Diagnostic.sortedForReport(diagnostics.filter { $0.rule != LintRule.missingTranslation.rawValue } + errors))
             case .fallback:
                 progress?.step("falling back to \(config.defaultLocale) for \(missingTranslations.count) missing translations")
                 project = TranslationFallback.filling(project)
@@ -160,7 +162,8 @@ public enum PackBuilder {
                 break
             }
         }
-        let targets = Array(Set(options.targets ?? (config.targets.isEmpty ? BuildTargetRegistry.defaultNames : config.targets))).sorted()
+        let targets = Array(Set(options.targets ?? (config.targets.isEmpty ? BuildTargetRegistry.defaultNames : config.targets)))
+            .sorted()
         let kinds = try targets.map { name in
             guard let kind = BuildTargetRegistry.kind(named: name) else { throw GamePackError.unknownTarget(name) }
             return kind
@@ -229,7 +232,8 @@ public enum PackBuilder {
         let formatter = ISO8601DateFormatter()
         let manifest = PackManifest(
             project: config.id, name: config.name, version: PackManifest.packVersion(of: versions), versions: versions,
-            sequence: options.sequence ?? Self.defaultSequence(sourceTimestamp: sourceTime), created: formatter.string(from: timestamp),
+            sequence: options.sequence ?? Self.defaultSequence(sourceTimestamp: sourceTime),
+            created: formatter.string(from: timestamp),
             expires: options.expires.map { formatter.string(from: $0) }, locales: orderedLocales(config), targets: targets,
             files: files)
 
@@ -284,7 +288,8 @@ public enum PackBuilder {
 
     /// A new staging folder inside the output folder (the same file system, so renames are atomic).
     static func stagingFolder(in out: URL) -> URL {
-        out.appendingPathComponent(".gamepack-staging-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
+        out.appendingPathComponent(
+            ".gamepack-staging-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
     }
 
     /// Removes the staging folders that killed builds left in `out`: those whose build process

@@ -253,7 +253,9 @@ struct GohikeItem {
             case .plain(let text):
                 entries.append(entry(key, plain(text)))
             case .texts(let texts):
-                let map = texts.map { entry($0.locale, SourceNode(.string($0.text), raw: $0.text, isQuoted: true, location: location)) }
+                let map = texts.map {
+                    entry($0.locale, SourceNode(.string($0.text), raw: $0.text, isQuoted: true, location: location))
+                }
                 entries.append(entry(key, SourceNode(.map(map), location: location)))
             case .position(let latitude, let longitude):
                 let map = [entry("latitude", plain(latitude)), entry("longitude", plain(longitude))]
@@ -370,7 +372,8 @@ struct GohikeContentReader {
             profile = stated
         }
         var item = GohikeItem(
-            id: id, fields: [("profile", .plain(String(profile))), ("order", .plain(String(order)))], sourceValues: [:], path: path)
+            id: id, fields: [("profile", .plain(String(profile))), ("order", .plain(String(order)))], sourceValues: [:],
+            path: path)
         addTexts(object, to: &item)
         addImage(object, key: "image_data", field: "image", to: &item)
         addImage(object, key: "icon_data", field: "icon", to: &item)

@@ -406,7 +406,8 @@ struct TranslationFileEditor {
                     replacements.append(Replacement(start: start, end: end, text: text))
                     let pair = pairKey(field: field, locale: edit.locale, lines: start.line...end.line, fields: fields)
                     var update = CommentUpdate(
-                        line: end.line, scanFrom: end.column, key: pair.key, hash: edit.hash, approved: edit.approved, remove: pair.remove)
+                        line: end.line, scanFrom: end.column, key: pair.key, hash: edit.hash, approved: edit.approved,
+                        remove: pair.remove)
                     if end.line > start.line, char(start) == "|" || char(start) == ">" {
                         let header = Array(lines[start.line])
                         update.carried = YAMLLineScanner.scan(header, from: start.column).commentStart.map {
@@ -422,7 +423,8 @@ struct TranslationFileEditor {
                     let pair = pairKey(field: field, locale: edit.locale, lines: lastEnd.line...lastEnd.line, fields: fields)
                     comments.append(
                         CommentUpdate(
-                            line: lastEnd.line, scanFrom: lastEnd.column, key: pair.key, hash: edit.hash, approved: edit.approved, remove: pair.remove))
+                            line: lastEnd.line, scanFrom: lastEnd.column, key: pair.key, hash: edit.hash, approved: edit.approved,
+                            remove: pair.remove))
                 } else {
                     guard let last = entries.max(by: { position($0.keyLocation) < position($1.keyLocation) }) else {
                         throw failure(position(node.location), "an empty map")
@@ -475,7 +477,8 @@ struct TranslationFileEditor {
                     replacements.append(Replacement(start: start, end: end, text: text))
                     let pair = pairKey(field: field, locale: edit.locale, lines: start.line...end.line, fields: fields)
                     var update = CommentUpdate(
-                        line: end.line, scanFrom: end.column, key: pair.key, hash: edit.hash, approved: edit.approved, remove: pair.remove)
+                        line: end.line, scanFrom: end.column, key: pair.key, hash: edit.hash, approved: edit.approved,
+                        remove: pair.remove)
                     if end.line > start.line, char(start) == "|" || char(start) == ">" {
                         let header = Array(lines[start.line])
                         update.carried = YAMLLineScanner.scan(header, from: start.column).commentStart.map {

@@ -142,7 +142,8 @@ public struct TranslationInventory: Sendable {
             if onlyMarkedFiles && !marked { continue }
             if !marked {
                 fields += Self.fields(
-                    of: item.node, collection: item.collection, id: id, type: type, defaultLocale: defaultLocale, line: { _ in nil })
+                    of: item.node, collection: item.collection, id: id, type: type, defaultLocale: defaultLocale,
+                    line: { _ in nil })
                 continue
             }
             if lines[item.file] == nil {
@@ -208,7 +209,10 @@ public struct TranslationInventory: Sendable {
             case .object:
                 for entry in node.entries ?? [] {
                     guard let field = spec.field(entry.key) else { continue }
-                    guard visit(entry.value, spec: field, path: { "\(path()).\(entry.key)" }, key: entry.keyLocation, parent: node.location)
+                    guard
+                        visit(
+                            entry.value, spec: field, path: { "\(path()).\(entry.key)" }, key: entry.keyLocation,
+                            parent: node.location)
                     else { return false }
                 }
                 return true
@@ -225,7 +229,9 @@ public struct TranslationInventory: Sendable {
         }
         for entry in item.entries ?? [] where entry.key != "id" {
             guard let spec = type.field(entry.key) else { continue }
-            guard visit(entry.value, spec: spec, path: { entry.key }, key: entry.keyLocation, parent: item.location) else { return false }
+            guard visit(entry.value, spec: spec, path: { entry.key }, key: entry.keyLocation, parent: item.location) else {
+                return false
+            }
         }
         return true
     }
@@ -290,7 +296,8 @@ public struct TranslationInventory: Sendable {
                         var entries = node.entries ?? [SourceEntry(key: defaultLocale, keyLocation: node.location, value: node)]
                         entries.removeAll { replacements[$0.key] != nil }
                         for locale in replacements.keys.sorted() {
-                            let text = SourceNode(.string(replacements[locale]!), raw: nil, isQuoted: true, location: field.node.location)
+                            let text = SourceNode(
+                                .string(replacements[locale]!), raw: nil, isQuoted: true, location: field.node.location)
                             entries.append(SourceEntry(key: locale, keyLocation: node.location, value: text))
                         }
                         return SourceNode(.map(entries), location: node.location)

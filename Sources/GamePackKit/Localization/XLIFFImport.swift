@@ -103,7 +103,8 @@ public struct XLIFFImportResult: Sendable, Equatable {
                     lines.append("      \"" + Self.wordDiff(change.old ?? "", change.new) + "\"")
                 }
             case .confirmed where change.approved:
-                lines.append(head + Self.quoted(Self.excerpt(change.new)) + " marked approved: the same as the source text on purpose")
+                lines.append(
+                    head + Self.quoted(Self.excerpt(change.new)) + " marked approved: the same as the source text on purpose")
             case .confirmed:
                 lines.append(
                     head + Self.quoted(Self.excerpt(change.new)) + " confirmed unchanged"
@@ -133,7 +134,9 @@ public struct XLIFFImportResult: Sendable, Equatable {
                 let leading = text.prefix { $0.isWhitespace }
                 let trailing = core.isEmpty ? "" : String(text.reversed().prefix { $0.isWhitespace }.reversed())
                 let (open, close) = segment.op == .delete ? ("[-", "-]") : ("{+", "+}")
-                out += core.isEmpty ? escaped(String(text)) : escaped(String(leading)) + open + escaped(String(core)) + close + escaped(trailing)
+                out +=
+                    core.isEmpty
+                    ? escaped(String(text)) : escaped(String(leading)) + open + escaped(String(core)) + close + escaped(trailing)
             case .equal:
                 let tokens = WordDiff.tokens(segment.text)
                 let words = tokens.indices.filter { !(tokens[$0].first?.isWhitespace ?? true) }

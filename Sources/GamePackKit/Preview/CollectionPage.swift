@@ -17,10 +17,13 @@ struct CollectionPage {
         let all = snapshot.itemsByCollection[collection] ?? []
         let start = (page - 1) * PreviewSite.pageSize
         let shown = all[min(start, all.count)..<min(start + PreviewSite.pageSize, all.count)]
-        var body = "<div class=\"crumbs\"><a href=\"../../index.html\">\(e(site.project.config.name))</a> › \(e(collection))</div>"
-        body += "<h1>\(e(collection))</h1><div class=\"sub\">\(all.count) items\(type?.description.map { " · " + e($0) } ?? "")</div>"
+        var body =
+            "<div class=\"crumbs\"><a href=\"../../index.html\">\(e(site.project.config.name))</a> › \(e(collection))</div>"
+        body +=
+            "<h1>\(e(collection))</h1><div class=\"sub\">\(all.count) items\(type?.description.map { " · " + e($0) } ?? "")</div>"
         if type == nil {
-            body += "<div class=\"banner\">No content type for this collection: its items cannot be checked or shown field by field.</div>"
+            body +=
+                "<div class=\"banner\">No content type for this collection: its items cannot be checked or shown field by field.</div>"
         }
         if let type, let geo = type.fields.first(where: { $0.type == .geo }) {
             var pins: [MapPin] = []
@@ -33,9 +36,13 @@ struct CollectionPage {
                         href: item.id.map { site.itemHref(collection, $0, depth: 2) }))
             }
             if !pins.isEmpty {
-                let map = PreviewMap(pins: pins, tiles: site.options.tiles, searchRadius: PlaceView.searchRadius, caption: "\(collection) on the map")
-                body += "<section class=\"card\"><h2>On the map</h2><p class=\"sub\">\(pins.count) points. Click the map to list the \(e(collection)) within \(Geo.describe(meters: PlaceView.searchRadius)) of that point.</p>"
-                body += "<div class=\"map-wrap\">\(map.svg())</div><div id=\"search-result\" class=\"search-result\"></div></section>"
+                let map = PreviewMap(
+                    pins: pins, tiles: site.options.tiles, searchRadius: PlaceView.searchRadius,
+                    caption: "\(collection) on the map")
+                body +=
+                    "<section class=\"card\"><h2>On the map</h2><p class=\"sub\">\(pins.count) points. Click the map to list the \(e(collection)) within \(Geo.describe(meters: PlaceView.searchRadius)) of that point.</p>"
+                body +=
+                    "<div class=\"map-wrap\">\(map.svg())</div><div id=\"search-result\" class=\"search-result\"></div></section>"
             }
         }
         body += pager(all.count)
@@ -68,7 +75,9 @@ struct CollectionPage {
                 out += "<span class=\"muted\">no id</span>"
             }
             out += "</td>"
-            if let image { out += "<td>\(frame.image(item.node[image.name]?.scalarText, caption: site.title(of: item), thumb: true))</td>" }
+            if let image {
+                out += "<td>\(frame.image(item.node[image.name]?.scalarText, caption: site.title(of: item), thumb: true))</td>"
+            }
             if let titleField, titleField.type == .localized {
                 out += "<td>\(frame.localized(item.node[titleField.name], spec: titleField))</td>"
             } else if let titleField, let node = item.node[titleField.name] {
@@ -106,8 +115,12 @@ struct CollectionPage {
         let warnings = findings.filter { $0.severity == .warning }.count
         var out = ""
         let tip = HTMLText.escape(findings.first.map { "[\($0.rule)] \($0.message)" } ?? "")
-        if errors > 0 { out += "<span class=\"badge error\" title=\"\(tip)\">\(errors) \(errors == 1 ? "error" : "errors")</span> " }
-        if warnings > 0 { out += "<span class=\"badge warning\" title=\"\(tip)\">\(warnings) \(warnings == 1 ? "warning" : "warnings")</span>" }
+        if errors > 0 {
+            out += "<span class=\"badge error\" title=\"\(tip)\">\(errors) \(errors == 1 ? "error" : "errors")</span> "
+        }
+        if warnings > 0 {
+            out += "<span class=\"badge warning\" title=\"\(tip)\">\(warnings) \(warnings == 1 ? "warning" : "warnings")</span>"
+        }
         return out
     }
 }

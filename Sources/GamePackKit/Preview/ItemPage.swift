@@ -17,13 +17,16 @@ struct ItemPage {
         var body = "<div class=\"crumbs\"><a href=\"../../index.html\">\(e(site.project.config.name))</a> › "
         body += "<a href=\"index.html\">\(e(item.collection))</a> › \(e(item.id?.text ?? "?"))</div>"
         body += "<h1 data-item=\"\(e(item.collection))/\(e(item.id?.text ?? ""))\">\(e(title))</h1>"
-        body += "<div class=\"sub\">\(e(LintContextLabel.singular(item.collection))) <code>\(e(item.id?.text ?? "no id"))</code> · "
-        body += "<a class=\"open-in-editor\" href=\"\(e(site.editorHref(item.node.location)))\">\(e(item.node.location.description))</a></div>"
+        body +=
+            "<div class=\"sub\">\(e(LintContextLabel.singular(item.collection))) <code>\(e(item.id?.text ?? "no id"))</code> · "
+        body +=
+            "<a class=\"open-in-editor\" href=\"\(e(site.editorHref(item.node.location)))\">\(e(item.node.location.description))</a></div>"
 
         let findings = snapshot.findings(ofItemAt: index)
         if !findings.isEmpty {
             let errors = findings.filter { $0.severity == .error }.count
-            body += "<section class=\"card problems\" id=\"problems\"><h2>\(findings.count) \(findings.count == 1 ? "problem" : "problems") on this \(e(LintContextLabel.singular(item.collection)))"
+            body +=
+                "<section class=\"card problems\" id=\"problems\"><h2>\(findings.count) \(findings.count == 1 ? "problem" : "problems") on this \(e(LintContextLabel.singular(item.collection)))"
             body += errors > 0 ? " <span class=\"badge error\">\(errors) \(errors == 1 ? "error" : "errors")</span>" : ""
             body += "</h2>\(frame.findings(findings))</section>"
         }
@@ -47,7 +50,8 @@ struct ItemPage {
             body += "<section class=\"card texts\"><h2>Texts</h2>"
             for field in texts {
                 let limit = field.maxLength.map { " · at most \($0) characters" } ?? ""
-                body += "<h3 class=\"field-name\" data-field=\"\(e(field.name))\">\(e(field.name))<span class=\"field-type\">\(e(limit))</span></h3>"
+                body +=
+                    "<h3 class=\"field-name\" data-field=\"\(e(field.name))\">\(e(field.name))<span class=\"field-type\">\(e(limit))</span></h3>"
                 body += frame.localized(item.node[field.name], spec: field)
                 shown.insert(field.name)
             }

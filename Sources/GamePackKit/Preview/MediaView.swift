@@ -10,7 +10,8 @@ struct MediaView {
         guard let type else { return nil }
         let fields = type.fields.filter { $0.type == .image || $0.type == .audio }
         guard !fields.isEmpty else { return nil }
-        var out = "<section class=\"card media-card\"><h2>\(fields.count > 1 ? "Images and sounds" : fields[0].type == .image ? "Image" : "Sound")</h2><div class=\"media\">"
+        var out =
+            "<section class=\"card media-card\"><h2>\(fields.count > 1 ? "Images and sounds" : fields[0].type == .image ? "Image" : "Sound")</h2><div class=\"media\">"
         var any = false
         for field in fields {
             guard let path = item.node[field.name]?.scalarText else { continue }
@@ -41,9 +42,15 @@ struct MediaView {
                 }
             }
             out += "</div><h3>"
-            if let id = item.id { out += "<a href=\"\(e(site.itemHref(item.collection, id, depth: frame.depth)))\">\(e(site.title(of: item)))</a>" } else { out += e(site.title(of: item)) }
+            if let id = item.id {
+                out += "<a href=\"\(e(site.itemHref(item.collection, id, depth: frame.depth)))\">\(e(site.title(of: item)))</a>"
+            } else {
+                out += e(site.title(of: item))
+            }
             out += "</h3>"
-            let subtitle = type.fields.filter { $0.type == .string && $0.name != "name" }.compactMap { item.node[$0.name]?.scalarText }
+            let subtitle = type.fields.filter { $0.type == .string && $0.name != "name" }.compactMap {
+                item.node[$0.name]?.scalarText
+            }
             if !subtitle.isEmpty { out += "<div class=\"sub\">\(e(subtitle.joined(separator: " · ")))</div>" }
             for field in sounds { out += frame.audio(item.node[field.name]?.scalarText, caption: field.name) }
             if !findings.isEmpty { out += CollectionPage.badges(findings) }

@@ -17,17 +17,21 @@ struct PageFrame {
     func page(title: String, body: String) -> String {
         let e = HTMLText.escape
         let counts = snapshot.counts
-        var status = counts.errors + counts.warnings == 0
+        var status =
+            counts.errors + counts.warnings == 0
             ? "<span class=\"badge ok\">no problems</span>"
             : "<span class=\"badge error\">\(counts.errors) errors</span> <span class=\"badge warning\">\(counts.warnings) warnings</span>"
-        if !snapshot.lintIsComplete { status += " <span class=\"badge muted\" id=\"checking\">checking the whole project…</span>" }
+        if !snapshot.lintIsComplete {
+            status += " <span class=\"badge muted\" id=\"checking\">checking the whole project…</span>"
+        }
         var nav = ""
         for collection in site.collections {
             nav += "<a href=\"\(e(site.collectionHref(collection, depth: depth)))\">\(e(collection))</a>"
         }
         var toggle = ""
         if locales.count > 1 {
-            toggle = "<span class=\"toggle\" role=\"group\" aria-label=\"Locale view\"><button type=\"button\" data-view=\"side\">side by side</button>"
+            toggle =
+                "<span class=\"toggle\" role=\"group\" aria-label=\"Locale view\"><button type=\"button\" data-view=\"side\">side by side</button>"
             for locale in locales {
                 toggle += "<button type=\"button\" data-view=\"\(e(locale))\">as a player (\(e(locale)))</button>"
             }
@@ -36,10 +40,12 @@ struct PageFrame {
         var banner = ""
         let blocking = snapshot.blockingFindings
         if !blocking.isEmpty {
-            banner = "<div class=\"banner broken\" id=\"broken-files\"><strong>\(blocking.count == 1 ? "A file does" : "\(blocking.count) problems: files do") not load.</strong> What they hold is missing from these pages until they are fixed.\(findings(blocking))</div>"
+            banner =
+                "<div class=\"banner broken\" id=\"broken-files\"><strong>\(blocking.count == 1 ? "A file does" : "\(blocking.count) problems: files do") not load.</strong> What they hold is missing from these pages until they are fixed.\(findings(blocking))</div>"
         }
         if !snapshot.lintIsComplete {
-            banner += "<div class=\"banner partial\">Only the changed files are checked so far; findings elsewhere are from before the change.</div>"
+            banner +=
+                "<div class=\"banner partial\">Only the changed files are checked so far; findings elsewhere are from before the change.</div>"
         }
         let live = site.options.live ? "1" : "0"
         return """
@@ -74,10 +80,12 @@ struct PageFrame {
         let e = HTMLText.escape
         var out = "<ul class=\"findings\">"
         for d in list {
-            out += "<li class=\"finding \(d.severity.rawValue)\" data-rule=\"\(e(d.rule))\"><span class=\"badge \(d.severity.rawValue)\">\(d.severity.rawValue)</span> "
+            out +=
+                "<li class=\"finding \(d.severity.rawValue)\" data-rule=\"\(e(d.rule))\"><span class=\"badge \(d.severity.rawValue)\">\(d.severity.rawValue)</span> "
             out += "<span class=\"rule\">[\(e(d.rule))]</span> <span class=\"message\">\(e(d.message))</span>"
             if let location = d.location {
-                out += "<div class=\"where\"><a class=\"open-in-editor\" href=\"\(e(site.editorHref(location)))\" title=\"Open in the editor\">\(e(location.description))</a></div>"
+                out +=
+                    "<div class=\"where\"><a class=\"open-in-editor\" href=\"\(e(site.editorHref(location)))\" title=\"Open in the editor\">\(e(location.description))</a></div>"
             }
             if let fix = d.fix { out += "<div class=\"fix\">fix: <code>\(e(fix))</code></div>" }
             for note in d.notes { out += "<div class=\"note\">note: \(e(note))</div>" }
@@ -102,7 +110,8 @@ struct PageFrame {
         for locale in locales {
             let text = texts[locale] ?? ""
             if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-                out += "<div class=\"loc missing\" data-locale=\"\(e(locale))\"><div class=\"loc-head\"><span class=\"locale\">\(e(locale))</span>"
+                out +=
+                    "<div class=\"loc missing\" data-locale=\"\(e(locale))\"><div class=\"loc-head\"><span class=\"locale\">\(e(locale))</span>"
                 out += "<span class=\"fallback-note\">fallback: \(e(defaultLocale))</span></div>"
                 out += "<div class=\"text placeholder-text\">\(locale == defaultLocale ? "no text" : "missing translation")</div>"
                 out += "<div class=\"text fallback\">\(e(locale == defaultLocale ? "" : fallback))</div></div>"
@@ -120,11 +129,13 @@ struct PageFrame {
                 }
             }
             if let min = spec?.minLength, length < min { classes += " over"; lengthText += " · under \(min)" }
-            out += "<div class=\"\(classes)\" data-locale=\"\(e(locale))\"><div class=\"loc-head\"><span class=\"locale\">\(e(locale))</span>"
+            out +=
+                "<div class=\"\(classes)\" data-locale=\"\(e(locale))\"><div class=\"loc-head\"><span class=\"locale\">\(e(locale))</span>"
             out += "<span class=\"len\">\(e(lengthText)) characters</span></div><div class=\"text\">\(body)</div></div>"
         }
         for (locale, text) in texts.sorted(by: { $0.key < $1.key }) where !locales.contains(locale) {
-            out += "<div class=\"loc over\" data-locale=\"\(e(locale))\"><div class=\"loc-head\"><span class=\"locale\">\(e(locale))</span><span class=\"len\">not a project locale</span></div><div class=\"text\">\(e(text))</div></div>"
+            out +=
+                "<div class=\"loc over\" data-locale=\"\(e(locale))\"><div class=\"loc-head\"><span class=\"locale\">\(e(locale))</span><span class=\"len\">not a project locale</span></div><div class=\"text\">\(e(text))</div></div>"
         }
         return out + "</div>"
     }
@@ -140,7 +151,8 @@ struct PageFrame {
                 : "<figure><div class=\"\(cls)\" data-missing=\"\(e(path))\">image missing:<br>assets/\(e(path))</div><figcaption>\(e(caption))</figcaption></figure>"
         }
         if thumb { return "<img class=\"thumb\" src=\"\(e(href))\" alt=\"\(e(caption))\" loading=\"lazy\">" }
-        return "<figure><img src=\"\(e(href))\" alt=\"\(e(caption))\" loading=\"lazy\"><figcaption>\(e(caption)) · <code>\(e(path))</code></figcaption></figure>"
+        return
+            "<figure><img src=\"\(e(href))\" alt=\"\(e(caption))\" loading=\"lazy\"><figcaption>\(e(caption)) · <code>\(e(path))</code></figcaption></figure>"
     }
 
     /// A sound with the browser's player, or a placeholder.
@@ -148,19 +160,24 @@ struct PageFrame {
         let e = HTMLText.escape
         guard let path, !path.isEmpty else { return "" }
         guard let href = site.assetHref(path, depth: depth) else {
-            return "<figure><div class=\"placeholder\" data-missing=\"\(e(path))\">sound missing:<br>assets/\(e(path))</div><figcaption>\(e(caption))</figcaption></figure>"
+            return
+                "<figure><div class=\"placeholder\" data-missing=\"\(e(path))\">sound missing:<br>assets/\(e(path))</div><figcaption>\(e(caption))</figcaption></figure>"
         }
-        return "<figure><audio controls preload=\"none\" src=\"\(e(href))\"></audio><figcaption>\(e(caption)) · <code>\(e(path))</code></figcaption></figure>"
+        return
+            "<figure><audio controls preload=\"none\" src=\"\(e(href))\"></audio><figcaption>\(e(caption)) · <code>\(e(path))</code></figcaption></figure>"
     }
 
     /// A link to a referenced item with its title, or the id marked when it does not exist.
     func reference(_ collection: String, _ node: SourceNode) -> String {
         let e = HTMLText.escape
-        guard let id = ItemID(node: node) else { return "<span class=\"muted\">\(e(node.scalarText ?? node.kindDescription))</span>" }
+        guard let id = ItemID(node: node) else {
+            return "<span class=\"muted\">\(e(node.scalarText ?? node.kindDescription))</span>"
+        }
         guard let item = snapshot.item(collection, id) else {
             return "<span class=\"badge error\">missing</span> \(e(collection)) \(e(id.text))"
         }
-        return "<a href=\"\(e(site.itemHref(collection, id, depth: depth)))\">\(e(site.title(of: item)))</a> <span class=\"muted\">#\(e(id.text))</span>"
+        return
+            "<a href=\"\(e(site.itemHref(collection, id, depth: depth)))\">\(e(site.title(of: item)))</a> <span class=\"muted\">#\(e(id.text))</span>"
     }
 
     /// Any value, as its field's type says.
@@ -193,7 +210,8 @@ struct PageFrame {
             guard let entries = node.entries else { return e(node.scalarText ?? "") }
             var out = "<table class=\"nested\">"
             for entry in entries {
-                out += "<tr><td class=\"field-name\">\(e(entry.key))</td><td>\(value(entry.value, spec: spec.field(entry.key)))</td></tr>"
+                out +=
+                    "<tr><td class=\"field-name\">\(e(entry.key))</td><td>\(value(entry.value, spec: spec.field(entry.key)))</td></tr>"
             }
             return out + "</table>"
         case .string, .text:
@@ -201,7 +219,8 @@ struct PageFrame {
             var out = "<span class=\"plain\">\(e(text))</span>"
             if let max = spec.maxLength {
                 let over = text.count > max
-                out += " <span class=\"\(over ? "badge error" : "muted")\">\(text.count)/\(max)\(over ? " · \(text.count - max) over" : "")</span>"
+                out +=
+                    " <span class=\"\(over ? "badge error" : "muted")\">\(text.count)/\(max)\(over ? " · \(text.count - max) over" : "")</span>"
             }
             return out
         case .int, .number, .date, .enum:
@@ -220,12 +239,16 @@ struct PageFrame {
         }
         for entry in sorted where entry.key != "id" && !skipping.contains(entry.key) {
             let spec = type?.field(entry.key)
-            let typeName = spec.map { s -> String in
-                if s.type == .reference { return "→ \(s.referenceTarget ?? "")" }
-                if s.type == .list, let el = s.element?.value { return "list of \(el.type == .reference ? "→ \(el.referenceTarget ?? "")" : el.type.rawValue)" }
-                return s.type.rawValue
-            } ?? "unknown field"
-            rows += "<tr data-field=\"\(e(entry.key))\"><td><div class=\"field-name\">\(e(entry.key))</div><div class=\"field-type\">\(e(typeName))</div></td><td>\(value(entry.value, spec: spec))</td></tr>"
+            let typeName =
+                spec.map { s -> String in
+                    if s.type == .reference { return "→ \(s.referenceTarget ?? "")" }
+                    if s.type == .list, let el = s.element?.value {
+                        return "list of \(el.type == .reference ? "→ \(el.referenceTarget ?? "")" : el.type.rawValue)"
+                    }
+                    return s.type.rawValue
+                } ?? "unknown field"
+            rows +=
+                "<tr data-field=\"\(e(entry.key))\"><td><div class=\"field-name\">\(e(entry.key))</div><div class=\"field-type\">\(e(typeName))</div></td><td>\(value(entry.value, spec: spec))</td></tr>"
         }
         guard !rows.isEmpty else { return "" }
         return "<table class=\"fields\">\(rows)</table>"

@@ -28,9 +28,12 @@ struct PlaceView {
                         href: otherItem.id.map { site.itemHref(item.collection, $0, depth: frame.depth) }, style: "before"))
                 if pins.count > 400 { break }
             }
-            let map = PreviewMap(pins: pins, tiles: site.options.tiles, searchRadius: Self.searchRadius, caption: "\(field.name) on the map")
-            out += "<section class=\"card place\" data-field=\"\(e(field.name))\"><h2>\(e(field.name.capitalized)) on the map</h2>"
-            out += "<p class=\"sub\"><code>\(HTMLText.number(point.0, digits: 6)), \(HTMLText.number(point.1, digits: 6))</code> · \(pins.count - 1) other \(e(item.collection)) within \(Geo.describe(meters: Self.searchRadius)) (grey). Click the map to list what lies within \(Geo.describe(meters: Self.searchRadius)) of that point.</p>"
+            let map = PreviewMap(
+                pins: pins, tiles: site.options.tiles, searchRadius: Self.searchRadius, caption: "\(field.name) on the map")
+            out +=
+                "<section class=\"card place\" data-field=\"\(e(field.name))\"><h2>\(e(field.name.capitalized)) on the map</h2>"
+            out +=
+                "<p class=\"sub\"><code>\(HTMLText.number(point.0, digits: 6)), \(HTMLText.number(point.1, digits: 6))</code> · \(pins.count - 1) other \(e(item.collection)) within \(Geo.describe(meters: Self.searchRadius)) (grey). Click the map to list what lies within \(Geo.describe(meters: Self.searchRadius)) of that point.</p>"
             out += "<div class=\"map-wrap\">\(map.svg())</div><div id=\"search-result\" class=\"search-result\"></div></section>"
         }
         return out
@@ -52,7 +55,8 @@ struct PlaceView {
         if let end, end < today { state = "<span class=\"badge muted state\">expired</span>" }
         if let start, start > today { state = "<span class=\"badge warning state\">not yet valid</span>" }
         if let start, let end, end < start { state = "<span class=\"badge error state\">ends before it starts</span>" }
-        return "<section class=\"card\"><h2>Validity</h2><p class=\"validity\" data-from=\"\(e(start ?? ""))\" data-until=\"\(e(end ?? ""))\">valid from <strong>\(e(start ?? "always"))</strong> until <strong>\(e(end ?? "further notice"))</strong> \(state)</p></section>"
+        return
+            "<section class=\"card\"><h2>Validity</h2><p class=\"validity\" data-from=\"\(e(start ?? ""))\" data-until=\"\(e(end ?? ""))\">valid from <strong>\(e(start ?? "always"))</strong> until <strong>\(e(end ?? "further notice"))</strong> \(state)</p></section>"
     }
 
     /// Today as `YYYY-MM-DD` in UTC.

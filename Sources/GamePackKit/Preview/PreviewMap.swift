@@ -40,7 +40,9 @@ public struct MapPin: Sendable {
     /// A CSS class: `pin` (default), `before`, `after`, `search`.
     public var style: String
 
-    public init(latitude: Double, longitude: Double, label: String = "", title: String, href: String? = nil, style: String = "pin") {
+    public init(
+        latitude: Double, longitude: Double, label: String = "", title: String, href: String? = nil, style: String = "pin"
+    ) {
         self.latitude = latitude
         self.longitude = longitude
         self.label = label
@@ -115,8 +117,10 @@ public struct PreviewMap: Sendable {
     /// An accessible name of the map.
     public var caption: String
 
-    public init(pins: [MapPin], drawsLegs: Bool = false, links: [(Int, Int)] = [], tiles: TileSource? = nil,
-                searchRadius: Double? = nil, caption: String) {
+    public init(
+        pins: [MapPin], drawsLegs: Bool = false, links: [(Int, Int)] = [], tiles: TileSource? = nil,
+        searchRadius: Double? = nil, caption: String
+    ) {
         self.pins = pins
         self.drawsLegs = drawsLegs
         self.links = links
@@ -146,7 +150,8 @@ public struct PreviewMap: Sendable {
             data-ox="\(projection.offsetX)" data-oy="\(projection.offsetY)"
             """
         if let searchRadius { out += " data-search-radius=\"\(n(searchRadius))\"" }
-        out += ">\n<title>\(e(caption))</title>\n<rect class=\"map-bg\" x=\"0\" y=\"0\" width=\"\(n(width))\" height=\"\(n(height))\"/>\n"
+        out +=
+            ">\n<title>\(e(caption))</title>\n<rect class=\"map-bg\" x=\"0\" y=\"0\" width=\"\(n(width))\" height=\"\(n(height))\"/>\n"
         if let tiles, !pins.isEmpty { out += tileImages(tiles, projection: projection) }
         out += grid(projection)
         let points = pins.map { projection.project($0.latitude, $0.longitude) }
@@ -157,11 +162,13 @@ public struct PreviewMap: Sendable {
             let meters = Geo.distance(pins[a].latitude, pins[a].longitude, pins[b].latitude, pins[b].longitude)
             out += "<g class=\"leg\" data-from=\"\(a + 1)\" data-to=\"\(b + 1)\" data-meters=\"\(Int(meters.rounded()))\">"
             out += "<line x1=\"\(n(p.x))\" y1=\"\(n(p.y))\" x2=\"\(n(q.x))\" y2=\"\(n(q.y))\"/>"
-            out += "<text x=\"\(n((p.x + q.x) / 2))\" y=\"\(n((p.y + q.y) / 2 - 6))\">\(e(Geo.describe(meters: meters)))</text></g>\n"
+            out +=
+                "<text x=\"\(n((p.x + q.x) / 2))\" y=\"\(n((p.y + q.y) / 2 - 6))\">\(e(Geo.describe(meters: meters)))</text></g>\n"
         }
         for (index, pin) in pins.enumerated() {
             let p = points[index]
-            var g = "<g class=\"\(e(pin.style))\" data-lat=\"\(pin.latitude)\" data-lon=\"\(pin.longitude)\" data-title=\"\(e(pin.title))\""
+            var g =
+                "<g class=\"\(e(pin.style))\" data-lat=\"\(pin.latitude)\" data-lon=\"\(pin.longitude)\" data-title=\"\(e(pin.title))\""
             if let href = pin.href { g += " data-href=\"\(e(href))\"" }
             g += "><title>\(e(pin.label.isEmpty ? pin.title : "\(pin.label). \(pin.title)"))</title>"
             let radius = pin.label.isEmpty ? 6.0 : 11.0
@@ -253,7 +260,8 @@ public struct PreviewMap: Sendable {
                 let p = projection.project(a.0, a.1), q = projection.project(b.0, b.1)
                 let url = tiles.template.replacingOccurrences(of: "{z}", with: "\(zoom)")
                     .replacingOccurrences(of: "{x}", with: "\(tx)").replacingOccurrences(of: "{y}", with: "\(ty)")
-                out += "<image href=\"\(HTMLText.escape(url))\" x=\"\(HTMLText.number(p.x))\" y=\"\(HTMLText.number(p.y))\" width=\"\(HTMLText.number(q.x - p.x + 0.5))\" height=\"\(HTMLText.number(q.y - p.y + 0.5))\" preserveAspectRatio=\"none\"/>"
+                out +=
+                    "<image href=\"\(HTMLText.escape(url))\" x=\"\(HTMLText.number(p.x))\" y=\"\(HTMLText.number(p.y))\" width=\"\(HTMLText.number(q.x - p.x + 0.5))\" height=\"\(HTMLText.number(q.y - p.y + 0.5))\" preserveAspectRatio=\"none\"/>"
             }
         }
         return out + "</g>\n"

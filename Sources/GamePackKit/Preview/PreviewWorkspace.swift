@@ -164,7 +164,8 @@ public enum PreviewWorkspace {
                 let hint = Suggestions.closest(to: use.path, among: project.assetFiles)
                 context.report(
                     .assetMissing,
-                    "assets/\(use.path) does not exist" + (hint.map { "; did you mean `\($0)`?" } ?? "; add the file or correct the path"),
+                    "assets/\(use.path) does not exist"
+                        + (hint.map { "; did you mean `\($0)`?" } ?? "; add the file or correct the path"),
                     at: use.location, fix: hint)
             case .unreadable(let why):
                 context.report(.assetUnreadable, "assets/\(use.path) cannot be used: \(why)", at: use.location)

@@ -33,13 +33,16 @@ struct ReferrersView {
                 let image = type.fields.first { $0.type == .image }.flatMap { other.node[$0.name]?.scalarText }
                 let name = type.fields.first { $0.name == "name" && $0.type == .localized }
                 let paths = GeoPath.paths(of: other, in: snapshot)
-                rows += "<tr data-id=\"\(e(otherID.text))\"><td>\(frame.image(image, caption: site.title(of: other), thumb: true))</td>"
-                rows += "<td><a href=\"\(e(site.itemHref(collection, otherID, depth: frame.depth)))\">\(e(site.title(of: other)))</a>"
+                rows +=
+                    "<tr data-id=\"\(e(otherID.text))\"><td>\(frame.image(image, caption: site.title(of: other), thumb: true))</td>"
+                rows +=
+                    "<td><a href=\"\(e(site.itemHref(collection, otherID, depth: frame.depth)))\">\(e(site.title(of: other)))</a>"
                 if let name, let node = other.node["name"] { rows += frame.localized(node, spec: name) }
                 rows += "</td><td class=\"num\">\(e(paths.map(\.summary).joined(separator: "; ")))</td></tr>"
             }
             guard count > 0 else { continue }
-            out += "<section class=\"card referrers\" data-collection=\"\(e(collection))\"><h2>\(e(collection.capitalized)) referring to this \(e(LintContextLabel.singular(item.collection))) (\(count))</h2><table>\(rows)</table>"
+            out +=
+                "<section class=\"card referrers\" data-collection=\"\(e(collection))\"><h2>\(e(collection.capitalized)) referring to this \(e(LintContextLabel.singular(item.collection))) (\(count))</h2><table>\(rows)</table>"
             if count > 200 { out += "<p class=\"muted\">The first 200 are listed.</p>" }
             out += "</section>"
         }

@@ -59,8 +59,10 @@ struct RouteView {
         let e = HTMLText.escape
         let site = frame.site, snapshot = frame.snapshot
         let placed = path.placed
-        var out = "<section class=\"card route\" data-field=\"\(e(path.field.name))\"><h2>\(e(path.field.name.capitalized)) on the map</h2>"
-        out += "<p class=\"total\" data-total-meters=\"\(Int(path.totalMeters.rounded()))\">\(path.stops.count) waypoints · total walk \(e(Geo.describe(meters: path.totalMeters)))</p>"
+        var out =
+            "<section class=\"card route\" data-field=\"\(e(path.field.name))\"><h2>\(e(path.field.name.capitalized)) on the map</h2>"
+        out +=
+            "<p class=\"total\" data-total-meters=\"\(Int(path.totalMeters.rounded()))\">\(path.stops.count) waypoints · total walk \(e(Geo.describe(meters: path.totalMeters)))</p>"
         if placed.isEmpty {
             out += "<p class=\"muted\">No waypoint has a position to draw.</p>"
         } else {
@@ -79,16 +81,19 @@ struct RouteView {
             let number = offset + 1
             out += "<li data-waypoint=\"\(number)\" data-id=\"\(e(stop.id.text))\"><span class=\"num-pin\">\(number)</span>"
             guard let index = stop.index else {
-                out += "<div class=\"thumb placeholder\">missing</div><div><span class=\"badge error\">missing</span> \(e(path.target)) \(e(stop.id.text)) does not exist</div><div></div></li>"
+                out +=
+                    "<div class=\"thumb placeholder\">missing</div><div><span class=\"badge error\">missing</span> \(e(path.target)) \(e(stop.id.text)) does not exist</div><div></div></li>"
                 continue
             }
             let item = snapshot.project.items[index]
             let type = snapshot.project.type(of: item.collection)
             let imageField = type?.fields.first { $0.type == .image }
-            let thumb = frame.image(imageField.flatMap { item.node[$0.name]?.scalarText }, caption: site.title(of: item), thumb: true)
+            let thumb = frame.image(
+                imageField.flatMap { item.node[$0.name]?.scalarText }, caption: site.title(of: item), thumb: true)
             out += thumb.isEmpty ? "<div class=\"thumb no-image\"></div>" : thumb
             let nameField = type?.fields.first { $0.name == "name" } ?? type?.fields.first { $0.type == .localized }
-            out += "<div><a href=\"\(e(site.itemHref(path.target, stop.id, depth: frame.depth)))\">\(e(site.title(of: item)))</a> <span class=\"muted\">#\(e(stop.id.text))</span>"
+            out +=
+                "<div><a href=\"\(e(site.itemHref(path.target, stop.id, depth: frame.depth)))\">\(e(site.title(of: item)))</a> <span class=\"muted\">#\(e(stop.id.text))</span>"
             if let nameField, let node = item.node[nameField.name], nameField.type == .localized {
                 out += frame.localized(node, spec: nameField)
             }
@@ -99,7 +104,8 @@ struct RouteView {
             if let point = stop.point {
                 if let previous {
                     let meters = Geo.distance(previous.point.0, previous.point.1, point.0, point.1)
-                    leg = "<span class=\"leg-distance\" data-meters=\"\(Int(meters.rounded()))\">\(e(Geo.describe(meters: meters))) from \(previous.number)</span>"
+                    leg =
+                        "<span class=\"leg-distance\" data-meters=\"\(Int(meters.rounded()))\">\(e(Geo.describe(meters: meters))) from \(previous.number)</span>"
                 } else {
                     leg = "<span class=\"leg-distance\">start</span>"
                 }

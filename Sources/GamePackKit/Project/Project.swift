@@ -162,7 +162,8 @@ public struct Project: Sendable {
 
         return Project(
             root: root, config: config, types: types, items: items, contentFiles: contentFiles,
-            markedFiles: markedFiles, unloadedFiles: unloadedFiles, assetFiles: assetFiles, diagnostics: diagnostics, sources: sources)
+            markedFiles: markedFiles, unloadedFiles: unloadedFiles, assetFiles: assetFiles, diagnostics: diagnostics,
+            sources: sources)
     }
 
     static func isSourceFile(_ path: String) -> Bool {

@@ -62,7 +62,9 @@ public struct ProjectConfig: Sendable {
 
     /// Targets gamepack knows how to emit (`BuildTargetRegistry`'s).
     public static var knownTargets: [String] { BuildTargetRegistry.names }
-    static let knownKeys = ["id", "name", "locales", "default_locale", "targets", "lint", "schema_version", "missing_translations"]
+    static let knownKeys = [
+        "id", "name", "locales", "default_locale", "targets", "lint", "schema_version", "missing_translations",
+    ]
 
     /// Reads the config from its root node; problems are appended to `diagnostics` as `config`
     /// errors and sensible defaults are used so the rest of the project can still be checked.

@@ -59,7 +59,8 @@ public enum ProjectTemplate {
         _ template: String, at destination: URL, projectID: String, projectName: String, templates: URL? = nil
     ) throws -> [String] {
         let folder = try templates ?? locate()
-        let (staging, written) = try stage(template, at: destination, projectID: projectID, projectName: projectName, templates: folder)
+        let (staging, written) = try stage(
+            template, at: destination, projectID: projectID, projectName: projectName, templates: folder)
         try commit(staging, to: destination)
         return written
     }
@@ -74,7 +75,8 @@ public enum ProjectTemplate {
         finish: (URL, URL) async throws -> [String]
     ) async throws -> [String] {
         let folder = try templates ?? locate()
-        let (staging, written) = try stage(template, at: destination, projectID: projectID, projectName: projectName, templates: folder)
+        let (staging, written) = try stage(
+            template, at: destination, projectID: projectID, projectName: projectName, templates: folder)
         do {
             let added = try await finish(staging, folder)
             try commit(staging, to: destination)

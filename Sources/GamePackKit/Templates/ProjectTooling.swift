@@ -29,7 +29,8 @@ public enum CIProvider: String, Sendable, CaseIterable {
 public enum ProjectTooling {
     /// The lines of the `.gitignore` a new project gets: the build cache and generated schemas,
     /// and the build output.
-    public static let gitignore = "# Written by gamepack: the cache and generated schemas, and build output.\n.gamepack/\nbuild/\n"
+    public static let gitignore =
+        "# Written by gamepack: the cache and generated schemas, and build output.\n.gamepack/\nbuild/\n"
 
     /// Adds the tooling to the project at `root` (a fresh project, before `init` moves it into
     /// place): the workflows of `ci` copied from `templates` with `{{id}}` and `{{name}}`
@@ -45,7 +46,8 @@ public enum ProjectTooling {
             for provider in ci {
                 let source = templates.appendingPathComponent(provider.templatePath)
                 guard let text = try? String(contentsOf: source, encoding: .utf8) else {
-                    throw GamePackError.io(path: source.path, reason: "the CI workflow template is missing from the templates folder")
+                    throw GamePackError.io(
+                        path: source.path, reason: "the CI workflow template is missing from the templates folder")
                 }
                 let filled = text.replacingOccurrences(of: ProjectTemplate.idPlaceholder, with: projectID)
                     .replacingOccurrences(of: ProjectTemplate.namePlaceholder, with: projectName)

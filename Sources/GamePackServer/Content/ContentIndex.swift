@@ -124,7 +124,9 @@ public struct ContentQuery: Sendable, Equatable {
     /// digits, `_` and `-`, 1-64 characters.
     public static func isSafeFieldName(_ name: String) -> Bool {
         !name.isEmpty && name.utf8.count <= 64
-            && name.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 == 0x5F || $0 == 0x2D }
+            && name.utf8.allSatisfy {
+                ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 == 0x5F || $0 == 0x2D
+            }
     }
 }
 
@@ -261,7 +263,8 @@ enum ContentJSON {
     /// Serializes a value parsed by JSONSerialization, keys sorted, slashes unescaped.
     static func serialize(_ value: Any) -> String {
         let data =
-            (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed]))
+            (try? JSONSerialization.data(
+                withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed]))
             ?? Data("null".utf8)
         return String(decoding: data, as: UTF8.self)
     }

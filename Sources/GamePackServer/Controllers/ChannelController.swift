@@ -63,9 +63,11 @@ struct ChannelController {
             .eTag: etag,
         ]
         headers[HTTPField.Name("Gamepack-Sequence")!] = "\(head.sequence)"
-        if let match = request.headers[.ifNoneMatch], match.split(separator: ",").contains(where: {
-            $0.trimmingCharacters(in: .whitespaces) == etag || $0.trimmingCharacters(in: .whitespaces) == "*"
-        }) {
+        if let match = request.headers[.ifNoneMatch],
+            match.split(separator: ",").contains(where: {
+                $0.trimmingCharacters(in: .whitespaces) == etag || $0.trimmingCharacters(in: .whitespaces) == "*"
+            })
+        {
             return Response(status: .notModified, headers: headers)
         }
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body)))
@@ -128,7 +130,8 @@ struct ChannelController {
         let expectedComment = SignedPointer.trustedComment(project: project, channel: channel, sequence: pointer.sequence)
         guard signature.trustedComment == expectedComment else {
             throw ServerError.unprocessable(
-                "bad_signature", "the signature's trusted comment is \"\(signature.trustedComment)\", expected \"\(expectedComment)\"")
+                "bad_signature",
+                "the signature's trusted comment is \"\(signature.trustedComment)\", expected \"\(expectedComment)\"")
         }
         if pointer.isExpired() {
             throw ServerError.unprocessable("pointer_expired", "the pointer expired at \(pointer.expires ?? "?"); sign a new one")
@@ -141,7 +144,8 @@ struct ChannelController {
         else {
             throw ServerError.unprocessable(
                 "pointer_mismatch",
-                "the pointer does not describe pack \(pack.sha256) (project \(pack.project), version \(pack.version), \(pack.size) bytes)")
+                "the pointer does not describe pack \(pack.sha256) (project \(pack.project), version \(pack.version), \(pack.size) bytes)"
+            )
         }
         let pointerText = String(decoding: pointerData, as: UTF8.self)
         if let head = try await store.head(project: project, channel: channel), head.pointer == pointerText {

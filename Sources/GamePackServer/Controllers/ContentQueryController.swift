@@ -77,7 +77,10 @@ struct ContentQueryController {
         let (content, notModified) = try await resolve(request, context)
         if let notModified { return notModified }
         let names = (content.collections["canonical"] ?? []).sorted().map(ServerError.jsonString).joined(separator: ",")
-        return answer(content, #"{"project":\#(ServerError.jsonString(content.head.project)),"channel":\#(ServerError.jsonString(content.head.channel)),"version":"\#(content.head.version)","collections":[\#(names)]}"#)
+        return answer(
+            content,
+            #"{"project":\#(ServerError.jsonString(content.head.project)),"channel":\#(ServerError.jsonString(content.head.channel)),"version":"\#(content.head.version)","collections":[\#(names)]}"#
+        )
     }
 
     func answer(_ content: ChannelContent, _ text: String) -> Response {
@@ -92,13 +95,15 @@ struct ContentQueryController {
         var query = ContentQuery(pack: content.head.pack, target: "canonical", collection: name, limit: Self.defaultLimit)
         if let text = parameters["limit"].map(String.init) {
             guard let limit = Int(text), limit >= 1 else {
-                throw ServerError.badRequest("bad_limit", "limit must be a whole number from 1 (at most \(Self.maxLimit) are returned)")
+                throw ServerError.badRequest(
+                    "bad_limit", "limit must be a whole number from 1 (at most \(Self.maxLimit) are returned)")
             }
             query.limit = min(limit, Self.maxLimit)
         }
         if let text = (parameters["offset"] ?? parameters["cursor"]).map(String.init) {
             guard let offset = Int(text), (0...Self.maxOffset).contains(offset) else {
-                throw ServerError.badRequest("bad_offset", "offset (or cursor) must be a whole number from 0 to \(Self.maxOffset)")
+                throw ServerError.badRequest(
+                    "bad_offset", "offset (or cursor) must be a whole number from 0 to \(Self.maxOffset)")
             }
             query.offset = offset
         }
@@ -116,13 +121,16 @@ struct ContentQueryController {
         query.near = try Self.circle(near: parameters["near"].map(String.init), within: parameters["within"].map(String.init))
         let shaping = try ContentShaping(parameters: parameters, manifest: content.manifest)
         let rows = try await catalog.query(query)
-        var text = #"{"project":\#(ServerError.jsonString(content.head.project)),"channel":\#(ServerError.jsonString(content.head.channel)),"version":"\#(content.head.version)","collection":\#(ServerError.jsonString(name)),"#
+        var text =
+            #"{"project":\#(ServerError.jsonString(content.head.project)),"channel":\#(ServerError.jsonString(content.head.channel)),"version":"\#(content.head.version)","collection":\#(ServerError.jsonString(name)),"#
         text += #""offset":\#(query.offset),"limit":\#(query.limit),"next":"#
         text += rows.count == query.limit ? "\"\(query.offset + rows.count)\"" : "null"
         text += #","items":["#
         text += rows.map { row in
             var body = shaping.apply(to: row.body)
-            if let distance = row.distance { body = ContentJSON.appending(["\"_distance\":\(ContentJSON.distance(distance))"], to: body) }
+            if let distance = row.distance {
+                body = ContentJSON.appending(["\"_distance\":\(ContentJSON.distance(distance))"], to: body)
+            }
             return body
         }.joined(separator: ",")
         text += "]}"
@@ -151,7 +159,8 @@ struct ContentQueryController {
             let parts = spec.split(separator: ":", maxSplits: 1).map(String.init)
             let field = parts[0]
             guard ContentQuery.isSafeFieldName(field), let value = object[field] else {
-                throw ServerError.badRequest("bad_expand", "expand names a field of the item; \(name) \(id) has no field \"\(field)\"")
+                throw ServerError.badRequest(
+                    "bad_expand", "expand names a field of the item; \(name) \(id) has no field \"\(field)\"")
             }
             let candidates = parts.count == 2 ? [parts[1]] : [field, field + "s", field + "es"]
             guard let target = candidates.first(where: { content.collections["canonical"]?.contains($0) == true }) else {
@@ -171,7 +180,8 @@ struct ContentQueryController {
             guard let wanted = ids(value) else {
                 throw ServerError.badRequest("bad_expand", "\(field) of \(name) \(id) holds no reference")
             }
-            var lookup = ContentQuery(pack: content.head.pack, target: "canonical", collection: target, limit: max(wanted.count, 1))
+            var lookup = ContentQuery(
+                pack: content.head.pack, target: "canonical", collection: target, limit: max(wanted.count, 1))
             lookup.filters = [.idIn(wanted)]
             var found: [String: Any] = [:]
             for referenced in try await catalog.index!.queryContent(lookup) {
@@ -265,7 +275,9 @@ struct ContentShaping {
     /// values with their nested objects and lists walked.
     func localized(_ value: Any) -> Any {
         guard let locale else { return value }
-        if let map = value as? [String: Any], !map.isEmpty, map.keys.allSatisfy(locales.contains), map.values.allSatisfy({ $0 is String }) {
+        if let map = value as? [String: Any], !map.isEmpty, map.keys.allSatisfy(locales.contains),
+            map.values.allSatisfy({ $0 is String })
+        {
             return map[locale] ?? locales.first.flatMap { map[$0] } ?? map.values.first!
         }
         if let map = value as? [String: Any] { return map.mapValues(localized) }

@@ -53,7 +53,10 @@ struct KinveyController {
                 try await blobs(request, context, app, content, id: try context.parameters.require("id"))
             }
         }
-        for path in ["/appdata/:appKey", "/appdata/:appKey/:collection", "/appdata/:appKey/:collection/:id", "/blob/:appKey", "/blob/:appKey/:id"] {
+        for path in [
+            "/appdata/:appKey", "/appdata/:appKey/:collection", "/appdata/:appKey/:collection/:id", "/blob/:appKey",
+            "/blob/:appKey/:id",
+        ] {
             for method in [HTTPRequest.Method.post, .put, .patch, .delete] {
                 routes.on(RouterPath(path), method: method) { request, context in
                     await kinvey(request, context) { _, _ in
@@ -88,7 +91,10 @@ struct KinveyController {
         } catch let error as KinveyError {
             return error.response
         } catch let error as ServerError {
-            return KinveyError(error.status, "KinveyInternalErrorRetry", "The Kinvey server encountered an unexpected error. Please retry your request", debug: error.message).response
+            return KinveyError(
+                error.status, "KinveyInternalErrorRetry",
+                "The Kinvey server encountered an unexpected error. Please retry your request", debug: error.message
+            ).response
         } catch {
             context.logger.error("kinvey request failed", metadata: ["error": "\(String(reflecting: error))"])
             return KinveyError(
@@ -167,7 +173,9 @@ struct KinveyController {
         }
         let shaping = try Self.shaping(parameters, renames: renames)
         let rows = try await catalog.query(query)
-        let entities = rows.map { entity($0, app: app, content: content, renames: renames, shaping: shaping, collection: packName, request: request) }
+        let entities = rows.map {
+            entity($0, app: app, content: content, renames: renames, shaping: shaping, collection: packName, request: request)
+        }
         return Self.json("[" + entities.joined(separator: ",") + "]")
     }
 
@@ -177,7 +185,9 @@ struct KinveyController {
         var result: [String: String] = [:]
         for pair in (request.uri.query ?? "").split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let decode = { (text: Substring) in text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(text) }
+            let decode = { (text: Substring) in
+                text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(text)
+            }
             result[decode(parts[0])] = parts.count == 2 ? decode(parts[1]) : ""
         }
         return result
@@ -189,7 +199,9 @@ struct KinveyController {
         return ContentShaping(fields: Set(names + ["_acl", "_kmd"]), idField: "_id")
     }
 
-    func entity(_ request: Request, _ context: BasicRequestContext, _ app: KinveyApp, _ resolve: () async throws -> ChannelContent)
+    func entity(
+        _ request: Request, _ context: BasicRequestContext, _ app: KinveyApp, _ resolve: () async throws -> ChannelContent
+    )
         async throws -> Response
     {
         let name = try context.parameters.require("collection")
@@ -203,7 +215,8 @@ struct KinveyController {
                 .notFound, "EntityNotFound", "This entity not found in the collection", debug: "\(name) has no entity \(id)")
         }
         let shaping = try Self.shaping(Self.formParameters(request), renames: renames)
-        return Self.json(entity(row, app: app, content: content, renames: renames, shaping: shaping, collection: packName, request: request))
+        return Self.json(
+            entity(row, app: app, content: content, renames: renames, shaping: shaping, collection: packName, request: request))
     }
 
     /// An entity as Kinvey returns it: the pack's fields (renamed to the game's names), `_geoloc`
@@ -247,7 +260,9 @@ struct KinveyController {
     ) async throws -> Response {
         let content = try await resolve()
         guard content.collections["kinvey"]?.contains("metaData") == true else {
-            throw KinveyError(.notFound, "BlobNotFound", "This blob not found for this app backend", debug: "the pack has no kinvey/metaData.json")
+            throw KinveyError(
+                .notFound, "BlobNotFound", "This blob not found for this app backend",
+                debug: "the pack has no kinvey/metaData.json")
         }
         var query = ContentQuery(pack: content.head.pack, target: "kinvey", collection: "metaData", limit: Self.maxLimit)
         if let id {
@@ -255,7 +270,9 @@ struct KinveyController {
         } else if let text = Self.formParameters(request)["query"] {
             try KinveyQuery.apply(text, renames: ["_filename": "resourceName"], to: &query)
         }
-        if let text = Self.formParameters(request)["limit"], let limit = Int(text) { query.limit = min(max(limit, 1), Self.maxLimit) }
+        if let text = Self.formParameters(request)["limit"], let limit = Int(text) {
+            query.limit = min(max(limit, 1), Self.maxLimit)
+        }
         let rows = try await catalog.index!.queryContent(query)
         let host = request.head.authority ?? "127.0.0.1"
         let files = rows.compactMap { row -> String? in
@@ -398,7 +415,8 @@ enum KinveyQuery {
         guard radius > 0, radius <= SphereGeo.maxRadius else {
             throw KinveyError(
                 .badRequest, "InvalidQuerySyntax", "The query string in the request has an invalid syntax",
-                debug: "$maxDistance must be above 0 and at most \(Int(SphereGeo.maxRadius / KinveyController.metersPerMile)) miles")
+                debug:
+                    "$maxDistance must be above 0 and at most \(Int(SphereGeo.maxRadius / KinveyController.metersPerMile)) miles")
         }
         return GeoCircle(latitude: lat, longitude: lng, radius: radius)
     }

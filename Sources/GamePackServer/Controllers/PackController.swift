@@ -86,7 +86,8 @@ struct PackController {
                 "bad_path", "upload a pack to /v1/packs/<sha256>.gamepack, with its signature in the Gamepack-Signature header")
         }
         guard let header = request.headers[HTTPField.Name("Gamepack-Signature")!] else {
-            throw ServerError.badRequest("missing_signature", "the Gamepack-Signature header (base64 of the .minisig file) is missing")
+            throw ServerError.badRequest(
+                "missing_signature", "the Gamepack-Signature header (base64 of the .minisig file) is missing")
         }
         guard let decoded = Data(base64Encoded: header.trimmingCharacters(in: .whitespaces)),
             let signatureText = String(data: decoded, encoding: .utf8)

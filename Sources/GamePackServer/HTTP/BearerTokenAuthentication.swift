@@ -13,7 +13,8 @@ struct BearerTokenAuthentication<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
-        var error = ServerError(.unauthorized, "missing_token", "writes need Authorization: Bearer <token> (gamepack serve token create)")
+        var error = ServerError(
+            .unauthorized, "missing_token", "writes need Authorization: Bearer <token> (gamepack serve token create)")
         error.headers[.wwwAuthenticate] = "Bearer"
         guard let header = request.headers[.authorization] else { throw error }
         let parts = header.split(separator: " ", maxSplits: 1)

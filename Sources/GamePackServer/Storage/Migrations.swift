@@ -78,7 +78,7 @@ public enum SchemaMigrations {
                     PRIMARY KEY (device, location_id, route_id)
                 )
                 """,
-            ]),
+            ])
     ]
 
     /// The newest schema version this code knows.

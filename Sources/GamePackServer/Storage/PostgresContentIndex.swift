@@ -175,7 +175,8 @@ extension PostgresStore: ContentIndexStore {
         if let near = query.near {
             let centre = "ll_to_earth(\(try bind(near.latitude))::float8, \(try bind(near.longitude))::float8)"
             let radius = "(\(try bind(near.radius))::float8 / \(SphereGeo.earthRadius) * earth())"
-            sql += ", earth_distance(\(centre), ll_to_earth(i.latitude, i.longitude)) * \(SphereGeo.earthRadius) / earth() AS distance"
+            sql +=
+                ", earth_distance(\(centre), ll_to_earth(i.latitude, i.longitude)) * \(SphereGeo.earthRadius) / earth() AS distance"
             conditions.append("i.latitude IS NOT NULL")
             conditions.append("earth_box(\(centre), \(radius)) @> ll_to_earth(i.latitude, i.longitude)")
             conditions.append("earth_distance(\(centre), ll_to_earth(i.latitude, i.longitude)) <= \(radius)")

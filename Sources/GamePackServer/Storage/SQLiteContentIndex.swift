@@ -58,7 +58,8 @@ extension SQLiteStore: ContentIndexStore {
                     INSERT INTO content_items (pack, target, collection, item_id, position, latitude, longitude, body, modified, created)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """)
-            let geo = try db.makeStatement(sql: "INSERT INTO content_geo (id, min_lat, max_lat, min_lng, max_lng) VALUES (?, ?, ?, ?, ?)")
+            let geo = try db.makeStatement(
+                sql: "INSERT INTO content_geo (id, min_lat, max_lat, min_lng, max_lng) VALUES (?, ?, ?, ?, ?)")
             for item in items {
                 let sha = item.bodySHA256
                 try hash.execute(arguments: [project, item.target, item.collection, item.id, sha, publishedAt])
@@ -151,7 +152,9 @@ extension SQLiteStore: ContentIndexStore {
             let scope = "i.pack = ? AND i.target = ? AND i.collection = ?"
             let scopeArguments: [DatabaseValueConvertible?] = [query.pack, query.target, query.collection]
             guard let near = query.near else {
-                var order = query.sort.map { "json_extract(i.body, '\(Self.jsonPath($0.path))') \($0.ascending ? "ASC" : "DESC")" }
+                var order = query.sort.map {
+                    "json_extract(i.body, '\(Self.jsonPath($0.path))') \($0.ascending ? "ASC" : "DESC")"
+                }
                 order.append("i.position")
                 let rows = try Row.fetchAll(
                     db,
@@ -175,7 +178,8 @@ extension SQLiteStore: ContentIndexStore {
                         WHERE g.max_lat >= ? AND g.min_lat <= ? AND g.max_lng >= ? AND g.min_lng <= ? AND \(scope)\(conditions)
                         """,
                     arguments: StatementArguments(
-                        [box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude] + scopeArguments + filterArguments))
+                        [box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude] + scopeArguments + filterArguments)
+                )
                 while let row = try rows.next() {
                     let distance = SphereGeo.distance(near.latitude, near.longitude, row[1], row[2])
                     if distance <= near.radius { candidates.append((row[0], distance, row[3])) }

@@ -52,7 +52,8 @@ struct BuildTargetRegistryTests {
         }
         let (config, diagnostics) = try Self.parseConfig(targets: "[canonical, nosuch]")
         #expect(config.targets == ["canonical"])
-        #expect(diagnostics.map(\.message) == ["unknown target `nosuch`; use \(BuildTargetRegistry.names.joined(separator: ", "))"])
+        #expect(
+            diagnostics.map(\.message) == ["unknown target `nosuch`; use \(BuildTargetRegistry.names.joined(separator: ", "))"])
     }
 
     @Test("each target's options come from its kind: unknown options name what the target takes")
@@ -62,7 +63,8 @@ struct BuildTargetRegistryTests {
             let taken = kind.options.map { "`\($0.name): \($0.values)`" }.joined(separator: ", ")
             #expect(
                 diagnostics.map(\.message) == [
-                    "unknown option `nosuch` of target \(kind.name)" + (kind.options.isEmpty ? "" : "; \(kind.name) takes \(taken)")
+                    "unknown option `nosuch` of target \(kind.name)"
+                        + (kind.options.isEmpty ? "" : "; \(kind.name) takes \(taken)")
                 ])
         }
         let (embedded, accepted) = try Self.parseConfig(targets: "[{canonical: {embed: true}}, kinvey]")

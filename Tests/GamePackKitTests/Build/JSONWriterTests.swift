@@ -84,7 +84,8 @@ struct OutputFileHashTests {
         #expect(crc == serial.crc32)
         #expect(try Data(contentsOf: url) == Data("placeholder".utf8) + Data(bytes))
 
-        let onlyMD5 = try OutputFile(url: temp.url.appendingPathComponent("md5.bin"), digest: Digest(sha256: false, md5: true, crc32: false))
+        let onlyMD5 = try OutputFile(
+            url: temp.url.appendingPathComponent("md5.bin"), digest: Digest(sha256: false, md5: true, crc32: false))
         try onlyMD5.write(bytes)
         let partial = try onlyMD5.close()
         #expect(partial.sha256 == "" && partial.md5 == expected.md5 && partial.crc32 == 0)

@@ -68,7 +68,9 @@ struct DiffEngineTests {
         #expect(location.referencedBy == ["routes/1"])
     }
 
-    @Test("v1 → v2: profiles reordered, a location moved 1 km with a stale translation, a translated name, a new badge, a route removed")
+    @Test(
+        "v1 → v2: profiles reordered, a location moved 1 km with a stale translation, a translated name, a new badge, a route removed"
+    )
     func gohikeNextVersion() async throws {
         let report = try await DiffTesting.diff(DiffTesting.v1, DiffTesting.v2)
         let lines = DiffTesting.lines(report)

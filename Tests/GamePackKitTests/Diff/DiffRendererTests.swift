@@ -139,7 +139,9 @@ struct DiffRendererTests {
         let context = DiffRenderContext()
 
         let text = DiffTextRenderer().render(report, context: context)
-        #expect(text.contains("      The hall was built in 1961 by [-the city council together,-]{+a private company,+} and it"), "\(text)")
+        #expect(
+            text.contains("      The hall was built in 1961 by [-the city council together,-]{+a private company,+} and it"),
+            "\(text)")
         #expect(text.contains("      before: \(before)\n      after:  \(after)\n"), "\(text)")
         let markdown = DiffMarkdownRenderer().render(report, context: context)
         #expect(markdown.contains("by <del>the city council together,</del><ins>a private company,</ins> and"), "\(markdown)")
@@ -151,7 +153,11 @@ struct DiffRendererTests {
         #expect(html.contains("<blockquote class=\"after\"><b>after:</b> \(after)</blockquote>"))
         let json = try DiffJSONRenderer.decode(DiffJSONRenderer().render(report, context: context))
         let words = json.items.flatMap(\.changes).compactMap(\.words)
-        #expect(words.contains { $0.contains(WordSegment(.delete, "the city council together,")) && $0.contains(WordSegment(.insert, "a private company,")) })
+        #expect(
+            words.contains {
+                $0.contains(WordSegment(.delete, "the city council together,"))
+                    && $0.contains(WordSegment(.insert, "a private company,"))
+            })
         #expect(words.contains([WordSegment(.delete, before), WordSegment(.insert, after)]))
     }
 

@@ -84,7 +84,8 @@ enum GohikeFidelity {
     static func rebuild(_ project: URL, out: URL) async throws -> Data? {
         let outcome = try await PackBuilder.build(
             project: try await Project.load(at: project),
-            options: BuildOptions(outputDirectory: out, targets: ["gohike"], timestamp: Date(timeIntervalSince1970: 1_700_000_000)))
+            options: BuildOptions(
+                outputDirectory: out, targets: ["gohike"], timestamp: Date(timeIntervalSince1970: 1_700_000_000)))
         guard case .built(let result) = outcome else {
             Issue.record("build failed: \(outcome)")
             return nil

@@ -61,7 +61,9 @@ struct LintRuleRegistryTests {
             try Data(readme.replacingCharacters(in: start.lowerBound..<end, with: expected).utf8).write(to: Self.readme)
             return
         }
-        #expect(table == expected, "README.md's rule table differs from the registry; run GAMEPACK_RECORD=1 swift test --filter LintRuleRegistryTests")
+        #expect(
+            table == expected,
+            "README.md's rule table differs from the registry; run GAMEPACK_RECORD=1 swift test --filter LintRuleRegistryTests")
     }
 
     @Test("SARIF's tool.driver.rules lists the registry's rules, in order, with their summaries and levels")
@@ -72,7 +74,9 @@ struct LintRuleRegistryTests {
         let driver = try #require((runs.first?["tool"] as? [String: Any])?["driver"] as? [String: Any])
         let rules = try #require(driver["rules"] as? [[String: Any]])
         #expect(rules.map { $0["id"] as? String } == LintRuleRegistry.all.map { $0.id })
-        #expect(rules.map { ($0["shortDescription"] as? [String: Any])?["text"] as? String } == LintRuleRegistry.all.map { $0.summary })
+        #expect(
+            rules.map { ($0["shortDescription"] as? [String: Any])?["text"] as? String }
+                == LintRuleRegistry.all.map { $0.summary })
         #expect(
             rules.map { ($0["defaultConfiguration"] as? [String: Any])?["level"] as? String }
                 == LintRuleRegistry.all.map { $0.defaultSeverity.rawValue })

@@ -46,9 +46,12 @@ struct LintRuleTests {
             let own = diagnostics.filter { $0.rule == rule.rawValue }
             #expect(
                 own.isEmpty != example.triggers,
-                "example \(index + 1) of \(rule.rawValue) should \(example.triggers ? "" : "not ")fire; findings: \(diagnostics.map { "\($0.location.map { "\($0)" } ?? "-") \($0.rule): \($0.message)" })")
+                "example \(index + 1) of \(rule.rawValue) should \(example.triggers ? "" : "not ")fire; findings: \(diagnostics.map { "\($0.location.map { "\($0)" } ?? "-") \($0.rule): \($0.message)" })"
+            )
             if let fix = example.fix {
-                #expect(own.contains { $0.fix == fix }, "example \(index + 1) of \(rule.rawValue) should offer the fix \(fix); offered: \(own.map(\.fix))")
+                #expect(
+                    own.contains { $0.fix == fix },
+                    "example \(index + 1) of \(rule.rawValue) should offer the fix \(fix); offered: \(own.map(\.fix))")
             }
         }
     }

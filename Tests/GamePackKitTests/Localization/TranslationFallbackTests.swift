@@ -21,8 +21,10 @@ struct TranslationFallbackTests {
     /// A two-locale project whose one location is `location`.
     static func project(_ location: String, in temp: TemporaryDirectory) async throws -> Project {
         let root = temp.url.appendingPathComponent("p-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("content/locations"), withIntermediateDirectories: true)
-        try Data("id: fallback-test\nname: Fallback test\nlocales: [en, nl]\n".utf8).write(to: root.appendingPathComponent("gamepack.yaml"))
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("content/locations"), withIntermediateDirectories: true)
+        try Data("id: fallback-test\nname: Fallback test\nlocales: [en, nl]\n".utf8).write(
+            to: root.appendingPathComponent("gamepack.yaml"))
         try Data(location.utf8).write(to: root.appendingPathComponent("content/locations/1.yaml"))
         return try await Project.load(at: root)
     }
@@ -58,7 +60,8 @@ struct TranslationFallbackTests {
     func plainString() async throws {
         let temp = try TemporaryDirectory()
         let project = try await Self.project(
-            Self.complete.replacingOccurrences(of: "name: {en: \"Green Trail\", nl: \"Groene Pad\"}", with: "name: Green Trail"), in: temp)
+            Self.complete.replacingOccurrences(of: "name: {en: \"Green Trail\", nl: \"Groene Pad\"}", with: "name: Green Trail"),
+            in: temp)
         #expect(TranslationFallback.mayMiss(in: project, locales: ["nl"]))
         #expect(TranslationFallback.missing(in: project).map(\.field) == ["name"])
     }
@@ -68,7 +71,9 @@ struct TranslationFallbackTests {
         let project = try await Project.load(at: L10n.coverageProject)
         let inventory = TranslationInventory(project: project)
         let expected = inventory.translationLocales.flatMap { locale in
-            inventory.fields.filter { ($0.texts[locale]?.text ?? "").trimmedWhitespace.isEmpty }.map { $0.state(for: locale).unitID + "." + locale }
+            inventory.fields.filter { ($0.texts[locale]?.text ?? "").trimmedWhitespace.isEmpty }.map {
+                $0.state(for: locale).unitID + "." + locale
+            }
         }
         #expect(!expected.isEmpty)
         #expect(TranslationFallback.missing(in: project).map { $0.unitID + "." + $0.locale } == expected)

@@ -28,7 +28,8 @@ struct LocalizationXLIFFExportTests {
     }
 
     @Test(
-        "exports of the real bilingual example validate against the strict schema (libxml2 and xmllint)", .tags(.xmllint), .requires(.xmllint),
+        "exports of the real bilingual example validate against the strict schema (libxml2 and xmllint)", .tags(.xmllint),
+        .requires(.xmllint),
         arguments: XLIFFExporter.Selection.allCases)
     func validates(selection: XLIFFExporter.Selection) async throws {
         let temp = try TemporaryDirectory()
@@ -76,7 +77,10 @@ struct LocalizationXLIFFExportTests {
                 "<note from=\"gamepack\">review: the translation is identical to the English text; translate it, or mark it translated if it stays the same (a name, say)</note>"
             ))
         // An identical text needs the translator's review: sent back untouched it stays unreviewed.
-        #expect(xliff.contains("<source xml:space=\"preserve\">Rijksmuseum</source>\n        <target state=\"needs-review-translation\">Rijksmuseum</target>"))
+        #expect(
+            xliff.contains(
+                "<source xml:space=\"preserve\">Rijksmuseum</source>\n        <target state=\"needs-review-translation\">Rijksmuseum</target>"
+            ))
         #expect(XLIFFValidator.problems(in: Data(xliff.utf8)).isEmpty)
 
         let missing = try XLIFFExporter.export(project: project, locale: "nl", only: .missing)
@@ -114,7 +118,9 @@ struct LocalizationXLIFFExportTests {
         }
     }
 
-    @Test("translate-toolkit, an independent XLIFF library, reads the export's texts exactly", .tags(.python), .requires(.translateToolkit))
+    @Test(
+        "translate-toolkit, an independent XLIFF library, reads the export's texts exactly", .tags(.python),
+        .requires(.translateToolkit))
     func independentReader() async throws {
         guard let python = try L10n.pythonWithTranslateToolkit() else { return }
         let temp = try TemporaryDirectory()

@@ -1,7 +1,8 @@
 import Foundation
-@testable import GamePackKit
 import GamePackTestSupport
 import Testing
+
+@testable import GamePackKit
 
 @Suite("Localization: XLIFF import")
 struct LocalizationXLIFFImportTests {
@@ -178,7 +179,9 @@ struct LocalizationXLIFFImportTests {
         #expect(again.unchanged.count == result.applied.count)
     }
 
-    @Test("export → translate-toolkit edits the targets → import: translations land byte-exact, comments stay, coverage 100%", .tags(.python), .requires(.translateToolkit))
+    @Test(
+        "export → translate-toolkit edits the targets → import: translations land byte-exact, comments stay, coverage 100%",
+        .tags(.python), .requires(.translateToolkit))
     func translateToolkitRoundTrip() async throws {
         guard let python = try L10n.pythonWithTranslateToolkit() else { return }
         let temp = try TemporaryDirectory()
@@ -367,7 +370,8 @@ struct LocalizationXLIFFImportTests {
         let hash = SourceHash.of("Rijksmuseum")
         let written = try L10n.read(root, "content/locations/2.yaml")
         #expect(
-            written.contains("name: {en: Rijksmuseum, nl: \"Rijksmuseum\", de: Rijksmuseum}  # gamepack:source nl=\(hash):approved\n"),
+            written.contains(
+                "name: {en: Rijksmuseum, nl: \"Rijksmuseum\", de: Rijksmuseum}  # gamepack:source nl=\(hash):approved\n"),
             "\(written)")
         let approved = try #require(try await Self.state(root, "locations/2/name", "nl"))
         #expect(approved.status == .translated)
@@ -466,7 +470,9 @@ struct LocalizationXLIFFImportTests {
         #expect(
             XLIFFImportResult.wordDiff(old, new)
                 == "… five six seven eight [-nine-]{+NINE+} ten.\\nEleven twelve thirteen [-fourteen.-]{+fourteen fifteen.+}")
-        #expect(XLIFFImportResult.excerpt(String(repeating: "a ", count: 40)) == String(repeating: "a ", count: 30).trimmingCharacters(in: .whitespaces) + "…")
+        #expect(
+            XLIFFImportResult.excerpt(String(repeating: "a ", count: 40)) == String(repeating: "a ", count: 30)
+                .trimmingCharacters(in: .whitespaces) + "…")
     }
 
     @Test("when one file cannot be edited safely, no file is written")

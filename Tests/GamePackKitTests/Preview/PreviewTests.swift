@@ -47,8 +47,10 @@ struct PreviewTests {
         #expect(projection.project(52.3667, 4.8945).y < p.y)
         // One pixel east and one north are the same number of meters (true to scale).
         let east = projection.unproject(p.x + 100, p.y), north = projection.unproject(p.x, p.y - 100)
-        let meters = (Geo.distance(back.latitude, back.longitude, east.latitude, east.longitude),
-                      Geo.distance(back.latitude, back.longitude, north.latitude, north.longitude))
+        let meters = (
+            Geo.distance(back.latitude, back.longitude, east.latitude, east.longitude),
+            Geo.distance(back.latitude, back.longitude, north.latitude, north.longitude)
+        )
         #expect(abs(meters.0 - meters.1) / meters.1 < 0.001)
         #expect(PreviewMap.niceLength(near: 730) == 500 && PreviewMap.niceLength(near: 2400) == 2000)
         let tiled = PreviewMap(pins: pins, drawsLegs: true, tiles: .openStreetMap, caption: "route").svg()
@@ -133,6 +135,7 @@ struct PreviewTests {
         // A removed asset turns into a placeholder at once.
         try FileManager.default.removeItem(at: project.appendingPathComponent("assets/photos/rai-congress-center.jpg"))
         let fifth = try #require(PreviewWorkspace.applying(["assets/photos/rai-congress-center.jpg"], to: full))
-        #expect(site(fifth).render(path: "c/locations/1.html")?.contains("data-missing=\"photos/rai-congress-center.jpg\"") == true)
+        #expect(
+            site(fifth).render(path: "c/locations/1.html")?.contains("data-missing=\"photos/rai-congress-center.jpg\"") == true)
     }
 }

@@ -68,7 +68,8 @@ struct StaticPublisherTests {
                 // The pointer's own signature by its SHA-256 (what a client falls back to).
                 PublishLayout.pointerSignature(
                     project: "gohike-amsterdam",
-                    pointerSHA256: Digest.sha256Hex(try file(PublishLayout.channelPointer(project: "gohike-amsterdam", channel: "production")))),
+                    pointerSHA256: Digest.sha256Hex(
+                        try file(PublishLayout.channelPointer(project: "gohike-amsterdam", channel: "production")))),
             ])
         #expect(Set(TestPacks.files(below: root)) == expected)
         #expect(

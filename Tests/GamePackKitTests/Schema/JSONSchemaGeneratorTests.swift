@@ -100,7 +100,8 @@ struct JSONSchemaGeneratorTests {
         let names = try EditorSettings.writeSchemas(for: project, to: first)
         #expect(try EditorSettings.writeSchemas(for: try await Project.load(at: project.root), to: second) == names)
         for name in names {
-            #expect(try Data(contentsOf: first.appendingPathComponent(name)) == Data(contentsOf: second.appendingPathComponent(name)))
+            #expect(
+                try Data(contentsOf: first.appendingPathComponent(name)) == Data(contentsOf: second.appendingPathComponent(name)))
         }
         // A type that no longer exists loses its schema file on the next run.
         try Data("{}".utf8).write(to: first.appendingPathComponent("gone.schema.json"))
@@ -140,10 +141,12 @@ struct JSONSchemaAgreementTests {
         await Linter.lint(try await Project.load(at: root)).filter { $0.severity == .error }
     }
 
-    @Test("every file of every example and template validates against its schema, and lints clean", arguments: [
-        "example:gohike-amsterdam", "example:whack-a-vc", "example:dealhunter",
-        "template:gohike", "template:whackavc", "template:dealhunter", "template:blank",
-    ])
+    @Test(
+        "every file of every example and template validates against its schema, and lints clean",
+        arguments: [
+            "example:gohike-amsterdam", "example:whack-a-vc", "example:dealhunter",
+            "template:gohike", "template:whackavc", "template:dealhunter", "template:blank",
+        ])
     func examplesAndTemplatesValidate(_ source: String) async throws {
         let temp = try TemporaryDirectory()
         let (kind, name) = (source.split(separator: ":")[0], String(source.split(separator: ":")[1]))

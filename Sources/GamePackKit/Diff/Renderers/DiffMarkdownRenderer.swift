@@ -71,7 +71,8 @@ public struct DiffMarkdownRenderer: DiffRenderer {
                         // Rewritten: the old text, then the new one, each whole.
                         for segment in words {
                             let text = html(segment.text).replacingOccurrences(of: "\n", with: "<br>")
-                            out.append("    <blockquote><b>\(segment.op == .delete ? "before" : "after"):</b> \(text)</blockquote>")
+                            out.append(
+                                "    <blockquote><b>\(segment.op == .delete ? "before" : "after"):</b> \(text)</blockquote>")
                         }
                     } else if let words = field.words {
                         let text = condensed(words).map { segment -> String in

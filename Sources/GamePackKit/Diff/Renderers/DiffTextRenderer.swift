@@ -55,7 +55,9 @@ public struct DiffTextRenderer: DiffRenderer {
                     // Rewritten: the old text, then the new one, each whole.
                     for segment in words {
                         let (label, code) = segment.op == .delete ? ("before: ", "31") : ("after:  ", "32")
-                        for (index, textLine) in segment.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                        for (index, textLine) in segment.text.split(separator: "\n", omittingEmptySubsequences: false)
+                            .enumerated()
+                        {
                             lines.append("      " + (index == 0 ? label : "        ") + paint(String(textLine), code))
                         }
                     }

@@ -32,7 +32,8 @@ enum DanglingReferenceRule: ProjectLintRule {
         let idsByCollection = context.itemIndex.byCollection
         // A collection with a file that failed to load may hold the referenced item: the syntax
         // error is reported, and a reference into it is checked once the file loads again.
-        let unloadedCollections = Set(project.unloadedFiles.compactMap { $0.split(separator: "/").dropFirst().first.map(String.init) })
+        let unloadedCollections = Set(
+            project.unloadedFiles.compactMap { $0.split(separator: "/").dropFirst().first.map(String.init) })
         for reference in context.references where !unloadedCollections.contains(reference.target) {
             guard project.types[reference.target] != nil else {
                 context.report(

@@ -3,7 +3,8 @@ enum StaleTranslationRule: ProjectLintRule {
     static let id = "stale-translation"
     static let defaultSeverity = Severity.warning
     static let summary = "A translation was made from a default-locale text that has since changed."
-    static let details = "a translation made from an earlier default-locale text (the `# gamepack:source` hash `gamepack l10n import` writes)"
+    static let details =
+        "a translation made from an earlier default-locale text (the `# gamepack:source` hash `gamepack l10n import` writes)"
     static let examples: [LintExample] = [
         .triggering(
             [

@@ -6,7 +6,8 @@ enum SyntaxRule: LintRuleDefinition {
     static let defaultSeverity = Severity.error
     static let isConfigurable = false
     static let summary = "A content, schema or config file is not valid YAML/JSON, is empty, not UTF-8, or expands too far."
-    static let details = "not YAML/JSON, duplicate keys, tabs in indentation, aliases expanding past the file's size, non-UTF-8, empty files"
+    static let details =
+        "not YAML/JSON, duplicate keys, tabs in indentation, aliases expanding past the file's size, non-UTF-8, empty files"
     static let examples: [LintExample] = [
         .triggering(
             [
