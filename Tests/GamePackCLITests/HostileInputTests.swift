@@ -4,7 +4,8 @@ import GamePackTestSupport
 import Testing
 
 /// The built `gamepack` run on a child process whose peak memory and time are measured
-/// (`wait4`'s resource usage), output going to files so that nothing blocks.
+/// (`wait4`'s resource usage, or /proc's VmHWM sampled while it runs when that usage cannot
+/// tell the child from this process), output going to files so that nothing blocks.
 struct BoundedRun {
     var status: Int32
     var stdout: String
@@ -30,7 +31,8 @@ struct BoundedRun {
         posix_spawn_file_actions_addopen(&actions, 2, stderrURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         // sh changes folder, then execs gamepack in its place (the measured process).
         let script = "cd \"$0\" && exec \"$@\""
-        let argv = (["/bin/sh", "-c", script, directory.path, TestPaths.gamepackBinary.path] + arguments).map { strdup($0) } + [nil]
+        let argv =
+            (["/bin/sh", "-c", script, directory.path, TestPaths.gamepackBinary.path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
@@ -40,9 +42,16 @@ struct BoundedRun {
         let started = Date()
         let spawned = posix_spawn(&pid, "/bin/sh", &actions, nil, argv, envp)
         guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
+        // posix_spawn is a vfork: the child's maximum resident size starts as this (large, test)
+        // process's. A child's own peak shows when it is above that; else its VmHWM, sampled.
+        var own = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &own)
+        let inherited = Int(own.ru_maxrss) * 1024
+        var sampled = 0
         var status: Int32 = 0
         var usage = rusage()
         while true {
+            sampled = max(sampled, Self.highWaterMark(of: pid))
             let done = wait4(pid, &status, WNOHANG, &usage)
             if done == pid { break }
             if Date().timeIntervalSince(started) > limit {
@@ -58,7 +67,22 @@ struct BoundedRun {
             status: exit,
             stdout: String(decoding: (try? Data(contentsOf: stdoutURL)) ?? Data(), as: UTF8.self),
             stderr: String(decoding: (try? Data(contentsOf: stderrURL)) ?? Data(), as: UTF8.self),
-            seconds: seconds, peakBytes: Int(usage.ru_maxrss) * 1024)
+            seconds: seconds, peakBytes: Int(usage.ru_maxrss) * 1024 > inherited ? Int(usage.ru_maxrss) * 1024 : sampled)
+    }
+
+    /// The peak resident memory of a running process (`VmHWM` in /proc), or 0.
+    static func highWaterMark(of pid: pid_t) -> Int {
+        let fd = open("/proc/\(pid)/status", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return 0 }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 4_096)
+        let count = read(fd, &buffer, buffer.count)
+        guard count > 0 else { return 0 }
+        let text = String(decoding: buffer[0..<count], as: UTF8.self)
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kilobytes = Int(line.dropFirst(6).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "")
+        else { return 0 }
+        return kilobytes * 1024
     }
 
     var output: String { stdout + stderr }
@@ -84,7 +108,8 @@ struct HandZip {
             let size = entry.declaredSize ?? UInt32(entry.payload.count)
             let local = Array(entry.localName.utf8), name = Array(entry.centralName.utf8)
             body.append(contentsOf: le32(0x0403_4B50) + le16(20) + le16(0x0800) + le16(entry.localMethod) + le16(0) + le16(0x21))
-            body.append(contentsOf: le32(0) + le32(UInt32(entry.payload.count)) + le32(size) + le16(UInt16(local.count)) + le16(0))
+            body.append(
+                contentsOf: le32(0) + le32(UInt32(entry.payload.count)) + le32(size) + le16(UInt16(local.count)) + le16(0))
             body.append(contentsOf: local)
             body.append(entry.payload)
             central.append(contentsOf: le32(0x0201_4B50) + le16(20) + le16(20) + le16(0x0800) + le16(entry.centralMethod))
@@ -172,7 +197,8 @@ struct HostileInputTests {
         for command in ["verify", "inspect"] {
             let run = try BoundedRun.gamepack([command, "bomb.gamepack"], in: temp.url)
             #expect(run.status == 1, "\(command): \(run.output)")
-            #expect(run.stderr.contains("manifest.json inflates to more than the 2800 bytes its header declares"), "\(run.output)")
+            #expect(
+                run.stderr.contains("manifest.json inflates to more than the 2800 bytes its header declares"), "\(run.output)")
             bounded(run)
         }
     }
@@ -233,11 +259,14 @@ struct HostileInputTests {
     @Test func symlinkedTopLevelFoldersAreRefused() throws {
         let temp = try TemporaryDirectory()
         let outside = temp.url.appendingPathComponent("outside")
-        try FileManager.default.createDirectory(at: outside.appendingPathComponent("content/locations"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: outside.appendingPathComponent("content/locations"), withIntermediateDirectories: true)
         try Data("id: 1\ndb_password: hunter2\n".utf8).write(to: outside.appendingPathComponent("content/locations/1.yaml"))
         let hike = try project(temp)
         try FileManager.default.removeItem(at: hike.appendingPathComponent("content"))
-        try FileManager.default.createSymbolicLink(atPath: hike.appendingPathComponent("content").path, withDestinationPath: outside.appendingPathComponent("content").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: hike.appendingPathComponent("content").path,
+            withDestinationPath: outside.appendingPathComponent("content").path)
         let lint = try BoundedRun.gamepack(["lint", "hike"], in: temp.url)
         #expect(lint.status == 1)
         #expect(!lint.output.contains("db_password"))
@@ -245,12 +274,16 @@ struct HostileInputTests {
         bounded(lint)
 
         let other = try project(temp, "other")
-        try FileManager.default.createSymbolicLink(atPath: other.appendingPathComponent("build").path, withDestinationPath: outside.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: other.appendingPathComponent("build").path, withDestinationPath: outside.path)
         let build = try BoundedRun.gamepack(["build", "other", "--quiet"], in: temp.url)
         #expect(build.status == 2)
-        #expect(build.stderr.contains("build is a symlink; gamepack does not write through a symlink in the project"), "\(build.output)")
+        #expect(
+            build.stderr.contains("build is a symlink; gamepack does not write through a symlink in the project"),
+            "\(build.output)")
         try FileManager.default.removeItem(at: other.appendingPathComponent("build"))
-        try FileManager.default.createSymbolicLink(atPath: other.appendingPathComponent(".gamepack").path, withDestinationPath: outside.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: other.appendingPathComponent(".gamepack").path, withDestinationPath: outside.path)
         let cached = try BoundedRun.gamepack(["build", "other", "--out", "out", "--quiet"], in: temp.url)
         #expect(cached.status == 2)
         #expect(cached.stderr.contains(".gamepack is a symlink"), "\(cached.output)")
@@ -265,7 +298,9 @@ struct HostileInputTests {
         try Data(("id: 99\nname: {en: \"" + String(repeating: "a", count: 5 << 20) + "\"}\n").utf8).write(to: big)
         let run = try BoundedRun.gamepack(["lint", "hike"], in: temp.url)
         #expect(run.status == 1)
-        #expect(run.stdout.contains("content/locations/big.yaml: error: [syntax] the file is 5.2 MB, over the 4.2 MB limit"), "\(run.output)")
+        #expect(
+            run.stdout.contains("content/locations/big.yaml: error: [syntax] the file is 5.2 MB, over the 4.2 MB limit"),
+            "\(run.output)")
         bounded(run)
     }
 
@@ -273,7 +308,8 @@ struct HostileInputTests {
         let temp = try TemporaryDirectory()
         let hike = try project(temp)
         let items = (0..<3_000).map { "{\"id\": \(1_000 + $0), \"nmae\": \"\(String(repeating: "x", count: 80))\"}" }
-        try Data(("[" + items.joined(separator: ", ") + "]").utf8).write(to: hike.appendingPathComponent("content/locations/long.json"))
+        try Data(("[" + items.joined(separator: ", ") + "]").utf8).write(
+            to: hike.appendingPathComponent("content/locations/long.json"))
         let run = try BoundedRun.gamepack(["lint", "hike"], in: temp.url, limit: 60)
         #expect(run.status == 1)
         #expect(run.stdout.utf8.count < 8 << 20, "\(run.stdout.utf8.count) bytes of output")
@@ -307,14 +343,19 @@ struct HostileInputTests {
         let hike = try project(temp)
         let locations = hike.appendingPathComponent("content/locations")
         for name in ["a", "b"] {
-            try FileManager.default.createSymbolicLink(atPath: locations.appendingPathComponent(name).path, withDestinationPath: ".")
+            try FileManager.default.createSymbolicLink(
+                atPath: locations.appendingPathComponent(name).path, withDestinationPath: ".")
         }
         #expect(mkfifo(locations.appendingPathComponent("pipe.yaml").path, 0o644) == 0)
         #expect(mkfifo(hike.appendingPathComponent("assets/photos/pipe.jpg").path, 0o644) == 0)
-        try FileManager.default.createSymbolicLink(atPath: locations.appendingPathComponent("gone.yaml").path, withDestinationPath: "nowhere.yaml")
-        try FileManager.default.createSymbolicLink(atPath: locations.appendingPathComponent("loop.yaml").path, withDestinationPath: "loop.yaml")
+        try FileManager.default.createSymbolicLink(
+            atPath: locations.appendingPathComponent("gone.yaml").path, withDestinationPath: "nowhere.yaml")
+        try FileManager.default.createSymbolicLink(
+            atPath: locations.appendingPathComponent("loop.yaml").path, withDestinationPath: "loop.yaml")
         let rawName = Array(locations.path.utf8) + Array("/name-".utf8) + [0xFF] + Array(".yaml".utf8) + [0]
-        let fd = rawName.withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644) }
+        let fd = rawName.withUnsafeBufferPointer {
+            open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644)
+        }
         #expect(fd >= 0)
         close(fd)
         let run = try BoundedRun.gamepack(["lint", "hike"], in: temp.url)
@@ -344,10 +385,12 @@ struct HostileInputTests {
         try FileManager.default.createDirectory(at: stale, withIntermediateDirectories: true)
         try Data(count: 1 << 20).write(to: stale.appendingPathComponent("pack.zip"))
         #expect(try BoundedRun.gamepack(["keygen", "--out", "k"], in: temp.url).status == 0)
-        let first = try BoundedRun.gamepack(["build", "hike", "--out", "out", "--sign", "k.key", "--quiet", "--sequence", "1"], in: temp.url, limit: 120)
+        let first = try BoundedRun.gamepack(
+            ["build", "hike", "--out", "out", "--sign", "k.key", "--quiet", "--sequence", "1"], in: temp.url, limit: 120)
         #expect(first.status == 0, "\(first.output)")
         #expect(!FileManager.default.fileExists(atPath: stale.path))
-        let second = try BoundedRun.gamepack(["build", "hike", "--out", "out", "--sign", "k.key", "--quiet", "--sequence", "2"], in: temp.url, limit: 120)
+        let second = try BoundedRun.gamepack(
+            ["build", "hike", "--out", "out", "--sign", "k.key", "--quiet", "--sequence", "2"], in: temp.url, limit: 120)
         #expect(second.status == 0, "\(second.output)")
         let pack = try FileManager.default.contentsOfDirectory(atPath: temp.url.appendingPathComponent("out").path)
             .first { $0.hasSuffix(".gamepack") }!
@@ -367,7 +410,9 @@ struct HostileInputTests {
             ),
             (
                 "methods.gamepack",
-                HandZip.make([.init(localName: "a.json", centralName: "a.json", localMethod: 8, centralMethod: 0, payload: manifest)]),
+                HandZip.make([
+                    .init(localName: "a.json", centralName: "a.json", localMethod: 8, centralMethod: 0, payload: manifest)
+                ]),
                 "\"a.json\" has compression method 8 in its local header, 0 in the directory"
             ),
             (
@@ -396,7 +441,8 @@ struct HostileInputTests {
             .write(to: temp.url.appendingPathComponent("huge.gamepack"))
         let run = try BoundedRun.gamepack(["inspect", "huge.gamepack"], in: temp.url)
         #expect(run.status == 1, "\(run.output)")
-        #expect(run.stderr.contains("a.json has size 9223372036854775807; a pack's files are 0 to 4294967295 bytes"), "\(run.output)")
+        #expect(
+            run.stderr.contains("a.json has size 9223372036854775807; a pack's files are 0 to 4294967295 bytes"), "\(run.output)")
     }
 
     @Test func expiresInThePastIsRefused() throws {
