@@ -155,7 +155,10 @@ extension SQLiteStore: ContentIndexStore {
                 var order = query.sort.map {
                     "json_extract(i.body, '\(Self.jsonPath($0.path))') \($0.ascending ? "ASC" : "DESC")"
                 }
-                order.append("i.position")
+                // With ids given, `+` keeps the planner off the position index (which would walk
+                // the whole collection in order to find a few ids) and on the primary key.
+                let byIds = query.filters.contains { if case .idIn = $0 { true } else { false } }
+                order.append(byIds ? "+i.position" : "i.position")
                 let rows = try Row.fetchAll(
                     db,
                     sql: """
