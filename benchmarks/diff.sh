@@ -21,7 +21,7 @@ WORK=benchmarks/work/diff
 RUNS=${RUNS:-3}
 if [ ! -x /usr/bin/time ]; then echo "install time: apt-get install time" >&2; exit 1; fi
 
-swift build -c release --product gamepack
+[ -n "${BIN:-}" ] || swift build -c release --product gamepack  # BIN=path/to/gamepack skips the build
 BIN=${BIN:-$PWD/.build/release/gamepack}
 if [ ! -f "$PROJECT/gamepack.yaml" ]; then python3 benchmarks/generate.py "$PROJECT"; fi
 mkdir -p "$WORK"

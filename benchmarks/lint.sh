@@ -19,8 +19,11 @@ if [ ! -x /usr/bin/time ]; then
     exit 1
 fi
 
-echo "== building (swift build -c release --product gamepack)"
-swift build -c release --product gamepack
+if [ -z "${BIN:-}" ]; then  # BIN=path/to/gamepack measures that binary instead
+    echo "== building (swift build -c release --product gamepack)"
+    swift build -c release --product gamepack
+fi
+BIN=${BIN:-.build/release/gamepack}
 
 if [ ! -f "$PROJECT/gamepack.yaml" ]; then
     echo "== generating $PROJECT"
@@ -38,7 +41,7 @@ trap 'rm -f "$TIMES" "$LOG"' EXIT
 for i in $(seq 1 "$RUNS"); do
     status=0
     /usr/bin/time -f '%e s wall, %M KB max RSS' -o "$TIMES" \
-        .build/release/gamepack lint "$PROJECT" --quiet >"$LOG" 2>&1 || status=$?
+        "$BIN" lint "$PROJECT" --quiet >"$LOG" 2>&1 || status=$?
     echo "run $i: $(tail -n 1 "$TIMES") (exit status $status)"
     if [ "$status" -ne 0 ] && [ "$i" -eq 1 ]; then
         echo "   lint output (first 20 lines):"
