@@ -50,7 +50,7 @@ if [ "$mode" = test ]; then
         python3 -m venv .venv
         .venv/bin/python3 -m pip install -q --disable-pip-version-check -r requirements-test.txt
         cp requirements-test.txt .venv/requirements-test.txt
-        .venv/bin/python3 -m pip freeze --disable-pip-version-check | grep -iE "^(jsonschema|translate-toolkit|requests)=" \
+        .venv/bin/python3 -m pip freeze --disable-pip-version-check | grep -iE "^(jsonschema|translate-toolkit|requests|selenium|check-jsonschema|PyYAML)=" \
             | sed 's/^/   /'
     else
         echo "== Python virtual environment .venv: up to date"

@@ -121,6 +121,10 @@ extension ExternalTool {
     public static let jsonschema = ExternalTool(name: "jsonschema", install: "pip install -r requirements-test.txt") {
         pythonImports("jsonschema", probe: "from jsonschema import Draft7Validator")
     }
+    /// The Python package PyYAML, with which benchmarks/mutate.py rewrites a project's YAML.
+    public static let pyyaml = ExternalTool(name: "PyYAML", install: "pip install -r requirements-test.txt") {
+        pythonImports("yaml", probe: "from yaml import BaseLoader, dump")
+    }
     /// The Python package requests, an HTTP client independent of gamepack's.
     public static let requests = ExternalTool(name: "requests", install: "pip install -r requirements-test.txt") {
         pythonImports("requests", probe: "from requests import get")

@@ -138,6 +138,20 @@ public enum CommandRunner {
             stderr: String(decoding: errData.value, as: UTF8.self))
     }
 
+    /// `run` on a thread of its own: for tests that run a program against a server in the same
+    /// process, whose handlers need the cooperative pool that a blocking wait would hold (on two
+    /// cores, two blocked tests leave the server no thread and the program times out).
+    public static func runOffPool(
+        _ executable: URL, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]
+    ) async throws -> CommandResult {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                continuation.resume(
+                    with: Result { try run(executable, arguments, in: directory, environment: environment) })
+            }.start()
+        }
+    }
+
     /// The path of `name` on PATH, if any.
     public static func which(_ name: String) -> URL? {
         for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {

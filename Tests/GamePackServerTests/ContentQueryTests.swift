@@ -506,20 +506,20 @@ struct ContentQueryTests {
             let port = try #require(client.port)
             try await fixture.publish(
                 client, project: "whack-a-vc", sequence: 1, files: ContentSamples.whackAVC(images: ContentSamples.images()))
-            func session() throws -> [String: Any] {
-                let result = try CommandRunner.run(
+            func session() async throws -> [String: Any] {
+                let result = try await CommandRunner.runOffPool(
                     URL(fileURLWithPath: "/usr/bin/env"),
                     ["python3", script.path, "http://127.0.0.1:\(port)", "kid_whack", "whack-secret", cache.path])
                 #expect(result.status == 0, "\(result.stderr)")
                 return (try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]) ?? [:]
             }
-            let one = try session()
+            let one = try await session()
             #expect(one["phrases"] as? Int == 23 && one["vcs"] as? Int == 5)
             #expect((one["downloaded"] as? [String])?.count == 10)
             try await fixture.publish(
                 client, project: "whack-a-vc", sequence: 2,
                 files: ContentSamples.whackAVC(images: ContentSamples.images(changing: "vcs/vc4.png")))
-            let two = try session()
+            let two = try await session()
             #expect(two["downloaded"] as? [String] == ["vcs/vc4.png"])
             #expect((two["kept"] as? [String])?.count == 9)
         }

@@ -153,7 +153,9 @@ struct DiffEngineTests {
         #expect(DiffTesting.lines(report) == expected)
     }
 
-    @Test("reordering items, moving them between files and reformatting YAML yields no change")
+    @Test(
+        "reordering items, moving them between files and reformatting YAML yields no change",
+        .tags(.python), .requires(.pyyaml))
     func reformatted() async throws {
         let temp = try TemporaryDirectory()
         let (a, b, expected) = try DiffTesting.generatedPair(in: temp, arguments: ["--reformat"])
