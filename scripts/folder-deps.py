@@ -32,7 +32,6 @@ DECLARATION = re.compile(
 KNOWN_MUTUAL = {
     ("Build", "Diff"),
     ("Build", "Project"),
-    ("Diagnostics", "Project"),
     ("Localization", "Project"),
     ("Project", "Schema"),
 }
