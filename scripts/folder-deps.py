@@ -33,7 +33,6 @@ KNOWN_MUTUAL = {
     ("Build", "Diff"),
     ("Build", "Project"),
     ("Localization", "Project"),
-    ("Project", "Schema"),
 }
 
 IDENTIFIER = re.compile(r"(?<![A-Za-z0-9_.])([A-Za-z_][A-Za-z0-9_]*)[ \t]*(\(?)")
