@@ -31,7 +31,6 @@ DECLARATION = re.compile(
 # the check fails on any other pair, and on a pair listed here that no longer is one.
 KNOWN_MUTUAL = {
     ("Build", "Diff"),
-    ("Localization", "Project"),
 }
 
 IDENTIFIER = re.compile(r"(?<![A-Za-z0-9_.])([A-Za-z_][A-Za-z0-9_]*)[ \t]*(\(?)")
