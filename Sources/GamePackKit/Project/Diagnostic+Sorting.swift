@@ -1,3 +1,5 @@
+import Foundation
+
 extension Diagnostic {
     /// Orders diagnostics by file, line, column, then rule, so every report is stable;
     /// gamepack.yaml's come first, since the rest of the project is read by it.

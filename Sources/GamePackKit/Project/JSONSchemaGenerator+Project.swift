@@ -1,3 +1,5 @@
+import Foundation
+
 extension JSONSchemaGenerator {
     /// One schema per content type of `project`, by collection name.
     public static func schemas(for project: Project) -> [String: SchemaJSON] {

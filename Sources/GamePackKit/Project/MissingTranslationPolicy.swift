@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a build does with a localized field that has a default-locale text but none for a
 /// translation locale (`missing_translations:` in `gamepack.yaml`).
 public enum MissingTranslationPolicy: String, Sendable, CaseIterable {
