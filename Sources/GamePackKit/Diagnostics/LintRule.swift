@@ -1,18 +1,14 @@
 /// A rule gamepack lint checks, named by its id: the id used in reports and in the `lint.rules`
 /// settings of `gamepack.yaml`. Every rule is a `LintRuleDefinition` in `Lint/Rules/`, listed in
 /// `LintRuleRegistry.all`; its constant (`LintRule.unknownField`) is declared in its file.
+/// Looking a rule up by id (`init?(rawValue:)`) and listing every rule (`allCases`) go through
+/// the registry, so they are declared beside it, in `Lint/Rules/LintRuleRegistry.swift`.
 public struct LintRule: RawRepresentable, Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible {
     /// The rule's id, such as `unknown-field`.
     public let rawValue: String
 
     /// The rule's definition: severity, summary, examples, checks.
     public let definition: any LintRuleDefinition.Type
-
-    /// The rule with this id; nil when no registered rule has it.
-    public init?(rawValue: String) {
-        guard let definition = LintRuleRegistry.definition(id: rawValue) else { return nil }
-        self.init(definition)
-    }
 
     /// The rule a definition describes.
     init(_ definition: any LintRuleDefinition.Type) {
@@ -22,9 +18,6 @@ public struct LintRule: RawRepresentable, Hashable, Sendable, Codable, CaseItera
 
     public static func == (a: LintRule, b: LintRule) -> Bool { a.rawValue == b.rawValue }
     public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
-
-    /// Every registered rule, in registry order (the order of `--list-rules` and SARIF's rules).
-    public static var allCases: [LintRule] { LintRuleRegistry.rules }
 
     /// The severity a rule reports with unless `gamepack.yaml` says otherwise.
     public var defaultSeverity: Severity { definition.defaultSeverity }

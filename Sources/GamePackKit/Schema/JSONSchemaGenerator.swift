@@ -61,7 +61,9 @@ public enum JSONSchemaGenerator {
     /// At most this many ids or asset paths are listed as `examples` of a field.
     static let exampleLimit = 200
 
-    /// What the schemas need to know about the project beyond its content types.
+    /// What the schemas need to know about the project beyond its content types. A loaded
+    /// project's facts (`init(project:)`), and `schemas(for:)`, are in
+    /// `Project/JSONSchemaGenerator+Project.swift`.
     public struct ProjectFacts: Sendable {
         /// The project's locales, the default one first.
         public var locales: [String]
@@ -79,28 +81,10 @@ public enum JSONSchemaGenerator {
             self.ids = ids
             self.assetFiles = assetFiles
         }
-
-        /// The facts of a loaded project.
-        public init(project: Project) {
-            var ids: [String: Set<ItemID>] = [:]
-            for item in project.items {
-                if let id = item.id { ids[item.collection, default: []].insert(id) }
-            }
-            let locales = [project.config.defaultLocale] + project.config.locales.filter { $0 != project.config.defaultLocale }
-            self.init(
-                locales: locales, defaultLocale: project.config.defaultLocale,
-                ids: ids.mapValues { $0.sorted() }, assetFiles: project.assetFiles.sorted())
-        }
     }
 
     /// The file name of a collection's schema: `locations.schema.json`.
     public static func fileName(for collection: String) -> String { "\(collection).schema.json" }
-
-    /// One schema per content type of `project`, by collection name.
-    public static func schemas(for project: Project) -> [String: SchemaJSON] {
-        let facts = ProjectFacts(project: project)
-        return project.types.mapValues { schema(for: $0, facts: facts) }
-    }
 
     /// The schema of one content file of `type`'s collection: one item (a map with an `id`), or
     /// a list of items.

@@ -61,3 +61,14 @@ public enum LintRuleRegistry {
     /// The rules that check the project once the items are walked.
     static let projectRules: [any ProjectLintRule.Type] = all.compactMap { $0 as? any ProjectLintRule.Type }
 }
+
+extension LintRule {
+    /// The rule with this id; nil when no registered rule has it.
+    public init?(rawValue: String) {
+        guard let definition = LintRuleRegistry.definition(id: rawValue) else { return nil }
+        self.init(definition)
+    }
+
+    /// Every registered rule, in registry order (the order of `--list-rules` and SARIF's rules).
+    public static var allCases: [LintRule] { LintRuleRegistry.rules }
+}

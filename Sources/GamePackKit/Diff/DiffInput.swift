@@ -1,0 +1,185 @@
+import Foundation
+import GamePackFormat
+
+/// One side of a diff as the user named it.
+public enum DiffInput: Sendable, Equatable {
+    /// A project folder, a `.gamepack` file or a content.json; the kind is found by looking.
+    case path(String)
+    /// A git revision of the project in `project` (a folder inside a git work tree).
+    case git(revision: String, project: String)
+
+    /// How the input is named in reports.
+    public var label: String {
+        switch self {
+        case .path(let path): path
+        case .git(let revision, _): "git:\(revision)"
+        }
+    }
+}
+
+extension SnapshotLoader {
+    /// Loads both sides of a diff. Two project versions are read one after the other, sharing
+    /// the parse of every content file whose bytes are the same in both (most of them); other
+    /// kinds are read in parallel.
+    public static func loadPair(_ old: DiffInput, _ new: DiffInput) async throws -> (ContentSnapshot, ContentSnapshot) {
+        func isProject(_ input: DiffInput) -> Bool {
+            switch input {
+            case .git: return true
+            case .path(let path):
+                var isDirectory: ObjCBool = false
+                return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+            }
+        }
+        if isProject(old) && isProject(new) {
+            let shared = SharedParses()
+            let before = try await load(old, shared: shared)
+            // Hash the old version's likely-compared assets while the new one loads.
+            var prehash: Task<Void, Never>?
+            if case .path(let path) = new {
+                prehash = AssetStore.prehash(
+                    old: before, newAssetsRoot: URL(fileURLWithPath: path).appendingPathComponent("assets"))
+            }
+            let after = try await load(new, shared: shared)
+            await prehash?.value
+            return (before, after)
+        }
+        async let before = load(old)
+        async let after = load(new)
+        return try await (before, after)
+    }
+
+    /// Loads `input`, finding out what it is: a folder with `gamepack.yaml` is a project, a ZIP
+    /// file a pack, a JSON file a gohike content.json.
+    public static func load(_ input: DiffInput) async throws -> ContentSnapshot {
+        try await load(input, shared: nil)
+    }
+
+    static func load(_ input: DiffInput, shared: SharedParses?) async throws -> ContentSnapshot {
+        switch input {
+        case .git(let revision, let project):
+            let (folder, projectFolder) = try GitRevision.materialize(revision, projectFolder: URL(fileURLWithPath: project))
+            do {
+                return try await loadProject(
+                    at: projectFolder, label: input.label, kind: .gitRevision, temporaryFolder: folder, shared: shared)
+            } catch {
+                try? FileManager.default.removeItem(at: folder)
+                throw error
+            }
+        case .path(let path):
+            let url = URL(fileURLWithPath: path)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+                throw DiffError.notFound(path: path, suggestion: Suggestions.existingPath(near: path, kind: .any))
+            }
+            if isDirectory.boolValue {
+                guard FileManager.default.fileExists(atPath: url.appendingPathComponent(Project.configFile).path) else {
+                    throw DiffError.unknownKind(path: path, reason: "a folder without gamepack.yaml is not a project")
+                }
+                return try await loadProject(at: url, label: path, kind: .project, temporaryFolder: nil, shared: shared)
+            }
+            let head: Data
+            do {
+                let handle = try FileHandle(forReadingFrom: url)
+                defer { try? handle.close() }
+                head = try handle.read(upToCount: 64) ?? Data()
+            } catch {
+                throw DiffError.io(path: path, reason: "cannot read (\(error.localizedDescription))")
+            }
+            if head.starts(with: [0x50, 0x4B]) || path.hasSuffix(".\(PackFormat.fileExtension)") {
+                return try await loadPack(at: url, label: path)
+            }
+            let firstByte = head.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+            if firstByte == UInt8(ascii: "{") || path.lowercased().hasSuffix(".json") {
+                let data: Data
+                do {
+                    data = try Data(contentsOf: url)
+                } catch {
+                    throw DiffError.io(path: path, reason: "cannot read (\(error.localizedDescription))")
+                }
+                return try loadGohikeContent(data, label: path, kind: .gohikeContent)
+            }
+            throw DiffError.unknownKind(path: path, reason: "the file is neither a pack (ZIP) nor JSON")
+        }
+    }
+
+    // MARK: Projects
+
+    static func loadProject(
+        at url: URL, label: String, kind: SnapshotKind, temporaryFolder: URL?, shared: SharedParses? = nil
+    ) async throws -> ContentSnapshot {
+        let project: Project
+        do {
+            var parse: (@Sendable (Data, String) -> SourceLoader.Outcome)?
+            if let shared { parse = { data, path in shared.outcome(data, path) } }
+            project = try await Project.load(at: url, parse: parse)
+        } catch {
+            throw DiffError.unknownKind(path: label, reason: "\(error)")
+        }
+        let unreadable = project.diagnostics.filter { $0.rule == LintRule.syntax.rawValue && $0.severity == .error }
+        if !unreadable.isEmpty {
+            throw DiffError.unreadableProject(
+                path: label,
+                problems: unreadable.map { d in
+                    let place = d.location.map { kind == .project ? label + "/" + $0.description : $0.description } ?? label
+                    return "\(place): \(d.message)"
+                })
+        }
+        let config = project.config
+        let store = AssetStore(
+            .directory(url.standardizedFileURL.appendingPathComponent("assets")),
+            cacheFile: url.appendingPathComponent(".gamepack/cache/assets.json"), temporaryFolder: temporaryFolder)
+        let reader = SnapshotValueReader(
+            defaultLocale: config.defaultLocale, locales: config.locales, asset: store.reference(forProjectPath:))
+        let types = project.types
+        let converted = await project.items.concurrentMap { item -> SnapshotItem? in
+            guard let id = item.id else { return nil }
+            let fields = reader.fields(of: item.node, type: types[item.collection])
+            return SnapshotItem(
+                collection: item.collection, id: id, fields: fields, title: reader.title(fields), file: item.file)
+        }
+        var items: [String: [ItemID: SnapshotItem]] = [:]
+        var warnings: [String] = []
+        for (item, snapshotItem) in zip(project.items, converted) {
+            guard let snapshotItem else {
+                warnings.append("\(item.file): an item without a valid id is left out")
+                continue
+            }
+            if items[item.collection]?[snapshotItem.id] != nil {
+                warnings.append(
+                    "\(item.file): \(item.collection) \(snapshotItem.id) is defined twice; the first definition is compared")
+                continue
+            }
+            items[item.collection, default: [:]][snapshotItem.id] = snapshotItem
+        }
+        var snapshot = ContentSnapshot(
+            label: label, kind: kind, project: config.id, version: nil, locales: config.locales,
+            defaultLocale: config.defaultLocale, types: types, items: items, assets: store, warnings: warnings)
+        snapshot.storedHashes = StoredSourceHashes(
+            root: url.standardizedFileURL, types: types, defaultLocale: config.defaultLocale)
+        return snapshot
+    }
+
+    // MARK: Packs
+
+    static func loadPack(at url: URL, label: String) async throws -> ContentSnapshot {
+        let reader: PackArchive.Reader
+        let manifest: PackManifest
+        do {
+            reader = try PackArchive.Reader(url: url)
+            manifest = try reader.manifest()
+        } catch {
+            throw DiffError.unreadablePack(path: label, reason: "\(error)")
+        }
+        let source = PackContentSource(label: label, manifest: manifest, reader: reader)
+        // The most faithful target the pack was built with reads it back.
+        for (name, contentReader) in BuildTargetRegistry.contentReaders where manifest.targets.contains(name) {
+            if let snapshot = try await contentReader.read(source) { return snapshot }
+        }
+        let readable = BuildTargetRegistry.contentReaders.map(\.name)
+        throw DiffError.unreadablePack(
+            path: label,
+            reason:
+                "it has no \(BuildTargetRegistry.list(readable)) target (targets: \(manifest.targets.joined(separator: ", "))); rebuild it with --target \(readable.first ?? "")"
+        )
+    }
+}
