@@ -174,7 +174,12 @@ def main(argv):
     stale = sorted(KNOWN_MUTUAL - set(mutual))
     for a, b in stale:
         print(f"note: {a} <-> {b} is no longer a cycle; remove it from KNOWN_MUTUAL", file=sys.stderr)
-    new = [pair for pair in mutual if pair not in KNOWN_MUTUAL]
+    # Every folder may use the files directly in the target, so those use no folder.
+    root_uses = uses.get("(root)", {})
+    for other in sorted(root_uses):
+        print(f"cycle (new): (root) uses {other}: {', '.join(sorted(root_uses[other]))}; every folder uses (root)",
+              file=sys.stderr)
+    new = [pair for pair in mutual if pair not in KNOWN_MUTUAL] + [("(root)", o) for o in root_uses]
     if new:
         print("fix: move the names both folders need to Support/ or JSON/, or give each folder "
               "its own", file=sys.stderr)

@@ -20,8 +20,8 @@ public enum GamePackError: Error, Sendable, Equatable, CustomStringConvertible {
     case destinationNotEmpty(path: String)
     /// A project id given on the command line is not valid.
     case invalidProjectID(String)
-    /// A build target name is not known.
-    case unknownTarget(String)
+    /// A build target name is not known; `known` lists the targets there are.
+    case unknownTarget(String, known: [String])
     /// A target could not be emitted.
     case buildFailed(target: String, reason: String)
     /// A pack offered for publishing failed verification (signature, files, names).
@@ -49,8 +49,8 @@ public enum GamePackError: Error, Sendable, Equatable, CustomStringConvertible {
             "cannot find gamepack's templates folder (looked in \(searched.joined(separator: ", "))); set GAMEPACK_TEMPLATES to it"
         case .destinationNotEmpty(let path):
             "\(path) already exists and is not empty; choose a new folder"
-        case .unknownTarget(let name):
-            "unknown target '\(name)'; targets: \(ProjectConfig.knownTargets.joined(separator: ", "))"
+        case .unknownTarget(let name, let known):
+            "unknown target '\(name)'; targets: \(known.joined(separator: ", "))"
         case .buildFailed(let target, let reason):
             "the \(target) target failed: \(reason)"
         case .publishRefused(let pack, let reason):

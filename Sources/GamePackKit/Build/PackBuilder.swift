@@ -165,7 +165,9 @@ public enum PackBuilder {
         let targets = Array(Set(options.targets ?? (config.targets.isEmpty ? BuildTargetRegistry.defaultNames : config.targets)))
             .sorted()
         let kinds = try targets.map { name in
-            guard let kind = BuildTargetRegistry.kind(named: name) else { throw GamePackError.unknownTarget(name) }
+            guard let kind = BuildTargetRegistry.kind(named: name) else {
+                throw GamePackError.unknownTarget(name, known: BuildTargetRegistry.names)
+            }
             return kind
         }
         let sourceTime = options.timestamp ?? knownSourceTimestamp(of: project.root)
