@@ -20,7 +20,7 @@ targets=(FuzzSourceLoader FuzzXLIFF FuzzPackReader FuzzMinisign FuzzJSONScanner)
 [ $# -gt 0 ] && targets=("$@")
 
 # The fuzz package pins what the main package pins.
-cp Package.resolved Fuzz/Package.resolved
+if [ -f Package.resolved ]; then cp Package.resolved Fuzz/Package.resolved; fi
 flags=(--package-path Fuzz --scratch-path "$scratch" -Xswiftc -sanitize=fuzzer,address)
 echo "== building the fuzz targets (.build-fuzz)"
 swift build "${flags[@]}" 2>&1 | grep -E "error|warning: unre|Compiling Fuzz|Build complete" || true
