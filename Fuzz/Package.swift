@@ -25,7 +25,7 @@ let package = Package(
         fuzzTarget("FuzzXLIFF", ["GamePackKit"]),
         fuzzTarget("FuzzPackReader", ["GamePackFormat"]),
         fuzzTarget("FuzzMinisign", ["GamePackFormat"]),
-        fuzzTarget("FuzzJSONScanner", ["GamePackKit"]),
+        fuzzTarget("FuzzJSONScanner", ["GamePackFormat"]),
     ],
     swiftLanguageModes: [.v6]
 )

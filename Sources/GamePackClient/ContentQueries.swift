@@ -1,4 +1,5 @@
 import Foundation
+import GamePackFormat
 
 /// Typed, offline queries over installed content's `canonical` target: list a collection, get
 /// by id, filter, resolve references, and find items near a point. Everything is read from the
@@ -16,8 +17,8 @@ public struct ContentCollection: Sendable {
     public let name: String
     /// The pack's locales, the default first.
     public let locales: [String]
-    /// Each item's JSON object, in the file's order (by id).
-    let items: [Data]
+    /// Each item, parsed once when the collection is opened, in the file's order (by id).
+    let items: [JSONValue]
     /// Item index by id text (`"12"`, `"tone-a"`).
     let positions: [String: Int]
     /// Items with a geo point, sorted by latitude: (latitude, longitude, item index).
@@ -29,41 +30,45 @@ public struct ContentCollection: Sendable {
     init(name: String, content: InstalledContent, geoField: String?) throws {
         let path = "canonical/\(name).json"
         let data = try content.data(at: path)
-        guard let document = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let list = document["items"] as? [[String: Any]]
-        else {
+        guard case .object(let document)? = try? JSONScanner.parse(data), case .array(let list)? = document["items"] else {
             throw GamePackClientError.io(path: path, reason: "not a canonical collection file ({\"items\": [...]})")
         }
         self.name = name
         locales = content.manifest.locales
-        var items: [Data] = []
         var positions: [String: Int] = [:]
         var points: [(latitude: Double, longitude: Double, index: Int)] = []
-        items.reserveCapacity(list.count)
         for (index, item) in list.enumerated() {
-            items.append(try JSONSerialization.data(withJSONObject: item))
-            if let id = Self.idText(item["id"]) { positions[id] = index }
-            if let point = Self.point(item, field: geoField) { points.append((point.0, point.1, index)) }
+            guard case .object(let fields) = item else { continue }
+            if let id = Self.idText(fields["id"]) { positions[id] = index }
+            if let point = Self.point(fields, field: geoField) { points.append((point.0, point.1, index)) }
         }
-        self.items = items
+        items = list
         self.positions = positions
         self.points = points.sorted { $0.latitude < $1.latitude }
     }
 
-    static func idText(_ value: Any?) -> String? {
+    static func idText(_ value: JSONValue?) -> String? {
         switch value {
-        case let text as String: text
-        case let number as NSNumber: number.stringValue
+        case .string(let text)?: text
+        case .int(let number)?: String(number)
+        case .number(let number)?: "\(number)"
+        default: nil
+        }
+    }
+
+    static func number(_ value: JSONValue?) -> Double? {
+        switch value {
+        case .int(let number)?: Double(number)
+        case .number(let number)?: number
         default: nil
         }
     }
 
     /// The item's point: the named field, or the first field (by name) that is `{latitude, longitude}`.
-    static func point(_ item: [String: Any], field: String?) -> (Double, Double)? {
+    static func point(_ item: [String: JSONValue], field: String?) -> (Double, Double)? {
         let keys = field.map { [$0] } ?? item.keys.sorted()
         for key in keys {
-            guard let value = item[key] as? [String: Any], let lat = (value["latitude"] as? NSNumber)?.doubleValue,
-                let lng = (value["longitude"] as? NSNumber)?.doubleValue
+            guard case .object(let value)? = item[key], let lat = number(value["latitude"]), let lng = number(value["longitude"])
             else { continue }
             return (lat, lng)
         }
@@ -78,18 +83,13 @@ public struct ContentCollection: Sendable {
         try decodeList(items.indices, as: type)
     }
 
-    /// The items at `indices` decoded as `T`, in one decoder call over a JSON array of them
-    /// (one call per item costs several times more for small items).
+    /// The items at `indices` decoded as `T`, in the order given.
     func decodeList<T: Decodable>(_ indices: some Collection<Int>, as type: T.Type) throws -> [T] {
-        var list = Data()
-        list.reserveCapacity(indices.reduce(2) { $0 + items[$1].count + 1 })
-        list.append(UInt8(ascii: "["))
-        for (n, index) in indices.enumerated() {
-            if n > 0 { list.append(UInt8(ascii: ",")) }
-            list.append(items[index])
-        }
-        list.append(UInt8(ascii: "]"))
-        return try decode(list, as: [T].self)
+        let decoder = makeDecoder()
+        var list: [T] = []
+        list.reserveCapacity(indices.count)
+        for index in indices { list.append(try decode(items[index], as: type, with: decoder)) }
+        return list
     }
 
     /// The item with this id (a number or a string id, as the source wrote it), or nil.
@@ -147,17 +147,14 @@ public struct ContentCollection: Sendable {
         return hits.sorted { $0.distance != $1.distance ? $0.distance < $1.distance : $0.index < $1.index }
     }
 
-    /// One decoder for a whole answer (making one per item costs more than decoding a small item).
-    func makeDecoder() -> JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.userInfo[LocalizedText.localesKey] = locales
-        return decoder
+    func makeDecoder() -> ContentDecoder {
+        ContentDecoder(userInfo: [LocalizedText.localesKey: locales])
     }
 
-    func decode<T: Decodable>(_ data: Data, as type: T.Type, with decoder: JSONDecoder? = nil) throws -> T {
+    func decode<T: Decodable>(_ value: JSONValue, as type: T.Type, with decoder: ContentDecoder? = nil) throws -> T {
         let decoder = decoder ?? makeDecoder()
         do {
-            return try decoder.decode(type, from: data)
+            return try decoder.decode(type, from: value)
         } catch {
             throw GamePackClientError.io(path: "canonical/\(name).json", reason: "an item does not decode as \(T.self): \(error)")
         }

@@ -526,3 +526,57 @@ struct ContentQueryTests {
         await fixture.tearDown()
     }
 }
+
+@Suite("Answer assembly")
+struct ContentJSONTests {
+    @Test("members are appended inside an item's object, with a comma only after other members")
+    func appending() {
+        let distance = #""_distance":12.5"#
+        #expect(ContentJSON.appending([distance], to: #"{"id":1}"#) == #"{"id":1,"_distance":12.5}"#)
+        #expect(ContentJSON.appending([distance], to: "{}") == #"{"_distance":12.5}"#)
+        #expect(ContentJSON.appending([distance], to: "{ \t}") == #"{ "# + "\t" + #""_distance":12.5}"#)
+        #expect(ContentJSON.appending([distance, #""a":"é""#], to: #"{"n":"ü}"}"#) == #"{"n":"ü}","_distance":12.5,"a":"é"}"#)
+        #expect(ContentJSON.appending([], to: #"{"id":1}"#) == #"{"id":1}"#)
+        #expect(ContentJSON.appending([distance], to: "[1]") == "[1]")
+    }
+}
+
+@Suite("In-memory geo index")
+struct GeoPointIndexTests {
+    @Test("search agrees with a brute-force haversine, at tiny and large radii, over the antimeridian and the poles")
+    func bruteForce() {
+        var random = SeededRandom(1915)
+        for (centre, spread) in [((52.37, 4.9), 0.2), ((0.0, 179.99), 0.5), ((89.99, 0.0), 2.0), ((-89.9, 100.0), 2.0)] {
+            var points: [ContentPoint] = []
+            for n in 0..<3_000 {
+                let lat = max(-90, min(90, centre.0 + random.uniform(-0.5, 0.5) * spread))
+                let lng = centre.1 + random.uniform(-0.5, 0.5) * spread
+                points.append(ContentPoint(id: "\(n)", position: n, latitude: lat, longitude: lng > 180 ? lng - 360 : lng))
+            }
+            let index = GeoPointIndex(points)
+            for radius in [1.0, 150.0, 5_000.0, 40_000.0] {
+                for _ in 0..<10 {
+                    let lat = max(-90, min(90, centre.0 + (random.uniform(-0.5, 0.5)) * spread))
+                    let lng = centre.1 + (random.uniform(-0.5, 0.5)) * spread
+                    let circle = GeoCircle(latitude: lat, longitude: lng > 180 ? lng - 360 : lng, radius: radius)
+                    var expected: [GeoPointIndex.Hit] = []
+                    for point in points {
+                        let distance = SphereGeo.distance(circle.latitude, circle.longitude, point.latitude, point.longitude)
+                        if distance <= radius {
+                            expected.append(.init(id: point.id, distance: distance, position: point.position))
+                        }
+                    }
+                    expected.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.position < $1.position }
+                    let found = index.search(circle, offset: 0, limit: 5_000)
+                    #expect(found.count == expected.count, "\(circle)")
+                    for (hit, want) in zip(found, expected) {
+                        #expect(abs(hit.distance - want.distance) < 1e-6, "\(circle)")
+                        #expect(hit.id == want.id || abs(hit.distance - want.distance) < 1e-6, "\(circle)")
+                    }
+                    let page = index.search(circle, offset: 3, limit: 5)
+                    #expect(page.map(\.distance) == Array(found.dropFirst(3).prefix(5)).map(\.distance), "\(circle)")
+                }
+            }
+        }
+    }
+}

@@ -1,8 +1,7 @@
 import Foundation
+import GamePackFormat
 
-@testable import GamePackKit
-
-/// The diff's JSON scanner (packs' target files, content.json) on arbitrary bytes.
+/// The kit and client JSON scanner (packs' target files, content.json) on arbitrary bytes.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     guard let start else { return 0 }

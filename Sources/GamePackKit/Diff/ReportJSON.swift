@@ -1,4 +1,5 @@
 import Foundation
+import GamePackFormat
 
 /// A JSON value in a diff report (old and new values of a field).
 public enum ReportJSON: Sendable, Equatable, Codable {

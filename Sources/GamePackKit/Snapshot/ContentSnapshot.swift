@@ -1,4 +1,5 @@
 import Foundation
+import GamePackFormat
 
 /// What a snapshot was read from.
 public enum SnapshotKind: String, Sendable, Codable {

@@ -252,11 +252,25 @@ enum ContentJSON {
     static func distance(_ meters: Double) -> String { number((meters * 100).rounded() / 100) }
 
     /// `object` (a JSON object's text) with `members` (`"key":value` texts) added at its end.
+    /// Works on the UTF-8 bytes: an answer appends to every item of its page, and
+    /// Foundation's `trimmingCharacters` with `String.dropLast` took a quarter of a near
+    /// query's time.
     static func appending(_ members: [String], to object: String) -> String {
-        guard !members.isEmpty, object.hasSuffix("}") else { return object }
-        var text = String(object.dropLast())
-        let empty = text.trimmingCharacters(in: .whitespaces) == "{"
-        text += (empty ? "" : ",") + members.joined(separator: ",") + "}"
+        let bytes = object.utf8
+        guard !members.isEmpty, bytes.last == UInt8(ascii: "}") else { return object }
+        // Empty when what is before the closing brace is "{" with only spaces or tabs around.
+        let blank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        let inner = bytes.dropLast().drop(while: blank)
+        let empty = inner.first == UInt8(ascii: "{") && inner.dropFirst().allSatisfy(blank)
+        var text = ""
+        text.reserveCapacity(bytes.count + members.reduce(members.count) { $0 + $1.utf8.count })
+        text += object[..<bytes.index(before: bytes.endIndex)]
+        if !empty { text += "," }
+        for (n, member) in members.enumerated() {
+            if n > 0 { text += "," }
+            text += member
+        }
+        text += "}"
         return text
     }
 

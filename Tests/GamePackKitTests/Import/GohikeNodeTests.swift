@@ -1,4 +1,5 @@
 import Foundation
+import GamePackFormat
 import GamePackTestSupport
 import Testing
 

@@ -1,18 +1,19 @@
 import Foundation
 
-/// A small JSON parser straight into `JSONValue`, for the canonical JSON of large packs.
+/// A small JSON parser straight into `JSONValue`, for the canonical JSON of large packs: the
+/// one JSON reader of the kit (diff, import) and the client's offline queries.
 ///
 /// Written by hand because the libraries at hand are slow on an untyped tree: decoding
 /// `JSONValue` with `JSONDecoder` probes each value's type by catching thrown errors, and
 /// swift-corelibs-foundation's `JSONSerialization` boxes every value; on the 20,000-item
 /// benchmark pack either takes seconds, this takes a fraction of one. It accepts exactly
 /// RFC 8259 JSON and reports the byte offset of the first error.
-struct JSONScanner {
+public struct JSONScanner {
     /// Why the bytes are not JSON, and where (0-based byte offset).
-    struct Failure: Error, CustomStringConvertible {
-        var offset: Int
-        var reason: String
-        var description: String { "\(reason) at byte \(offset)" }
+    public struct Failure: Error, CustomStringConvertible {
+        public var offset: Int
+        public var reason: String
+        public var description: String { "\(reason) at byte \(offset)" }
     }
 
     private let bytes: UnsafeBufferPointer<UInt8>
@@ -20,7 +21,7 @@ struct JSONScanner {
     private var depth = 0
 
     /// Parses `data` as one JSON document.
-    static func parse(_ data: Data) throws -> JSONValue {
+    public static func parse(_ data: Data) throws -> JSONValue {
         try data.withUnsafeBytes { raw in
             var scanner = JSONScanner(bytes: raw.bindMemory(to: UInt8.self))
             scanner.skipWhitespace()

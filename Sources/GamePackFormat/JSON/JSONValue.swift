@@ -2,7 +2,7 @@ import Foundation
 
 /// A JSON value with integers told apart from other numbers, decoded by Foundation's
 /// `JSONDecoder` (so strings arrive byte for byte).
-enum JSONValue: Decodable, Equatable {
+public enum JSONValue: Decodable, Equatable, Sendable {
     case null
     case bool(Bool)
     case int(Int)
@@ -11,7 +11,7 @@ enum JSONValue: Decodable, Equatable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -32,7 +32,7 @@ enum JSONValue: Decodable, Equatable {
 
     /// Why `data` is not JSON, with the line and column when known. `JSONDecoder` only says
     /// "not valid JSON"; `JSONSerialization` names the character.
-    static func syntaxError(in data: Data) -> String? {
+    public static func syntaxError(in data: Data) -> String? {
         do {
             _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
             return nil
