@@ -11,26 +11,34 @@ import GamePackFormat
 /// number), `Data` from base64, `URL` and `Decimal` from a string and a number, and the
 /// errors are the same `DecodingError` cases with the coding path.
 struct ContentDecoder {
-    var userInfo: [CodingUserInfoKey: Any] = [:]
+    /// The empty coding path, carrying `userInfo`; shared by every value this decoder decodes.
+    let root: CodingPathNode
+
+    init(userInfo: [CodingUserInfoKey: Any] = [:]) {
+        root = CodingPathNode(key: nil, parent: nil, userInfo: userInfo)
+    }
+
+    var userInfo: [CodingUserInfoKey: Any] { root.userInfo }
 
     func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
-        try TreeDecoder(value: value, path: .root, userInfo: userInfo).decodeValue(type)
+        try TreeDecoder(value: value, path: root).decodeValue(type)
     }
 }
 
 /// A coding path as a chain of nodes, so that decoding a nested value does not copy an array.
+/// Every node carries the decoder's `userInfo`, so decoders and containers hold one reference.
 final class CodingPathNode: @unchecked Sendable {
     let key: (any CodingKey)?
     let parent: CodingPathNode?
+    let userInfo: [CodingUserInfoKey: Any]
 
-    init(key: (any CodingKey)?, parent: CodingPathNode?) {
+    init(key: (any CodingKey)?, parent: CodingPathNode?, userInfo: [CodingUserInfoKey: Any]) {
         self.key = key
         self.parent = parent
+        self.userInfo = userInfo
     }
 
-    static let root = CodingPathNode(key: nil, parent: nil)
-
-    func appending(_ key: any CodingKey) -> CodingPathNode { CodingPathNode(key: key, parent: self) }
+    func appending(_ key: any CodingKey) -> CodingPathNode { CodingPathNode(key: key, parent: self, userInfo: userInfo) }
 
     var path: [any CodingKey] {
         var keys: [any CodingKey] = []
@@ -58,21 +66,36 @@ struct PathKey: CodingKey {
 
 struct TreeDecoder: Decoder {
     let value: JSONValue
-    let path: CodingPathNode
-    let userInfo: [CodingUserInfoKey: Any]
+    /// The path to the value's container, and the value's key in it: the node of the value's
+    /// own path is made only when a container or an error needs it.
+    let parent: CodingPathNode
+    let key: (any CodingKey)?
 
+    init(value: JSONValue, path: CodingPathNode) {
+        self.init(value: value, parent: path, key: nil)
+    }
+
+    init(value: JSONValue, parent: CodingPathNode, key: (any CodingKey)?) {
+        self.value = value
+        self.parent = parent
+        self.key = key
+    }
+
+    var userInfo: [CodingUserInfoKey: Any] { parent.userInfo }
+
+    var path: CodingPathNode { key.map { parent.appending($0) } ?? parent }
     var codingPath: [any CodingKey] { path.path }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .object(let object) = value else {
             throw TreeDecoder.mismatch([String: Any].self, value, path)
         }
-        return KeyedDecodingContainer(KeyedTreeContainer<Key>(object: object, path: path, userInfo: userInfo))
+        return KeyedDecodingContainer(KeyedTreeContainer<Key>(object: object, path: path))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard case .array(let array) = value else { throw TreeDecoder.mismatch([Any].self, value, path) }
-        return UnkeyedTreeContainer(array: array, path: path, userInfo: userInfo)
+        return UnkeyedTreeContainer(array: array, path: path)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
@@ -110,7 +133,7 @@ struct TreeDecoder: Decoder {
 
     /// The `DecodingError` `JSONDecoder` throws for a value of the wrong kind.
     static func mismatch(_ type: Any.Type, _ value: JSONValue, _ path: CodingPathNode) -> DecodingError {
-        if value == .null {
+        if case .null = value {
             return .valueNotFound(
                 type, .init(codingPath: path.path, debugDescription: "Cannot get value of type \(type) -- found null value instead"))
         }
@@ -139,7 +162,10 @@ struct TreeDecoder: Decoder {
 }
 
 extension TreeDecoder: SingleValueDecodingContainer {
-    func decodeNil() -> Bool { value == .null }
+    func decodeNil() -> Bool {
+        if case .null = value { return true }
+        return false
+    }
 
     func decode(_ type: Bool.Type) throws -> Bool {
         guard case .bool(let flag) = value else { throw Self.mismatch(type, value, path) }
@@ -200,7 +226,6 @@ extension TreeDecoder: SingleValueDecodingContainer {
 struct KeyedTreeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let object: [String: JSONValue]
     let path: CodingPathNode
-    let userInfo: [CodingUserInfoKey: Any]
 
     var codingPath: [any CodingKey] { path.path }
     var allKeys: [Key] { object.keys.compactMap { Key(stringValue: $0) } }
@@ -213,17 +238,63 @@ struct KeyedTreeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
                 key,
                 .init(codingPath: path.path, debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
         }
-        return TreeDecoder(value: value, path: path.appending(key), userInfo: userInfo)
+        return TreeDecoder(value: value, parent: path, key: key)
     }
 
-    func decodeNil(forKey key: Key) throws -> Bool { try child(key).decodeNil() }
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try child(key).decode(type) }
+    // Fast paths for the common cases make no child decoder (and no coding-path node); the
+    // child is made only to throw the error.
+    func decodeNil(forKey key: Key) throws -> Bool {
+        switch object[key.stringValue] {
+        case .null?: return true
+        case nil: return try child(key).decodeNil()
+        default: return false
+        }
+    }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+        switch object[key.stringValue] {
+        case .string(let text)?: return text
+        case .null?, nil: return nil
+        default: return try child(key).decode(type)
+        }
+    }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+        switch object[key.stringValue] {
+        case .int(let number)?: return number
+        case .null?, nil: return nil
+        default: return try child(key).decode(type)
+        }
+    }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+        switch object[key.stringValue] {
+        case .number(let number)?: return number
+        case .int(let number)?: return Double(number)
+        case .null?, nil: return nil
+        default: return try child(key).decode(type)
+        }
+    }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+        switch object[key.stringValue] {
+        case .bool(let flag)?: return flag
+        case .null?, nil: return nil
+        default: return try child(key).decode(type)
+        }
+    }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+        if case .bool(let flag)? = object[key.stringValue] { return flag }
+        return try child(key).decode(type)
+    }
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
         // The most common case, without a child decoder unless it fails.
         if case .string(let text)? = object[key.stringValue] { return text }
         return try child(key).decode(type)
     }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try child(key).decode(type) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+        switch object[key.stringValue] {
+        case .number(let number)?: return number
+        case .int(let number)?: return Double(number)
+        default: return try child(key).decode(type)
+        }
+    }
     func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try child(key).decode(type) }
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
         if case .int(let number)? = object[key.stringValue] { return number }
@@ -251,24 +322,22 @@ struct KeyedTreeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func superDecoder() throws -> any Decoder {
-        TreeDecoder(value: object["super"] ?? .null, path: path.appending(PathKey(stringValue: "super")), userInfo: userInfo)
+        TreeDecoder(value: object["super"] ?? .null, path: path.appending(PathKey(stringValue: "super")))
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        TreeDecoder(value: object[key.stringValue] ?? .null, path: path.appending(key), userInfo: userInfo)
+        TreeDecoder(value: object[key.stringValue] ?? .null, path: path.appending(key))
     }
 }
 
 struct UnkeyedTreeContainer: UnkeyedDecodingContainer {
     let array: [JSONValue]
     let path: CodingPathNode
-    let userInfo: [CodingUserInfoKey: Any]
     var currentIndex = 0
 
-    init(array: [JSONValue], path: CodingPathNode, userInfo: [CodingUserInfoKey: Any]) {
+    init(array: [JSONValue], path: CodingPathNode) {
         self.array = array
         self.path = path
-        self.userInfo = userInfo
     }
 
     var codingPath: [any CodingKey] { path.path }
@@ -283,7 +352,7 @@ struct UnkeyedTreeContainer: UnkeyedDecodingContainer {
                 .init(
                     codingPath: path.appending(PathKey(index: currentIndex)).path, debugDescription: "Unkeyed container is at end."))
         }
-        return TreeDecoder(value: array[currentIndex], path: path.appending(PathKey(index: currentIndex)), userInfo: userInfo)
+        return TreeDecoder(value: array[currentIndex], parent: path, key: PathKey(index: currentIndex))
     }
 
     mutating func decodeNil() throws -> Bool {

@@ -23,6 +23,10 @@ public struct ContentCollection: Sendable {
     let positions: [String: Int]
     /// Items with a geo point, sorted by latitude: (latitude, longitude, item index).
     let points: [(latitude: Double, longitude: Double, index: Int)]
+    /// Each point of `points` as a unit vector (x, y, z, one after the other): the haversine
+    /// term of two points is a quarter of their squared chord, so a search needs no
+    /// trigonometry per point.
+    let vectors: [Double]
 
     /// Reads `canonical/<name>.json` from installed content.
     /// - Throws: `GamePackClientError.noContent` when the pack has no such collection (or no
@@ -45,6 +49,12 @@ public struct ContentCollection: Sendable {
         items = list
         self.positions = positions
         self.points = points.sorted { $0.latitude < $1.latitude }
+        vectors = self.points.flatMap { Self.vector($0.latitude, $0.longitude) }
+    }
+
+    static func vector(_ latitude: Double, _ longitude: Double) -> [Double] {
+        let phi = latitude * .pi / 180, lambda = longitude * .pi / 180
+        return [cos(phi) * cos(lambda), cos(phi) * sin(lambda), sin(phi)]
     }
 
     static func idText(_ value: JSONValue?) -> String? {
@@ -122,11 +132,21 @@ public struct ContentCollection: Sendable {
         -> [Hit<T>]
     {
         let found = nearbyIndices(latitude: latitude, longitude: longitude, within: radius)
-        let decoded = try decodeList(found.map(\.index), as: type)
-        return zip(decoded, found).map { Hit(item: $0, distance: $1.distance) }
+        let decoder = makeDecoder()
+        var hits: [Hit<T>] = []
+        hits.reserveCapacity(found.count)
+        for hit in found {
+            hits.append(Hit(item: try decode(items[hit.index], as: type, with: decoder), distance: hit.distance))
+        }
+        return hits
     }
 
     /// Indices and distances of the items in the circle, nearest first.
+    ///
+    /// Points in the circle's latitude band are compared by the haversine term `h`, a quarter
+    /// of the squared chord between unit vectors; only a point within rounding error of the
+    /// edge is decided by the haversine distance itself, and only the hits' distances are
+    /// computed.
     func nearbyIndices(latitude: Double, longitude: Double, within radius: Double) -> [(index: Int, distance: Double)] {
         guard radius > 0, !points.isEmpty else { return [] }
         let degrees = radius / GeoPoint.earthRadius * 180 / .pi
@@ -136,13 +156,24 @@ public struct ContentCollection: Sendable {
             let middle = (start + end) / 2
             if points[middle].latitude < low { start = middle + 1 } else { end = middle }
         }
+        let center = Self.vector(latitude, longitude)
+        let cx = center[0], cy = center[1], cz = center[2]
+        let half = min(radius / GeoPoint.earthRadius, .pi) / 2
+        let edge = sin(half) * sin(half)
+        let margin = edge * 1e-9 + edge.squareRoot() * 1e-14
         var hits: [(index: Int, distance: Double)] = []
-        var at = start
-        while at < points.count, points[at].latitude <= high {
-            let point = points[at]
-            let distance = GeoPoint.distance(latitude, longitude, point.latitude, point.longitude)
-            if distance <= radius { hits.append((point.index, distance)) }
-            at += 1
+        vectors.withUnsafeBufferPointer { vector in
+            var at = start
+            while at < points.count, points[at].latitude <= high {
+                defer { at += 1 }
+                let dx = vector[3 * at] - cx, dy = vector[3 * at + 1] - cy, dz = vector[3 * at + 2] - cz
+                let h = (dx * dx + dy * dy + dz * dz) / 4
+                guard h <= edge + margin else { continue }
+                let point = points[at]
+                let distance = GeoPoint.distance(latitude, longitude, point.latitude, point.longitude)
+                if h >= edge - margin, distance > radius { continue }
+                hits.append((point.index, distance))
+            }
         }
         return hits.sorted { $0.distance != $1.distance ? $0.distance < $1.distance : $0.index < $1.index }
     }
