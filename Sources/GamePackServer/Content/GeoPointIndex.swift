@@ -1,12 +1,15 @@
 import Foundation
 
-/// The geo points of one collection of one pack, in memory, sorted by latitude: a near query
-/// with no other filter scans the circle's latitude band, keeps the points in its longitude
-/// range(s) and inside the radius, and picks its page by distance without touching the store;
-/// only the page's bodies are read from it. A pack never changes, so the index is built once
-/// per pack and collection (`ContentCatalog.points`) and dropped with the pack.
+/// The geo points of one collection of one pack, in memory: a near query with no other filter
+/// finds its page here by distance without touching the store; only the page's bodies are
+/// read from it. A pack never changes, so the index is built once per pack and collection
+/// (`ContentCatalog.geoIndex`) and dropped with the pack.
+///
+/// Points are bucketed in a grid of 0.1° cells (about 11 km by 7 km in the Netherlands); a
+/// query looks only at the cells its circle's boxes overlap, or, for a circle that overlaps
+/// more than `maxCells` cells, scans its latitude band in a latitude-sorted order.
 struct GeoPointIndex: Sendable {
-    /// Parallel arrays, sorted by latitude (then position).
+    /// Parallel arrays, in cell order (then latitude, then position).
     let latitudes: [Double]
     let longitudes: [Double]
     let positions: [Int]
@@ -14,14 +17,44 @@ struct GeoPointIndex: Sendable {
     /// Each point as a unit vector (x, y, z, one after the other): the haversine term of two
     /// points is a quarter of their squared chord, so the scan needs no trigonometry.
     let vectors: [Double]
+    /// Each non-empty cell's range in the arrays above.
+    let cells: [Int: Range<Int>]
+    /// Indices into the arrays above, sorted by latitude (then position): the wide-circle scan.
+    let byLatitude: [Int]
+
+    static let cellDegrees = 0.1
+    /// Columns 0...3600: longitude 180 has a column of its own, so no key runs into the next row.
+    static let columns = Int(360 / cellDegrees) + 1
+    static let maxCells = 256
+
+    static func row(_ latitude: Double) -> Int { Int(((latitude + 90) / cellDegrees).rounded(.down)) }
+    static func column(_ longitude: Double) -> Int { Int(((longitude + 180) / cellDegrees).rounded(.down)) }
+    static func cell(_ latitude: Double, _ longitude: Double) -> Int { row(latitude) * columns + column(longitude) }
 
     init(_ points: [ContentPoint]) {
-        let sorted = points.sorted { $0.latitude != $1.latitude ? $0.latitude < $1.latitude : $0.position < $1.position }
-        latitudes = sorted.map(\.latitude)
-        longitudes = sorted.map(\.longitude)
-        positions = sorted.map(\.position)
-        ids = sorted.map(\.id)
-        vectors = sorted.flatMap { Self.vector($0.latitude, $0.longitude) }
+        func precedes(_ a: (cell: Int, point: ContentPoint), _ b: (cell: Int, point: ContentPoint)) -> Bool {
+            if a.cell != b.cell { return a.cell < b.cell }
+            if a.point.latitude != b.point.latitude { return a.point.latitude < b.point.latitude }
+            return a.point.position < b.point.position
+        }
+        let keyed: [(cell: Int, point: ContentPoint)] = points.map { (Self.cell($0.latitude, $0.longitude), $0) }
+            .sorted(by: precedes)
+        latitudes = keyed.map(\.point.latitude)
+        longitudes = keyed.map(\.point.longitude)
+        positions = keyed.map(\.point.position)
+        ids = keyed.map(\.point.id)
+        vectors = keyed.flatMap { Self.vector($0.point.latitude, $0.point.longitude) }
+        var cells: [Int: Range<Int>] = [:]
+        var first = 0
+        for at in keyed.indices where at + 1 == keyed.count || keyed[at + 1].cell != keyed[at].cell {
+            cells[keyed[at].cell] = first..<(at + 1)
+            first = at + 1
+        }
+        self.cells = cells
+        let (latitudes, positions) = (latitudes, positions)
+        byLatitude = keyed.indices.sorted {
+            latitudes[$0] != latitudes[$1] ? latitudes[$0] < latitudes[$1] : positions[$0] < positions[$1]
+        }
     }
 
     static func vector(_ latitude: Double, _ longitude: Double) -> [Double] {
@@ -47,13 +80,7 @@ struct GeoPointIndex: Sendable {
     /// distances are computed.
     func search(_ circle: GeoCircle, offset: Int, limit: Int) -> [Hit] {
         let boxes = SphereGeo.boxes(circle)
-        guard let first = boxes.first, limit > 0 else { return [] }
-        // All boxes share the latitude band.
-        var start = 0, end = latitudes.count
-        while start < end {
-            let middle = (start + end) / 2
-            if latitudes[middle] < first.minLatitude { start = middle + 1 } else { end = middle }
-        }
+        guard !boxes.isEmpty, limit > 0 else { return [] }
         let center = Self.vector(circle.latitude, circle.longitude)
         let cx = center[0], cy = center[1], cz = center[2]
         let half = min(circle.radius / SphereGeo.earthRadius, .pi) / 2
@@ -71,32 +98,56 @@ struct GeoPointIndex: Sendable {
         let before: ((h: Double, at: Int), (h: Double, at: Int)) -> Bool = { [positions] a, b in
             a.h != b.h ? a.h < b.h : positions[a.at] < positions[b.at]
         }
-        vectors.withUnsafeBufferPointer { vector in
-            var at = start
-            while at < latitudes.count, latitudes[at] <= first.maxLatitude {
-                defer { at += 1 }
-                let lng = longitudes[at]
-                guard boxes.contains(where: { lng >= $0.minLongitude && lng <= $0.maxLongitude }) else { continue }
-                let dx = vector[3 * at] - cx, dy = vector[3 * at + 1] - cy, dz = vector[3 * at + 2] - cz
-                let h = (dx * dx + dy * dy + dz * dz) / 4
-                guard h <= surelyOut else { continue }
-                if h > surelyIn,
-                    SphereGeo.distance(circle.latitude, circle.longitude, latitudes[at], lng) > circle.radius
-                {
-                    continue
+        func consider(_ at: Int, _ vector: UnsafeBufferPointer<Double>) {
+            let dx = vector[3 * at] - cx, dy = vector[3 * at + 1] - cy, dz = vector[3 * at + 2] - cz
+            let h = (dx * dx + dy * dy + dz * dz) / 4
+            guard h <= surelyOut else { return }
+            if h > surelyIn,
+                SphereGeo.distance(circle.latitude, circle.longitude, latitudes[at], longitudes[at]) > circle.radius
+            {
+                return
+            }
+            let hit = (h: h, at: at)
+            if keepAll {
+                all.append(hit)
+            } else if best.count < wanted || before(hit, best[best.count - 1]) {
+                // A small sorted buffer of the best `wanted` hits.
+                var low = 0, high = best.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if before(best[middle], hit) { low = middle + 1 } else { high = middle }
                 }
-                let hit = (h: h, at: at)
-                if keepAll {
-                    all.append(hit)
-                } else if best.count < wanted || before(hit, best[best.count - 1]) {
-                    // A small sorted buffer of the best `wanted` hits.
-                    var low = 0, high = best.count
-                    while low < high {
-                        let middle = (low + high) / 2
-                        if before(best[middle], hit) { low = middle + 1 } else { high = middle }
+                best.insert(hit, at: low)
+                if best.count > wanted { best.removeLast() }
+            }
+        }
+        let spans = boxes.map { box in
+            (rows: Self.row(box.minLatitude)...Self.row(box.maxLatitude),
+             columns: Self.column(box.minLongitude)...Self.column(box.maxLongitude))
+        }
+        let cellCount = spans.reduce(0) { $0 + $1.rows.count * $1.columns.count }
+        vectors.withUnsafeBufferPointer { vector in
+            if cellCount <= Self.maxCells {
+                for span in spans {
+                    for row in span.rows {
+                        for column in span.columns {
+                            guard let range = cells[row * Self.columns + column] else { continue }
+                            for at in range { consider(at, vector) }
+                        }
                     }
-                    best.insert(hit, at: low)
-                    if best.count > wanted { best.removeLast() }
+                }
+            } else {
+                // All boxes share the latitude band; the chord test needs no longitude check.
+                let band = boxes[0]
+                var start = 0, end = byLatitude.count
+                while start < end {
+                    let middle = (start + end) / 2
+                    if latitudes[byLatitude[middle]] < band.minLatitude { start = middle + 1 } else { end = middle }
+                }
+                var next = start
+                while next < byLatitude.count, latitudes[byLatitude[next]] <= band.maxLatitude {
+                    consider(byLatitude[next], vector)
+                    next += 1
                 }
             }
         }

@@ -148,6 +148,16 @@ extension PostgresStore: ContentIndexStore {
     }
 
     func queryIndexedContent(_ query: ContentQuery) async throws -> [ContentRow] {
+        if query.near == nil, query.sort.isEmpty, query.filters.count == 1, case .idIn(let ids) = query.filters[0] {
+            // Items by id, the page of every near query: one statement prepared once per
+            // connection, not parsed and planned on each request.
+            let statement = ContentItemsByID(
+                pack: query.pack, target: query.target, collection: query.collection, ids: ids, limit: Int64(query.limit),
+                offset: Int64(query.offset))
+            var rows: [ContentRow] = []
+            for try await row in try await client.execute(statement, logger: logger) { rows.append(row) }
+            return rows
+        }
         var binds = PostgresBindings()
         func bind<T: PostgresEncodable>(_ value: T) throws -> String {
             try binds.append(value, context: .default)
@@ -204,5 +214,41 @@ extension PostgresStore: ContentIndexStore {
                 longitude: try row["longitude"].decode(Double?.self), modified: try row["modified"].decode(String.self),
                 created: try row["created"].decode(String.self))
         }
+    }
+}
+
+/// `queryContent` with only an id list: the statement PostgreSQL prepares once per connection.
+struct ContentItemsByID: PostgresPreparedStatement {
+    static let name = "gamepack_content_items_by_id"
+    static let sql = """
+        SELECT item_id, body, latitude, longitude, modified, created FROM content_items
+        WHERE pack = $1 AND target = $2 AND collection = $3 AND item_id = ANY($4::text[])
+        ORDER BY position + 0 LIMIT $5 OFFSET $6
+        """
+    typealias Row = ContentRow
+
+    var pack: String
+    var target: String
+    var collection: String
+    var ids: [String]
+    var limit: Int64
+    var offset: Int64
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 6)
+        bindings.append(pack)
+        bindings.append(target)
+        bindings.append(collection)
+        bindings.append(ids)
+        bindings.append(limit)
+        bindings.append(offset)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> ContentRow {
+        let (id, body, latitude, longitude, modified, created) = try row.decode(
+            (String, String, Double?, Double?, String, String).self)
+        return ContentRow(
+            id: id, body: body, distance: nil, latitude: latitude, longitude: longitude, modified: modified, created: created)
     }
 }
