@@ -51,7 +51,8 @@ python3 scripts/make-deals.py --count 100000 --spread netherlands --out "$work/p
 pack=$(ls "$work"/out/*.gamepack)
 echo "pack: $(du -h "$pack" | cut -f1), 100000 deals"
 
-# Sixteen points in and between the generated cities; wrk picks one per request.
+# Sixteen points in and between the generated cities; wrk picks one per request and moves it
+# by up to about 2 km.
 cat > "$work/near.lua" <<'LUA'
 local points = {
   "52.3676,4.9041", "52.3600,4.8800", "52.3900,4.9300", "51.9244,4.4777", "51.9000,4.5000",
@@ -61,7 +62,10 @@ local points = {
 }
 math.randomseed(19)
 request = function()
-  local point = points[math.random(#points)]
+  -- One of the points, moved up to about 2 km each way, so that pages differ as players' do.
+  local lat, lng = points[math.random(#points)]:match("([^,]+),([^,]+)")
+  local point = string.format("%.5f,%.5f", tonumber(lat) + (math.random() - 0.5) * 0.036,
+    tonumber(lng) + (math.random() - 0.5) * 0.058)
   return wrk.format("GET",
     "/v1/projects/dealhunter/channels/production/collections/deals?near=" .. point .. "&within=5km")
 end
