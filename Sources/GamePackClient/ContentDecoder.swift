@@ -135,7 +135,8 @@ struct TreeDecoder: Decoder {
     static func mismatch(_ type: Any.Type, _ value: JSONValue, _ path: CodingPathNode) -> DecodingError {
         if case .null = value {
             return .valueNotFound(
-                type, .init(codingPath: path.path, debugDescription: "Cannot get value of type \(type) -- found null value instead"))
+                type,
+                .init(codingPath: path.path, debugDescription: "Cannot get value of type \(type) -- found null value instead"))
         }
         return .typeMismatch(
             type, .init(codingPath: path.path, debugDescription: "Expected to decode \(type) but found \(kind(value)) instead."))
@@ -217,7 +218,9 @@ extension TreeDecoder: SingleValueDecodingContainer {
         }
         guard let fitted else {
             throw DecodingError.dataCorrupted(
-                .init(codingPath: codingPath, debugDescription: "Parsed JSON number <\(Self.numberText(value))> does not fit in \(type)."))
+                .init(
+                    codingPath: codingPath,
+                    debugDescription: "Parsed JSON number <\(Self.numberText(value))> does not fit in \(type)."))
         }
         return fitted
     }
@@ -350,7 +353,8 @@ struct UnkeyedTreeContainer: UnkeyedDecodingContainer {
             throw DecodingError.valueNotFound(
                 type,
                 .init(
-                    codingPath: path.appending(PathKey(index: currentIndex)).path, debugDescription: "Unkeyed container is at end."))
+                    codingPath: path.appending(PathKey(index: currentIndex)).path,
+                    debugDescription: "Unkeyed container is at end."))
         }
         return TreeDecoder(value: array[currentIndex], parent: path, key: PathKey(index: currentIndex))
     }

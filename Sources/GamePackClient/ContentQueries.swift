@@ -28,14 +28,21 @@ public struct ContentCollection: Sendable {
     /// trigonometry per point.
     let vectors: [Double]
 
-    /// Reads `canonical/<name>.json` from installed content.
+    /// Reads the collection's canonical files from installed content: its chunks
+    /// `canonical/<name>/<NNNN>.json` in order, or the one `canonical/<name>.json` of packs
+    /// built before chunking (see `CanonicalLayout`).
     /// - Throws: `GamePackClientError.noContent` when the pack has no such collection (or no
-    ///   canonical target), `.io` when the file cannot be read or is not the canonical shape.
+    ///   canonical target), `.io` when a file cannot be read or is not the canonical shape.
     init(name: String, content: InstalledContent, geoField: String?) throws {
-        let path = "canonical/\(name).json"
-        let data = try content.data(at: path)
-        guard case .object(let document)? = try? JSONScanner.parse(data), case .array(let list)? = document["items"] else {
-            throw GamePackClientError.io(path: path, reason: "not a canonical collection file ({\"items\": [...]})")
+        let paths =
+            CanonicalLayout.collections(in: content.manifest.files.map(\.path))[name] ?? ["canonical/\(name).json"]
+        var list: [JSONValue] = []
+        for path in paths {
+            let data = try content.data(at: path)
+            guard case .object(let document)? = try? JSONScanner.parse(data), case .array(let items)? = document["items"] else {
+                throw GamePackClientError.io(path: path, reason: "not a canonical collection file ({\"items\": [...]})")
+            }
+            list += items
         }
         self.name = name
         locales = content.manifest.locales
@@ -187,7 +194,7 @@ public struct ContentCollection: Sendable {
         do {
             return try decoder.decode(type, from: value)
         } catch {
-            throw GamePackClientError.io(path: "canonical/\(name).json", reason: "an item does not decode as \(T.self): \(error)")
+            throw GamePackClientError.io(path: "canonical/\(name)", reason: "an item does not decode as \(T.self): \(error)")
         }
     }
 }

@@ -188,6 +188,12 @@ public enum TestPacks {
         public var pack: URL
         public var signature: URL
         public var manifest: PackManifest
+
+        public init(pack: URL, signature: URL, manifest: PackManifest) {
+            self.pack = pack
+            self.signature = signature
+            self.manifest = manifest
+        }
     }
 
     /// Builds `project` into `out` (a fixed timestamp keeps builds reproducible), signs it with

@@ -382,3 +382,34 @@ struct WhackAVCExampleSessionTests {
         #expect((after["kept"] as? [String])?.count == images.count - 1)
     }
 }
+
+@Suite("Client offline queries over a pack of the layout before chunking")
+struct ClientPreChunkingTests {
+    @Test("a pack with one canonical/deals.json lists, gets and finds the same deals as the chunked pack")
+    func oldLayout() async throws {
+        let temp = try TemporaryDirectory()
+        let key = MinisignSecretKey.generate()
+        let chunked = try await TestPacks.build(
+            TestPaths.example("dealhunter"), out: temp.url.appendingPathComponent("new"), key: key, sequence: 1)
+        let old = try PreChunkingPack.signed(chunked, out: temp.url.appendingPathComponent("old"), key: key)
+        #expect(old.manifest.files.contains { $0.path == "canonical/deals.json" })
+        #expect(!old.manifest.files.contains { $0.path.hasPrefix("canonical/deals/") })
+        var collections: [ContentCollection] = []
+        for (name, built) in [("new", chunked), ("old", old)] {
+            let client = GamePackClient(
+                configuration: .init(
+                    baseURL: URL(string: "http://127.0.0.1:9/")!, project: built.manifest.project, channel: "production",
+                    publicKey: key.publicKey, storageDirectory: temp.url.appendingPathComponent("storage-\(name)"),
+                    bundledPack: built.pack, bundledSignature: built.signature))
+            collections.append(try await client.current.collection("deals"))
+        }
+        let (new, before) = (collections[0], collections[1])
+        #expect(new.count > 300 && before.count == new.count)
+        #expect(try before.all(as: TestDeal.self) == (try new.all(as: TestDeal.self)))
+        #expect(try before.item(12, as: TestDeal.self) == (try new.item(12, as: TestDeal.self)))
+        let near = { (deals: ContentCollection) in
+            try deals.nearby(latitude: 52.37, longitude: 4.89, within: 3_000, as: TestDeal.self).map(\.item.id)
+        }
+        #expect(try near(before) == (try near(new)) && !(try near(new)).isEmpty)
+    }
+}

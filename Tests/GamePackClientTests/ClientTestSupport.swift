@@ -75,7 +75,8 @@ final class ClientFixture: @unchecked Sendable {
 
     /// The English name of route 1 in the content (from the canonical target).
     static func routeName(_ content: InstalledContent) throws -> String {
-        let json = try JSONSerialization.jsonObject(with: try content.data(at: "canonical/routes.json")) as! [String: Any]
+        let first = CanonicalLayout.collections(in: content.manifest.files.map(\.path))["routes"]![0]
+        let json = try JSONSerialization.jsonObject(with: try content.data(at: first)) as! [String: Any]
         let items = json["items"] as! [[String: Any]]
         return (items[0]["name"] as! [String: String])["en"]!
     }

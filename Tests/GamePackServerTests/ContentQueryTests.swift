@@ -277,14 +277,21 @@ struct ContentQueryTests {
             let base = "/v1/projects/dealhunter/channels/production/collections"
             let none = try await client.execute(uri: "\(base)/deals", method: .get)
             #expect(none.status == .notFound && none.errorCode == "not_found")
-            try await fixture.publish(
-                client, project: "dealhunter", sequence: 1,
-                files: [
-                    "canonical/deals.json": ContentSamples.canonicalDeals(deals), "canonical/stores.json": ContentSamples.stores,
-                ])
+            // deals in four chunks (the canonical layout since chunking), stores in one file
+            // (packs built before it): both are one collection each, items in order across chunks.
+            var files = ["canonical/stores.json": ContentSamples.stores]
+            for chunk in 0..<4 {
+                files[CanonicalLayout.chunkPath(collection: "deals", index: chunk)] = ContentSamples.canonicalDeals(
+                    Array(deals[(chunk * 100)..<(chunk * 100 + 100)]))
+            }
+            try await fixture.publish(client, project: "dealhunter", sequence: 1, files: files)
 
             let names = try await client.execute(uri: base, method: .get)
             #expect(names.object["collections"] as? [String] == ["deals", "stores"])
+            let across = try await client.execute(uri: "\(base)/deals?cursor=95&limit=10", method: .get)
+            #expect((across.object["items"] as? [[String: Any]])?.map { $0["id"] as? Int } == Array(96...105))
+            let last = try await client.execute(uri: "\(base)/deals/400", method: .get)
+            #expect(last.status == .ok && last.object["id"] as? Int == 400)
 
             let first = try await client.execute(uri: "\(base)/deals", method: .get)
             #expect(first.status == .ok)
@@ -543,7 +550,9 @@ struct ContentJSONTests {
 
 @Suite("In-memory geo index")
 struct GeoPointIndexTests {
-    @Test("search agrees with a brute-force haversine at tiny to wide radii (grid cells and the band scan), over the antimeridian and the poles")
+    @Test(
+        "search agrees with a brute-force haversine at tiny to wide radii (grid cells and the band scan), over the antimeridian and the poles"
+    )
     func bruteForce() {
         var random = SeededRandom(1915)
         for (centre, spread) in [((52.37, 4.9), 0.2), ((0.0, 179.99), 0.5), ((89.99, 0.0), 2.0), ((-89.9, 100.0), 2.0)] {

@@ -120,7 +120,8 @@ do {
         times.sort()
         let line = String(
             format: "nearby x%d over %d deals: median %.3f ms, p99 %.3f ms, max %.3f ms, mean %.3f ms, %.0f hits per call\n",
-            repeats, deals.count, times[times.count / 2], times[min(times.count - 1, times.count * 99 / 100)], times[times.count - 1],
+            repeats, deals.count, times[times.count / 2], times[min(times.count - 1, times.count * 99 / 100)],
+            times[times.count - 1],
             times.reduce(0, +) / Double(times.count), Double(found) / Double(repeats))
         FileHandle.standardError.write(Data(line.utf8))
     }

@@ -67,15 +67,19 @@ enum DemoError: Error, CustomStringConvertible {
     }
 }
 
-/// Route names per locale from the installed content: the canonical target's
-/// `canonical/routes.json` (localized fields as locale maps), else the gohike target's
-/// `content.json` (`name_en`/`name_nl` pairs).
+/// Route names per locale from the installed content: the canonical target's routes (its
+/// chunk files, localized fields as locale maps), else the gohike target's `content.json`
+/// (`name_en`/`name_nl` pairs).
 func routeNames(_ content: InstalledContent) throws -> [(id: String, names: [String: String])] {
-    if content.url(for: "canonical/routes.json") != nil {
-        let json = try JSONSerialization.jsonObject(with: try content.data(at: "canonical/routes.json")) as? [String: Any]
-        return (json?["items"] as? [[String: Any]] ?? []).map { item in
-            ("\(item["id"] ?? "?")", item["name"] as? [String: String] ?? [:])
+    if let paths = CanonicalLayout.collections(in: content.manifest.files.map(\.path))["routes"] {
+        var names: [(id: String, names: [String: String])] = []
+        for path in paths {
+            let json = try JSONSerialization.jsonObject(with: try content.data(at: path)) as? [String: Any]
+            names += (json?["items"] as? [[String: Any]] ?? []).map { item in
+                ("\(item["id"] ?? "?")", item["name"] as? [String: String] ?? [:])
+            }
         }
+        return names
     }
     let json = try JSONSerialization.jsonObject(with: try content.data(at: "gohike/content.json")) as? [String: Any]
     var result: [(String, [String: String])] = []

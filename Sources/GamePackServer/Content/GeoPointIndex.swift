@@ -122,8 +122,10 @@ struct GeoPointIndex: Sendable {
             }
         }
         let spans = boxes.map { box in
-            (rows: Self.row(box.minLatitude)...Self.row(box.maxLatitude),
-             columns: Self.column(box.minLongitude)...Self.column(box.maxLongitude))
+            (
+                rows: Self.row(box.minLatitude)...Self.row(box.maxLatitude),
+                columns: Self.column(box.minLongitude)...Self.column(box.maxLongitude)
+            )
         }
         let cellCount = spans.reduce(0) { $0 + $1.rows.count * $1.columns.count }
         vectors.withUnsafeBufferPointer { vector in

@@ -1,9 +1,10 @@
 import Foundation
 import GamePackFormat
 
-/// Reads the items of a stored pack for the content index: every `canonical/<collection>.json`
-/// (`{"collection", "locales", "items": [...]}`) and `kinvey/<collection>.json` (an array),
-/// each item kept as the exact bytes the pack holds.
+/// Reads the items of a stored pack for the content index: every canonical collection (its
+/// chunks `canonical/<collection>/<NNNN>.json` in order, or the one `canonical/<collection>.json`
+/// of packs built before chunking; each `{"collection", "locales", "items": [...]}`) and
+/// `kinvey/<collection>.json` (an array), each item kept as the exact bytes the pack holds.
 struct PackContentReader {
     let blobs: BlobStore
 
@@ -17,17 +18,26 @@ struct PackContentReader {
     func items(pack: String) throws -> [IndexedContentItem] {
         let manifest = try manifest(pack: pack)
         var items: [IndexedContentItem] = []
+        // (target, collection, the collection's files in order)
+        var sources: [(String, String, [PackManifest.File])] = []
+        let byPath = Dictionary(manifest.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        for (collection, paths) in CanonicalLayout.collections(in: manifest.files.map(\.path)).sorted(by: { $0.key < $1.key }) {
+            sources.append(("canonical", collection, paths.compactMap { byPath[$0] }))
+        }
         for file in manifest.files {
             let parts = file.path.split(separator: "/")
-            guard parts.count == 2, parts[0] == "canonical" || parts[0] == "kinvey", parts[1].hasSuffix(".json") else { continue }
-            let target = String(parts[0])
-            let collection = String(parts[1].dropLast(5))
-            let data = try Data(contentsOf: blobs.url(PublishLayout.file(sha256: file.sha256)))
-            let elements: [Substring]
-            if target == "canonical" {
-                elements = try Self.elements(ofMember: "items", in: data)
-            } else {
-                elements = try Self.arrayElements(String(decoding: data, as: UTF8.self)[...])
+            guard parts.count == 2, parts[0] == "kinvey", parts[1].hasSuffix(".json") else { continue }
+            sources.append(("kinvey", String(parts[1].dropLast(5)), [file]))
+        }
+        for (target, collection, files) in sources {
+            var elements: [Substring] = []
+            for file in files {
+                let data = try Data(contentsOf: blobs.url(PublishLayout.file(sha256: file.sha256)))
+                if target == "canonical" {
+                    elements += try Self.elements(ofMember: "items", in: data)
+                } else {
+                    elements += try Self.arrayElements(String(decoding: data, as: UTF8.self)[...])
+                }
             }
             for (position, element) in elements.enumerated() {
                 let body = String(element)

@@ -103,9 +103,13 @@ struct BuildTests {
         let manifest = result.manifest
         #expect(manifest.targets == ["canonical", "kinvey"])
         #expect(manifest.versions.keys.sorted() == ["canonical", "kinvey"])
-        let canonical =
-            try JSONSerialization.jsonObject(with: try Self.file("canonical/vcs.json", of: result.packURL)) as! [String: Any]
-        let vcs = canonical["items"] as! [[String: Any]]
+        var vcs: [[String: Any]] = []
+        for path in CanonicalLayout.collections(in: manifest.files.map(\.path))["vcs"] ?? [] {
+            #expect(path.hasPrefix("canonical/vcs/") && path.hasSuffix(".json"))
+            let chunk = try JSONSerialization.jsonObject(with: try Self.file(path, of: result.packURL)) as! [String: Any]
+            #expect(chunk["collection"] as? String == "vcs")
+            vcs += chunk["items"] as! [[String: Any]]
+        }
         #expect(vcs.count == 20)
         let image = vcs[0]["game_image"] as! [String: Any]
         let path = image["path"] as! String

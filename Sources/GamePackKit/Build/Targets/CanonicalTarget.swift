@@ -1,9 +1,11 @@
 import Foundation
 import GamePackFormat
 
-/// gamepack's own JSON for modern clients and servers: `canonical/<collection>.json` per
-/// collection, `{"collection": …, "locales": […], "items": [{"id": …, fields…}]}`, items by id,
-/// localized fields as locale maps, assets as `{"sha256", "format", "bytes", "width",
+/// gamepack's own JSON for modern clients and servers: each collection in chunk files
+/// `canonical/<collection>/<NNNN>.json` (see `CanonicalLayout`: about 64 items each, ends chosen
+/// by the items' ids, so a small change touches one chunk), each
+/// `{"collection": …, "locales": […], "items": [{"id": …, fields…}]}`, items by id across the
+/// chunks, localized fields as locale maps, assets as `{"sha256", "format", "bytes", "width",
 /// "height", "path"}` pointing at `assets/<sha256>.<ext>` in the pack (or with `data`, base64,
 /// when the target is configured with `embed: true`).
 ///
@@ -30,9 +32,12 @@ struct CanonicalTarget: BuildTargetKind {
 
     func emit() async throws -> TargetOutput {
         let context = self.context
-        // One file per collection, written in parallel.
-        let parts = try await collections(context).concurrentMap { collection -> Result<(StagedFile, Set<String>), Error> in
-            Result { try Self.write(collection, context: context) }
+        // Every chunk of every collection, written in parallel.
+        let chunks = collections(context).flatMap { collection in
+            Self.chunks(of: context.index.items(in: collection)).enumerated().map { (collection, $0.offset, $0.element) }
+        }
+        let parts = try await chunks.concurrentMap { collection, index, items -> Result<(StagedFile, Set<String>), Error> in
+            Result { try Self.write(collection, chunk: index, items: items, context: context) }
         }.map { try $0.get() }
         let files = parts.map(\.0)
         let assets = parts.reduce(into: Set<String>()) { $0.formUnion($1.1) }
@@ -40,10 +45,27 @@ struct CanonicalTarget: BuildTargetKind {
         return TargetOutput(name: Self.name, version: version, files: files, assets: assets)
     }
 
-    static func write(_ collection: String, context: BuildContext) throws -> (StagedFile, Set<String>) {
+    /// A collection's items (in id order) cut into chunks where `CanonicalLayout` says.
+    static func chunks(of items: [ContentItem]) -> [[ContentItem]] {
+        var chunks: [[ContentItem]] = []
+        var current: [ContentItem] = []
+        for item in items {
+            current.append(item)
+            if CanonicalLayout.endsChunk(afterID: item.id!.text, count: current.count) {
+                chunks.append(current)
+                current = []
+            }
+        }
+        if !current.isEmpty { chunks.append(current) }
+        return chunks
+    }
+
+    static func write(_ collection: String, chunk: Int, items: [ContentItem], context: BuildContext) throws -> (
+        StagedFile, Set<String>
+    ) {
         var writer = ItemJSON(context: context, style: .canonical(embed: embedsAssets(context.config)))
         let type = context.project.types[collection]!
-        let path = "canonical/\(collection).json"
+        let path = CanonicalLayout.chunkPath(collection: collection, index: chunk)
         let out = try context.output(path)
         var json = JSONWriter(out)
         try json.beginObject()
@@ -55,7 +77,7 @@ struct CanonicalTarget: BuildTargetKind {
         try json.endArray()
         try json.key("items")
         try json.beginArray()
-        for item in context.index.items(in: collection) {
+        for item in items {
             try json.beginObject()
             try json.key("id")
             if let number = item.id!.number { try json.int(number) } else { try json.string(item.id!.text) }
@@ -69,15 +91,16 @@ struct CanonicalTarget: BuildTargetKind {
 }
 
 extension CanonicalTarget {
-    /// Reads a pack's `canonical/<collection>.json` files back into content (for `diff`), with
-    /// the built-in content types.
+    /// Reads a pack's canonical files back into content (for `diff`), with the built-in content
+    /// types: the chunks of `canonical/<collection>/`, or the one `canonical/<collection>.json`
+    /// of packs built before chunking.
     static func readContent(_ pack: PackContentSource) async throws -> ContentSnapshot? {
         let label = pack.label
         let types = SnapshotLoader.builtinTypes()
         let store = AssetStore(.pack(pack.reader))
         let valueReader = SnapshotValueReader(
             defaultLocale: pack.defaultLocale, locales: pack.manifest.locales, asset: { AssetRef(path: $0) })
-        let files = pack.manifest.files.filter { $0.path.hasPrefix("\(name)/") && $0.path.hasSuffix(".json") }
+        let files = pack.manifest.files.filter { CanonicalLayout.collection(ofPath: $0.path) != nil }
         let datas = try files.map(pack.data)
         // One collection file per task: parsing is most of the work.
         let parsed = await Array(zip(files.map(\.path), datas)).concurrentMap {
@@ -87,7 +110,7 @@ extension CanonicalTarget {
         var items: [String: [ItemID: SnapshotItem]] = [:]
         for result in parsed {
             let (collection, byID) = try result.get()
-            items[collection] = byID
+            items[collection, default: [:]].merge(byID) { first, _ in first }
         }
         return ContentSnapshot(
             label: label, kind: .pack, project: pack.manifest.project, version: pack.manifest.version,
