@@ -24,23 +24,30 @@ struct CanonicalLayoutTests {
         let grouped = CanonicalLayout.collections(in: [
             "canonical/deals/0010.json", "canonical/deals/0002.json", "canonical/stores.json", "manifest.json",
         ])
-        #expect(grouped == ["deals": ["canonical/deals/0002.json", "canonical/deals/0010.json"], "stores": ["canonical/stores.json"]])
+        #expect(
+            grouped == [
+                "deals": ["canonical/deals/0002.json", "canonical/deals/0010.json"], "stores": ["canonical/stores.json"],
+            ])
     }
 
     /// The canonical files of a built pack: path to SHA-256.
     static func canonicalFiles(_ result: BuildResult) -> [String: String] {
-        Dictionary(uniqueKeysWithValues: result.manifest.files.filter { $0.path.hasPrefix("canonical/") }.map { ($0.path, $0.sha256) })
+        Dictionary(
+            uniqueKeysWithValues: result.manifest.files.filter { $0.path.hasPrefix("canonical/") }.map { ($0.path, $0.sha256) })
     }
 
     static func build(_ project: URL, _ out: URL) async throws -> BuildResult {
         let outcome = try await PackBuilder.build(
             project: try await Project.load(at: project),
-            options: BuildOptions(outputDirectory: out, targets: ["canonical"], timestamp: Date(timeIntervalSince1970: 1_700_000_000)))
+            options: BuildOptions(
+                outputDirectory: out, targets: ["canonical"], timestamp: Date(timeIntervalSince1970: 1_700_000_000)))
         guard case .built(let result) = outcome else { throw CancellationError() }
         return result
     }
 
-    @Test("deals are cut into chunks of at most 256 at id-chosen ends; one edited deal changes one chunk, one added deal at most two")
+    @Test(
+        "deals are cut into chunks of at most 256 at id-chosen ends; one edited deal changes one chunk, one added deal at most two"
+    )
     func chunksFollowIDs() async throws {
         let temp = try TemporaryDirectory()
         let project = try temp.copy(TestPaths.example("dealhunter"), as: "project")
@@ -70,14 +77,16 @@ struct CanonicalLayoutTests {
         // One deal's name edited: exactly one chunk file differs.
         let one = project.appendingPathComponent("content/deals/1.yaml")
         let text = try String(contentsOf: one, encoding: .utf8)
-        try text.replacingOccurrences(of: "Two croissants", with: "Three croissants").write(to: one, atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: "Two croissants", with: "Three croissants").write(
+            to: one, atomically: true, encoding: .utf8)
         let edited = try await Self.build(project, temp.url.appendingPathComponent("out2"))
         let (a, b) = (Self.canonicalFiles(before), Self.canonicalFiles(edited))
         #expect(Set(a.keys) == Set(b.keys))
         #expect(a.filter { b[$0.key] != $0.value }.count == 1)
 
         // One deal added: at most two chunk files differ or appear.
-        try "id: 100000\nname: \"One more\"\nlocation: {latitude: 52.3, longitude: 4.9}\ncategory: food\ndetails:\n  store_name: \"Shop\"\n"
+        try
+            "id: 100000\nname: \"One more\"\nlocation: {latitude: 52.3, longitude: 4.9}\ncategory: food\ndetails:\n  store_name: \"Shop\"\n"
             .write(to: project.appendingPathComponent("content/deals/100000.yaml"), atomically: true, encoding: .utf8)
         let added = try await Self.build(project, temp.url.appendingPathComponent("out3"))
         let c = Self.canonicalFiles(added)
@@ -95,8 +104,22 @@ struct CanonicalLayoutTests {
         #expect(!oldPaths.isEmpty && oldPaths.allSatisfy { $0.split(separator: "/").count == 2 }, "\(oldPaths)")
         let report = try await DiffTesting.diff(old.path, built.packURL.path)
         #expect(report.items.isEmpty, "\(DiffTesting.lines(report))")
-        let (before, after) = (try await SnapshotLoader.load(.path(old.path)), try await SnapshotLoader.load(.path(built.packURL.path)))
+        let (before, after) = (
+            try await SnapshotLoader.load(.path(old.path)), try await SnapshotLoader.load(.path(built.packURL.path))
+        )
         let count = { (snapshot: ContentSnapshot) in snapshot.items.values.reduce(0) { $0 + $1.count } }
         #expect(count(before) == count(after) && count(before) >= 50)
+    }
+
+    @Test(
+        "the examples' canonical files (paths, sizes, SHA-256) match their golden list", arguments: ["dealhunter", "whack-a-vc"])
+    func golden(_ example: String) async throws {
+        let temp = try TemporaryDirectory()
+        let built = try await Self.build(TestPaths.example(example), temp.url.appendingPathComponent("out"))
+        let lines = built.manifest.files.filter { $0.path.hasPrefix("canonical/") }.map { "\($0.path) \($0.size) \($0.sha256)" }
+        let text = "canonical \(built.manifest.versions["canonical"] ?? "?")\n" + lines.joined(separator: "\n") + "\n"
+        let golden = TestPaths.repoRoot.appendingPathComponent("Tests/GamePackKitTests/Fixtures/golden/canonical-\(example).txt")
+        let difference = try Golden.compare(text, to: golden)
+        #expect(difference == nil, "\(difference ?? "")")
     }
 }
