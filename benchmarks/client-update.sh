@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # How many bytes does a GamePackClient update download after one changed image in the large
-# project? The issue's bar: less than 2% of the pack's bytes.
+# project? The bar (issue 15): less than 1% of the pack's bytes on the wire, even without HTTP
+# compression.
 #
 #   bash benchmarks/client-update.sh
 #
@@ -13,8 +14,9 @@
 #   3. updates twice from that same installed state: from nginx serving the files as they are,
 #      and from nginx with gzip (as a CDN or `gamepack serve` sends JSON); prints for each the
 #      bytes on the wire (nginx's body bytes sent for the update's requests) and the client's
-#      count after decoding, over the pack's bytes. The bar is judged on the gzip wire bytes.
-# Needs nginx (apt-get install nginx). IMAGE=photos/NNN.jpg picks another image.
+#      count after decoding, over the pack's bytes. The bar is judged on both wire counts.
+# Needs nginx (apt-get install nginx). IMAGE=photos/NNN.jpg picks another image; BIN and DEMO
+# name binaries to use instead of building the release ones.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,8 +25,8 @@ WORK=benchmarks/work/client
 NGINX=${NGINX:-$(command -v nginx || echo /usr/sbin/nginx)}
 if [ ! -x "$NGINX" ]; then echo "install nginx: apt-get install nginx" >&2; exit 1; fi
 
-swift build -c release --product gamepack
-swift build -c release --product gamepack-client-demo
+if [ -z "${BIN:-}" ]; then swift build -c release --product gamepack; fi
+if [ -z "${DEMO:-}" ]; then swift build -c release --product gamepack-client-demo; fi
 BIN=${BIN:-.build/release/gamepack}
 DEMO=${DEMO:-.build/release/gamepack-client-demo}
 if [ ! -f "$PROJECT/gamepack.yaml" ]; then python3 benchmarks/generate.py "$PROJECT"; fi
@@ -131,8 +133,9 @@ sleep 0.2
 echo "== update from sequence 1 to 2"
 report "files as they are" "$WORK/nginx/access.log" "$PLAIN_FROM" "$PLAIN" "$WORK/time"
 report "gzip" "$WORK/nginx/access-gzip.log" "$GZIP_FROM" "$GZIPPED" "$WORK/time-gzip"
-WIRE=$(awk '{ sum += $NF } END { print sum }' "$WORK/nginx/access-gzip.log")
-python3 -c "import sys; sys.exit(0 if $WIRE < 0.02 * $PACK_BYTES else 1)" || {
-    echo "over the 2% bar" >&2
+PLAIN_WIRE=$(tail -n +"$PLAIN_FROM" "$WORK/nginx/access.log" | awk '{ sum += $NF } END { print sum }')
+GZIP_WIRE=$(awk '{ sum += $NF } END { print sum }' "$WORK/nginx/access-gzip.log")
+python3 -c "import sys; sys.exit(0 if max($PLAIN_WIRE, $GZIP_WIRE) < 0.01 * $PACK_BYTES else 1)" || {
+    echo "over the 1% bar" >&2
     exit 1
 }
