@@ -1,0 +1,384 @@
+import Crypto
+import Foundation
+import GamePackFormat
+
+/// Reads the JSON tree of a Go Take a Hike! content file into items and decoded images,
+/// collecting every error and warning instead of stopping at the first.
+struct GohikeContentReader {
+    /// Items in file order (locations and rewards: in the order first met).
+    var profiles: [GohikeItem] = []
+    var routes: [GohikeItem] = []
+    var locations: [GohikeItem] = []
+    var rewards: [GohikeItem] = []
+    /// Decoded images by asset path (`images/<hash>.<ext>`, relative to `assets/`).
+    var images: [String: Data] = [:]
+    /// Asset paths in the order first met.
+    var imageOrder: [String] = []
+    /// What could not be carried over as it is.
+    var warnings: [String] = []
+    /// Problems that stop the import, all of them.
+    var errors: [ImportError] = []
+
+    /// Where each id was first read, and the index of each kept location and reward.
+    private var profilePaths: [Int: String] = [:]
+    private var routePaths: [Int: String] = [:]
+    private var locationIndex: [Int: Int] = [:]
+    private var rewardIndex: [Int: Int] = [:]
+
+    static let textKeys = ["name_en", "name_nl", "description_en", "description_nl"]
+    static let profileKeys = ["id"] + textKeys + ["image_data", "icon_data", "routes"]
+    static let routeKeys = ["id"] + textKeys + ["image_data", "icon_data", "waypoints", "profile_id"]
+    static let waypointKeys = ["rank", "location_id"] + textKeys + ["latitude", "longitude", "image_data", "route_id"]
+    static let rewardKeys = ["id"] + textKeys + ["image_data"]
+
+    mutating func read(_ root: JSONValue) {
+        guard case .object(let top) = root else {
+            errors.append(.wrongShape(path: "(top level)", expected: "an object with `profiles`"))
+            return
+        }
+        switch top["version"] {
+        case nil, .string?: break
+        default: errors.append(.wrongShape(path: "version", expected: "a string"))
+        }
+        for key in top.keys.sorted() where key != "version" && key != "profiles" {
+            warnings.append("the top-level key `\(key)` is not part of the format; not imported")
+        }
+        guard let profilesValue = top["profiles"] else {
+            errors.append(.missingField(path: "", key: "profiles"))
+            return
+        }
+        guard case .array(let profileValues) = profilesValue else {
+            errors.append(.wrongShape(path: "profiles", expected: "an array of profiles"))
+            return
+        }
+        for (index, value) in profileValues.enumerated() {
+            readProfile(value, order: index, path: "profiles[\(index)]")
+        }
+    }
+
+    // MARK: Objects
+
+    mutating func readProfile(_ value: JSONValue, order: Int, path: String) {
+        guard let object = object(value, at: path, kind: "a profile object") else { return }
+        let absent = checkKeys(object, expected: Self.profileKeys, at: path)
+        guard let id = wholeNumber(object, "id", at: path, required: true) else { return }
+        reportAbsent(absent, at: path, what: "profile \(id)")
+        if let first = profilePaths[id] {
+            errors.append(.duplicateID(collection: "profiles", id: String(id), path: path, firstPath: first))
+        }
+        profilePaths[id] = profilePaths[id] ?? path
+
+        var item = GohikeItem(id: id, fields: [("order", .plain(String(order)))], sourceValues: [:], path: path)
+        addTexts(object, to: &item)
+        addImage(object, key: "image_data", field: "image", to: &item)
+        addImage(object, key: "icon_data", field: "icon", to: &item)
+        storeImages(of: item)
+        profiles.append(item)
+
+        guard let routesValue = object["routes"], routesValue != .null else { return }
+        guard case .array(let routeValues) = routesValue else {
+            errors.append(.wrongShape(path: path + ".routes", expected: "an array of routes"))
+            return
+        }
+        for (index, route) in routeValues.enumerated() {
+            readRoute(route, order: index, profileID: id, path: "\(path).routes[\(index)]")
+        }
+    }
+
+    mutating func readRoute(_ value: JSONValue, order: Int, profileID: Int, path: String) {
+        guard let object = object(value, at: path, kind: "a route object") else { return }
+        // The old server's template bug: `"": null` where `"reward": null` was meant.
+        var expected = Self.routeKeys + ["reward"]
+        if object[""] == .null { expected.append("") }
+        let absent = checkKeys(object, expected: expected, at: path).filter { $0 != "reward" && $0 != "" }
+        guard let id = wholeNumber(object, "id", at: path, required: true) else { return }
+        reportAbsent(absent, at: path, what: "route \(id)")
+        if let first = routePaths[id] {
+            errors.append(.duplicateID(collection: "routes", id: String(id), path: path, firstPath: first))
+        }
+        routePaths[id] = routePaths[id] ?? path
+
+        var profile = profileID
+        if let stated = wholeNumber(object, "profile_id", at: path, required: false), stated != profileID {
+            warnings.append(
+                "\(path): route \(id) is listed under profile \(profileID) but says profile_id \(stated); imported with profile \(stated)"
+            )
+            profile = stated
+        }
+        var item = GohikeItem(
+            id: id, fields: [("profile", .plain(String(profile))), ("order", .plain(String(order)))], sourceValues: [:],
+            path: path)
+        addTexts(object, to: &item)
+        addImage(object, key: "image_data", field: "image", to: &item)
+        addImage(object, key: "icon_data", field: "icon", to: &item)
+
+        switch object["reward"] {
+        case nil, .null?:
+            break
+        case .object?:
+            if let rewardID = readReward(object["reward"]!, routeID: id, path: path + ".reward") {
+                item.fields.append(("reward", .plain(String(rewardID))))
+            }
+        default:
+            errors.append(.wrongShape(path: path + ".reward", expected: "a reward object or null"))
+        }
+
+        var stops: [(rank: Int, position: Int, location: Int)] = []
+        switch object["waypoints"] {
+        case nil, .null?:
+            break
+        case .array(let waypoints)?:
+            for (index, waypoint) in waypoints.enumerated() {
+                let waypointPath = "\(path).waypoints[\(index)]"
+                guard let stop = readWaypoint(waypoint, routeID: id, path: waypointPath) else { continue }
+                stops.append((stop.rank ?? index, index, stop.location))
+            }
+        default:
+            errors.append(.wrongShape(path: path + ".waypoints", expected: "an array of waypoints"))
+        }
+        let ranks = stops.map(\.rank)
+        if Set(ranks).count != ranks.count {
+            warnings.append("\(path): route \(id) has waypoints of equal rank; they keep their order in the file")
+        }
+        stops.sort { ($0.rank, $0.position) < ($1.rank, $1.position) }
+        item.fields.append(("waypoints", .ids(stops.map(\.location))))
+        storeImages(of: item)
+        routes.append(item)
+    }
+
+    /// Reads a waypoint into its location (the first copy of each location is kept) and
+    /// returns its rank (nil when absent) and location id.
+    mutating func readWaypoint(_ value: JSONValue, routeID: Int, path: String) -> (rank: Int?, location: Int)? {
+        guard let object = object(value, at: path, kind: "a waypoint object") else { return nil }
+        let absent = checkKeys(object, expected: Self.waypointKeys, at: path)
+        guard let id = wholeNumber(object, "location_id", at: path, required: true) else { return nil }
+        let rank = wholeNumber(object, "rank", at: path, required: false)
+        if let stated = wholeNumber(object, "route_id", at: path, required: false), stated != routeID {
+            warnings.append("\(path): a waypoint of route \(routeID) says route_id \(stated); it stays in route \(routeID)")
+        }
+        var item = GohikeItem(id: id, fields: [], sourceValues: [:], path: path, routeID: routeID)
+        addTexts(object, to: &item)
+        let latitude = coordinate(object, "latitude", at: path)
+        let longitude = coordinate(object, "longitude", at: path)
+        if let latitude { item.sourceValues["latitude"] = latitude }
+        if let longitude { item.sourceValues["longitude"] = longitude }
+        if let latitude, let longitude {
+            item.fields.append(("position", .position(latitude: latitude, longitude: longitude)))
+        }
+        addImage(object, key: "image_data", field: "image", to: &item)
+
+        var consequence = ""
+        if absent.contains("latitude") || absent.contains("longitude") {
+            consequence = " (without a position the location fails lint's missing-required)"
+        }
+        reportAbsent(absent, at: path, what: "location \(id)", consequence: consequence)
+        if let first = locationIndex[id] {
+            compare(item, with: locations[first], kind: "location")
+        } else {
+            locationIndex[id] = locations.count
+            storeImages(of: item)
+            locations.append(item)
+        }
+        return (rank, id)
+    }
+
+    /// Reads a route's reward (the first copy of each reward is kept) and returns its id.
+    mutating func readReward(_ value: JSONValue, routeID: Int, path: String) -> Int? {
+        guard let object = object(value, at: path, kind: "a reward object") else { return nil }
+        let absent = checkKeys(object, expected: Self.rewardKeys, at: path)
+        guard let id = wholeNumber(object, "id", at: path, required: true) else { return nil }
+        reportAbsent(absent, at: path, what: "reward \(id)")
+        var item = GohikeItem(id: id, fields: [], sourceValues: [:], path: path, routeID: routeID)
+        addTexts(object, to: &item)
+        addImage(object, key: "image_data", field: "image", to: &item)
+        if let first = rewardIndex[id] {
+            compare(item, with: rewards[first], kind: "reward")
+        } else {
+            rewardIndex[id] = rewards.count
+            storeImages(of: item)
+            rewards.append(item)
+        }
+        return id
+    }
+
+    /// Warns when a second copy of a location or reward differs from the first one kept.
+    mutating func compare(_ copy: GohikeItem, with kept: GohikeItem, kind: String) {
+        let keys = Set(copy.sourceValues.keys).union(kept.sourceValues.keys).sorted()
+        let differing = keys.filter { copy.sourceValues[$0] != kept.sourceValues[$0] }
+        guard !differing.isEmpty else { return }
+        let keptRoute = kept.routeID.map { "route \($0)" } ?? "?"
+        let copyRoute = copy.routeID.map { "route \($0)" } ?? "?"
+        warnings.append(
+            "\(kind) \(kept.id) differs between \(keptRoute) (\(kept.path)) and \(copyRoute) (\(copy.path)) in "
+                + differing.map { "`\($0)`" }.joined(separator: ", ") + "; kept the copy of \(keptRoute)")
+    }
+
+    // MARK: Values
+
+    mutating func object(_ value: JSONValue, at path: String, kind: String) -> [String: JSONValue]? {
+        guard case .object(let object) = value else {
+            errors.append(.wrongShape(path: path, expected: kind))
+            return nil
+        }
+        return object
+    }
+
+    /// Warns about keys the format does not have; returns the expected keys that are absent.
+    mutating func checkKeys(_ object: [String: JSONValue], expected: [String], at path: String) -> [String] {
+        if object.count != expected.count || !expected.allSatisfy({ object[$0] != nil }) {
+            for key in object.keys.sorted() where !expected.contains(key) {
+                warnings.append("\(path): the key `\(key)` is not part of the format; not imported")
+            }
+        }
+        return expected.filter { object[$0] == nil }
+    }
+
+    mutating func reportAbsent(_ absent: [String], at path: String, what: String, consequence: String = "") {
+        guard !absent.isEmpty else { return }
+        warnings.append(
+            "\(path) (\(what)) has no " + absent.map { "`\($0)`" }.joined(separator: ", ")
+                + "; imported without \(absent.count == 1 ? "it" : "them")" + consequence)
+    }
+
+    /// A whole number: a JSON integer, or a string of digits.
+    mutating func wholeNumber(_ object: [String: JSONValue], _ key: String, at path: String, required: Bool) -> Int? {
+        switch object[key] {
+        case .int(let value)?:
+            return value
+        case .number(let value)? where value.rounded() == value && abs(value) < 1e15:
+            return Int(value)
+        case .string(let text)? where !text.isEmpty && text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) && Int(text) != nil:
+            return Int(text)
+        case nil, .null?:
+            if required { errors.append(.missingField(path: path, key: key)) }
+            return nil
+        default:
+            errors.append(.invalidValue(path: "\(path).\(key)", reason: "expected a whole number"))
+            return nil
+        }
+    }
+
+    /// `name` and `description` from their `_en`/`_nl` pairs; empty texts are left out, and
+    /// the field when both are empty (the gohike target writes "" for them).
+    mutating func addTexts(_ object: [String: JSONValue], to item: inout GohikeItem) {
+        for field in ["name", "description"] {
+            var texts: [(locale: String, text: String)] = []
+            for locale in ["en", "nl"] {
+                let key = "\(field)_\(locale)"
+                switch object[key] {
+                case .string(let text)? where !text.isEmpty:
+                    texts.append((locale, text))
+                    item.sourceValues[key] = text
+                case .string?, .null?, nil:
+                    break
+                default:
+                    errors.append(.wrongShape(path: "\(item.path).\(key)", expected: "a string"))
+                }
+            }
+            if !texts.isEmpty { item.fields.append((field, .texts(texts))) }
+        }
+    }
+
+    /// A latitude or longitude: its text when it is a decimal number (kept digit for digit),
+    /// else nil with a warning.
+    mutating func coordinate(_ object: [String: JSONValue], _ key: String, at path: String) -> String? {
+        switch object[key] {
+        case .string(let text)?:
+            if Self.isDecimal(text) { return text }
+            warnings.append("\(path).\(key): \(YAMLScalar.quoted(text)) is not a decimal number; the position is left out")
+        case .int(let value)?:
+            return String(value)
+        case .number(let value)? where value.isFinite:
+            warnings.append("\(path).\(key) is a JSON number, not a string; written as \(value) (trailing zeros are lost)")
+            return "\(value)"
+        case .null?:
+            warnings.append("\(path).\(key) is null; the position is left out")
+        case nil:
+            break  // reported with the other absent keys
+        default:
+            warnings.append("\(path).\(key) is not a number; the position is left out")
+        }
+        return nil
+    }
+
+    /// Whether `text` is a decimal number YAML reads as a number with the same text: an
+    /// optional sign, digits, and an optional fraction (`52.341645271`, `-0.5`, `4`).
+    static func isDecimal(_ text: String) -> Bool {
+        var bytes = Array(text.utf8)[...]
+        if let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+        let parts = bytes.split(separator: UInt8(ascii: "."), maxSplits: 1, omittingEmptySubsequences: false)
+        let isDigits = { (part: ArraySlice<UInt8>) in !part.isEmpty && part.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
+        return isDigits(parts[0]) && (parts.count == 1 || isDigits(parts[1]))
+    }
+
+    /// Decodes a base64 image into an asset named by its content (`images/<hash>.<ext>`)
+    /// and adds the field; identical images share one file.
+    mutating func addImage(_ object: [String: JSONValue], key: String, field: String, to item: inout GohikeItem) {
+        let path = "\(item.path).\(key)"
+        switch object[key] {
+        case nil, .null?:
+            return
+        case .string(let text)?:
+            if text.isEmpty { return }
+            guard let data = Self.decodeBase64(text) else {
+                errors.append(.invalidBase64(path: path))
+                return
+            }
+            guard let assetPath = assetPath(of: data, at: path) else { return }
+            item.images.append((assetPath, data))
+            item.fields.append((field, .plain(assetPath)))
+            item.sourceValues[key] = assetPath
+        default:
+            errors.append(.wrongShape(path: path, expected: "a base64 string or null"))
+        }
+    }
+
+    /// Base64 with or without line breaks (the old server wrapped at 60 characters), with or
+    /// without `=` padding.
+    static func decodeBase64(_ text: String) -> Data? {
+        var base64 = [UInt8]()
+        base64.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 where byte != 0x0A && byte != 0x0D && byte != 0x20 && byte != 0x09 { base64.append(byte) }
+        switch base64.count % 4 {
+        case 0: break
+        case 1: return nil
+        case let remainder: base64 += Array(repeating: UInt8(ascii: "="), count: 4 - remainder)
+        }
+        guard !base64.isEmpty else { return nil }
+        return Data(base64Encoded: Data(base64))
+    }
+
+    /// Keeps an item's images (each distinct image once).
+    mutating func storeImages(of item: GohikeItem) {
+        for (path, data) in item.images where images[path] == nil {
+            images[path] = data
+            imageOrder.append(path)
+        }
+    }
+
+    /// The asset path of an image, named by its content and real format.
+    mutating func assetPath(of data: Data, at path: String) -> String? {
+        let format: MediaFormat
+        do {
+            format = try MediaProbe.probe(
+                header: data.prefix(MediaProbe.jpegScanLimit), tail: data.suffix(16), byteCount: data.count
+            ).format
+        } catch MediaProbeError.corrupt(let damaged, let why) {
+            format = damaged
+            warnings.append(
+                "\(path): a damaged \(damaged.rawValue.uppercased()) image (\(why)); written as is, lint will report it")
+        } catch {
+            errors.append(.notAnImage(path: path, reason: "\(error)"))
+            return nil
+        }
+        guard format.isImage else {
+            errors.append(.notAnImage(path: path, reason: "the bytes are \(format.rawValue.uppercased()) audio"))
+            return nil
+        }
+        let digest = SHA256.hash(data: data).prefix(8).map { byte in
+            let hex = String(byte, radix: 16)
+            return byte < 16 ? "0" + hex : hex
+        }.joined()
+        return "images/\(digest).\(format == .jpeg ? "jpg" : format.rawValue)"
+    }
+}

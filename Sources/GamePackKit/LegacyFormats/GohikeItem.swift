@@ -1,0 +1,67 @@
+import Foundation
+
+/// One item read from the content file, ready to be written as YAML.
+struct GohikeItem {
+    /// The item's id, kept from the source.
+    var id: Int
+    /// The item's fields in the order they are written, without the id.
+    var fields: [(key: String, value: GohikeField)]
+    /// The source fields that define the item (`name_en`, `latitude`, `image_data` as its
+    /// asset path, …), absent when empty or null: what two copies of a location or a reward
+    /// are compared by.
+    var sourceValues: [String: String]
+    /// Where in the file the item was read, e.g. `profiles[0].routes[2].waypoints[1]`.
+    var path: String
+    /// The route the item was read from (locations and rewards), for warnings.
+    var routeID: Int? = nil
+    /// The item's decoded images by asset path, stored once the item is kept.
+    var images: [(path: String, data: Data)] = []
+
+    /// The whole YAML file of the item.
+    var yaml: String {
+        var lines = ["id: \(id)"]
+        for (key, value) in fields {
+            switch value {
+            case .plain(let text):
+                lines.append("\(key): \(text)")
+            case .texts(let texts):
+                lines.append("\(key):")
+                for (locale, text) in texts { lines.append("  \(locale): \(YAMLScalar.quoted(text))") }
+            case .position(let latitude, let longitude):
+                lines.append("\(key): {latitude: \(latitude), longitude: \(longitude)}")
+            case .ids(let ids):
+                lines.append("\(key): [" + ids.map { String($0) }.joined(separator: ", ") + "]")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The node `SourceLoader` loads from `yaml` (the same values, scalars resolved the same
+    /// way), built without writing and parsing the YAML; every location is `file`.
+    func node(file: String) -> SourceNode {
+        let location = SourceLocation.file(file)
+        func plain(_ text: String) -> SourceNode { SourceLoader.resolvePlain(text, at: location) }
+        func entry(_ key: String, _ value: SourceNode) -> SourceEntry {
+            SourceEntry(key: key, keyLocation: location, value: value)
+        }
+        var entries = [entry("id", plain(String(id)))]
+        entries.reserveCapacity(fields.count + 1)
+        for (key, value) in fields {
+            switch value {
+            case .plain(let text):
+                entries.append(entry(key, plain(text)))
+            case .texts(let texts):
+                let map = texts.map {
+                    entry($0.locale, SourceNode(.string($0.text), raw: $0.text, isQuoted: true, location: location))
+                }
+                entries.append(entry(key, SourceNode(.map(map), location: location)))
+            case .position(let latitude, let longitude):
+                let map = [entry("latitude", plain(latitude)), entry("longitude", plain(longitude))]
+                entries.append(entry(key, SourceNode(.map(map), location: location)))
+            case .ids(let ids):
+                entries.append(entry(key, SourceNode(.list(ids.map { plain(String($0)) }), location: location)))
+            }
+        }
+        return SourceNode(.map(entries), location: location)
+    }
+}
