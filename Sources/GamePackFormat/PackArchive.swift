@@ -109,8 +109,12 @@ public enum PackArchive {
     /// earlier pack's prefix to `url` and the content-addressed entries are the same, writing
     /// goes on from it: those bytes are neither written nor hashed again. Otherwise the copy is
     /// cancelled and the pack written whole. Without `copy`, `url` must not exist.
+    ///
+    /// `blake2b` false skips hashing the pack (`Written.blake2b` is then empty and `prefix`
+    /// cannot be continued from): for a pack that is neither signed nor cached.
     public static func write(
-        manifest: PackManifest, entries: [Entry], modificationDate: Date, to url: URL, reusing copy: PrefixCopy?
+        manifest: PackManifest, entries: [Entry], modificationDate: Date, to url: URL, reusing copy: PrefixCopy?,
+        blake2b: Bool = true
     ) throws -> Written {
         let sorted = entries.sorted { $0.path < $1.path }
         let prefixEntries = sorted.filter { isContentAddressed($0.path) }
@@ -130,7 +134,7 @@ public enum PackArchive {
         }
         let reused = writer != nil
         if writer == nil {
-            let fresh = try ZipWriter(url: url, modificationDate: modificationDate)
+            let fresh = try ZipWriter(url: url, modificationDate: modificationDate, blake2b: blake2b)
             for entry in prefixEntries { try add(entry, to: fresh, epochTime: true) }
             writer = fresh
         }

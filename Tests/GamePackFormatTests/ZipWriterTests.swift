@@ -106,6 +106,25 @@ struct ZipWriterTests {
         #expect(try Data(contentsOf: second) == (try Data(contentsOf: first)))
     }
 
+    @Test("without BLAKE2b the archive has the same bytes, no digest, and a checkpoint that cannot be continued")
+    func withoutDigest() throws {
+        let inputs = try Self.inputs()
+        let date = Date(timeIntervalSince1970: 1_700_000_000)
+        let hashed = inputs.folder.url.appendingPathComponent("hashed.zip")
+        let plain = inputs.folder.url.appendingPathComponent("plain.zip")
+        let writer = try ZipWriter(url: hashed, modificationDate: date)
+        _ = try Self.writePrefix(inputs, to: writer)
+        let digest = try Self.writeRest(inputs, to: writer)
+        #expect(digest.count == 64)
+        let unhashed = try ZipWriter(url: plain, modificationDate: date, blake2b: false)
+        let checkpoint = try Self.writePrefix(inputs, to: unhashed)
+        #expect(try Self.writeRest(inputs, to: unhashed).isEmpty)
+        #expect(try Data(contentsOf: plain) == (try Data(contentsOf: hashed)))
+        let copy = inputs.folder.url.appendingPathComponent("copy.zip")
+        try ZipWriter.copyPrefix(checkpoint, from: plain, to: copy)
+        #expect(throws: PackError.self) { _ = try ZipWriter(url: copy, modificationDate: date, continuing: checkpoint) }
+    }
+
     @Test("a cancelled prefix copy stops with CancellationError")
     func cancelledCopy() throws {
         let inputs = try Self.inputs()

@@ -245,8 +245,11 @@ public enum PackBuilder {
             // A new output folder: copy the earlier pack's prefix now.
             prefixCopy = PackArchive.PrefixCopy(prefix: earlier.prefix, from: earlier.pack, to: packTemp)
         }
+        // The pack's BLAKE2b is for its signature and for the prefix cache; without either,
+        // hashing it would only cost time.
         let written = try PackArchive.write(
-            manifest: manifest, entries: entries, modificationDate: timestamp, to: packTemp, reusing: prefixCopy)
+            manifest: manifest, entries: entries, modificationDate: timestamp, to: packTemp, reusing: prefixCopy,
+            blake2b: sign != nil || prefixCache != nil)
         let digest = written.blake2b
         var signatureTemp: URL?
         if let sign {

@@ -96,6 +96,20 @@ struct BuildTests {
         #expect(try Data(contentsOf: one.packURL) == Data(contentsOf: three.packURL))
     }
 
+    @Test("an unsigned build without a cache (no BLAKE2b of the pack) writes the bytes a signed build writes")
+    func unsignedSameBytes() async throws {
+        let temp = try TemporaryDirectory()
+        let unsigned = try await Self.build(TestPaths.example("gohike-amsterdam"), out: temp.url.appendingPathComponent("a"))
+        #expect(unsigned.signatureURL == nil)
+        let key = MinisignSecretKey.generate()
+        let signed = try await TestPacks.build(
+            TestPaths.example("gohike-amsterdam"), out: temp.url.appendingPathComponent("b"), key: key,
+            sequence: unsigned.manifest.sequence)
+        #expect(try Data(contentsOf: unsigned.packURL) == (try Data(contentsOf: signed.pack)))
+        let signature = try MinisignSignature(fileContents: String(contentsOf: signed.signature, encoding: .utf8))
+        try Minisign.verify(fileAt: signed.pack, signature: signature, publicKey: key.publicKey)
+    }
+
     @Test("canonical and kinvey targets: shapes, assets by hash, blob metadata with content hashes")
     func canonicalAndKinvey() async throws {
         let temp = try TemporaryDirectory()
