@@ -56,12 +56,10 @@ public struct ContentCollection: Sendable {
         items = list
         self.positions = positions
         self.points = points.sorted { $0.latitude < $1.latitude }
-        vectors = self.points.flatMap { Self.vector($0.latitude, $0.longitude) }
-    }
-
-    static func vector(_ latitude: Double, _ longitude: Double) -> [Double] {
-        let phi = latitude * .pi / 180, lambda = longitude * .pi / 180
-        return [cos(phi) * cos(lambda), cos(phi) * sin(lambda), sin(phi)]
+        var vectors: [Double] = []
+        vectors.reserveCapacity(3 * points.count)
+        for point in self.points { GreatCircle.appendVector(point.latitude, point.longitude, to: &vectors) }
+        self.vectors = vectors
     }
 
     static func idText(_ value: JSONValue?) -> String? {
@@ -163,22 +161,17 @@ public struct ContentCollection: Sendable {
             let middle = (start + end) / 2
             if points[middle].latitude < low { start = middle + 1 } else { end = middle }
         }
-        let center = Self.vector(latitude, longitude)
-        let cx = center[0], cy = center[1], cz = center[2]
-        let half = min(radius / GeoPoint.earthRadius, .pi) / 2
-        let edge = sin(half) * sin(half)
-        let margin = edge * 1e-9 + edge.squareRoot() * 1e-14
+        let chord = GreatCircle.ChordCircle(latitude: latitude, longitude: longitude, radius: radius)
         var hits: [(index: Int, distance: Double)] = []
         vectors.withUnsafeBufferPointer { vector in
             var at = start
             while at < points.count, points[at].latitude <= high {
                 defer { at += 1 }
-                let dx = vector[3 * at] - cx, dy = vector[3 * at + 1] - cy, dz = vector[3 * at + 2] - cz
-                let h = (dx * dx + dy * dy + dz * dz) / 4
-                guard h <= edge + margin else { continue }
+                let h = chord.term(vector, at)
+                guard h <= chord.surelyOut else { continue }
                 let point = points[at]
                 let distance = GeoPoint.distance(latitude, longitude, point.latitude, point.longitude)
-                if h >= edge - margin, distance > radius { continue }
+                if h > chord.surelyIn, distance > radius { continue }
                 hits.append((point.index, distance))
             }
         }
@@ -219,14 +212,11 @@ public struct GeoPoint: Codable, Sendable, Equatable {
     }
 
     /// The mean Earth radius in meters (the server's geo search uses the same).
-    public static let earthRadius = 6_371_008.8
+    public static let earthRadius = GreatCircle.earthRadius
 
     /// The haversine distance in meters between two points.
     public static func distance(_ lat1: Double, _ lng1: Double, _ lat2: Double, _ lng2: Double) -> Double {
-        let p1 = lat1 * .pi / 180, p2 = lat2 * .pi / 180
-        let dp = p2 - p1, dl = (lng2 - lng1) * .pi / 180
-        let h = sin(dp / 2) * sin(dp / 2) + cos(p1) * cos(p2) * sin(dl / 2) * sin(dl / 2)
-        return 2 * earthRadius * asin(min(1, sqrt(h)))
+        GreatCircle.distance(lat1, lng1, lat2, lng2)
     }
 
     /// The distance in meters to `other`.

@@ -100,19 +100,7 @@ public enum PreviewWorkspace {
                 project.unloadedFiles.append(path)
                 project.unloadedFiles.sort()
             case .loaded(let node):
-                var fileItems: [ContentItem] = []
-                for element in node.elements ?? [node] {
-                    guard element.entries != nil else {
-                        loadProblems.append(
-                            Diagnostic(
-                                severity: .error, rule: LintRule.wrongType.rawValue,
-                                message: "an item is a map of fields (with an id); found \(element.kindDescription)",
-                                location: element.location))
-                        continue
-                    }
-                    fileItems.append(
-                        ContentItem(collection: collection, id: element["id"].flatMap(ItemID.init(node:)), node: element))
-                }
+                let fileItems = ContentItem.items(in: node, collection: collection, problems: &loadProblems)
                 let insertAt = project.items.firstIndex { $0.file > path } ?? project.items.count
                 project.items.insert(contentsOf: fileItems, at: insertAt)
                 newItems += fileItems

@@ -89,20 +89,7 @@ extension Project {
                 diagnostics += problems
                 unloadedFiles.append(path)
             case .loaded(let node):
-                let maps: [SourceNode]
-                if let list = node.elements { maps = list } else { maps = [node] }
-                for element in maps {
-                    guard element.entries != nil else {
-                        diagnostics.append(
-                            Diagnostic(
-                                severity: .error, rule: LintRule.wrongType.rawValue,
-                                message: "an item is a map of fields (with an id); found \(element.kindDescription)",
-                                location: element.location))
-                        continue
-                    }
-                    let id = element["id"].flatMap(ItemID.init(node:))
-                    items.append(ContentItem(collection: collection, id: id, node: element))
-                }
+                items += ContentItem.items(in: node, collection: collection, problems: &diagnostics)
             }
         }
 

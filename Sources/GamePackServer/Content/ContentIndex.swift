@@ -191,16 +191,13 @@ public protocol ContentIndexStore: Sendable {
 /// routes and the tests' expectations.
 public enum SphereGeo {
     /// The mean Earth radius (IUGG), meters.
-    public static let earthRadius = 6_371_008.8
+    public static let earthRadius = GreatCircle.earthRadius
     /// The largest radius a query may ask for, meters.
     public static let maxRadius = 1_000_000.0
 
     /// The haversine distance in meters.
     public static func distance(_ lat1: Double, _ lng1: Double, _ lat2: Double, _ lng2: Double) -> Double {
-        let p1 = lat1 * .pi / 180, p2 = lat2 * .pi / 180
-        let dp = p2 - p1, dl = (lng2 - lng1) * .pi / 180
-        let h = sin(dp / 2) * sin(dp / 2) + cos(p1) * cos(p2) * sin(dl / 2) * sin(dl / 2)
-        return 2 * earthRadius * asin(min(1, sqrt(h)))
+        GreatCircle.distance(lat1, lng1, lat2, lng2)
     }
 
     /// A box in degrees: latitude and longitude ranges.

@@ -1,4 +1,5 @@
 import Foundation
+import GamePackFormat
 
 /// The geo points of one collection of one pack, in memory: a near query with no other filter
 /// finds its page here by distance without touching the store; only the page's bodies are
@@ -43,7 +44,10 @@ struct GeoPointIndex: Sendable {
         longitudes = keyed.map(\.point.longitude)
         positions = keyed.map(\.point.position)
         ids = keyed.map(\.point.id)
-        vectors = keyed.flatMap { Self.vector($0.point.latitude, $0.point.longitude) }
+        var vectors: [Double] = []
+        vectors.reserveCapacity(3 * keyed.count)
+        for entry in keyed { GreatCircle.appendVector(entry.point.latitude, entry.point.longitude, to: &vectors) }
+        self.vectors = vectors
         var cells: [Int: Range<Int>] = [:]
         var first = 0
         for at in keyed.indices where at + 1 == keyed.count || keyed[at + 1].cell != keyed[at].cell {
@@ -55,11 +59,6 @@ struct GeoPointIndex: Sendable {
         byLatitude = keyed.indices.sorted {
             latitudes[$0] != latitudes[$1] ? latitudes[$0] < latitudes[$1] : positions[$0] < positions[$1]
         }
-    }
-
-    static func vector(_ latitude: Double, _ longitude: Double) -> [Double] {
-        let phi = latitude * .pi / 180, lambda = longitude * .pi / 180
-        return [cos(phi) * cos(lambda), cos(phi) * sin(lambda), sin(phi)]
     }
 
     var count: Int { ids.count }
@@ -81,14 +80,7 @@ struct GeoPointIndex: Sendable {
     func search(_ circle: GeoCircle, offset: Int, limit: Int) -> [Hit] {
         let boxes = SphereGeo.boxes(circle)
         guard !boxes.isEmpty, limit > 0 else { return [] }
-        let center = Self.vector(circle.latitude, circle.longitude)
-        let cx = center[0], cy = center[1], cz = center[2]
-        let half = min(circle.radius / SphereGeo.earthRadius, .pi) / 2
-        let edge = sin(half) * sin(half)
-        // The chord's rounding error is about 1e-16 per coordinate, so relative 1e-9 plus an
-        // absolute term bounds the band in which the exact distance decides.
-        let margin = edge * 1e-9 + edge.squareRoot() * 1e-14
-        let surelyIn = edge - margin, surelyOut = edge + margin
+        let chord = GreatCircle.ChordCircle(latitude: circle.latitude, longitude: circle.longitude, radius: circle.radius)
         let wanted = offset + limit
         // (h, index into the arrays); kept sorted by (h, position) when bounded.
         var best: [(h: Double, at: Int)] = []
@@ -99,10 +91,9 @@ struct GeoPointIndex: Sendable {
             a.h != b.h ? a.h < b.h : positions[a.at] < positions[b.at]
         }
         func consider(_ at: Int, _ vector: UnsafeBufferPointer<Double>) {
-            let dx = vector[3 * at] - cx, dy = vector[3 * at + 1] - cy, dz = vector[3 * at + 2] - cz
-            let h = (dx * dx + dy * dy + dz * dz) / 4
-            guard h <= surelyOut else { return }
-            if h > surelyIn,
+            let h = chord.term(vector, at)
+            guard h <= chord.surelyOut else { return }
+            if h > chord.surelyIn,
                 SphereGeo.distance(circle.latitude, circle.longitude, latitudes[at], longitudes[at]) > circle.radius
             {
                 return
