@@ -45,7 +45,9 @@ struct SeededGenerator: RandomNumberGenerator {
 /// example, and a synthetic deals project with points at the antimeridian and the poles.
 actor InstalledDeals {
     static let shared = InstalledDeals()
-    var cache: [String: (InstalledContent, TestPacks.Built)] = [:]
+    /// One install per name: tests that ask while it runs wait for the same task (the actor is
+    /// reentrant at each `await`, and two installs into one storage folder collide).
+    var cache: [String: Task<(InstalledContent, TestPacks.Built), Error>] = [:]
     let temp: TemporaryDirectory
     let key = MinisignSecretKey.generate()
 
@@ -105,16 +107,20 @@ actor InstalledDeals {
     ]
 
     func install(_ name: String, project: URL) async throws -> (InstalledContent, TestPacks.Built) {
-        if let cached = cache[name] { return cached }
-        let built = try await TestPacks.build(project, out: temp.url.appendingPathComponent("out-\(name)"), key: key, sequence: 1)
-        let client = GamePackClient(
-            configuration: .init(
-                baseURL: URL(string: "http://127.0.0.1:9/")!, project: built.manifest.project, channel: "production",
-                publicKey: key.publicKey, storageDirectory: temp.url.appendingPathComponent("storage-\(name)"),
-                bundledPack: built.pack, bundledSignature: built.signature))
-        let content = try await client.current
-        cache[name] = (content, built)
-        return (content, built)
+        if let task = cache[name] { return try await task.value }
+        let (temp, key) = (temp, key)
+        let task = Task {
+            let built = try await TestPacks.build(
+                project, out: temp.url.appendingPathComponent("out-\(name)"), key: key, sequence: 1)
+            let client = GamePackClient(
+                configuration: .init(
+                    baseURL: URL(string: "http://127.0.0.1:9/")!, project: built.manifest.project, channel: "production",
+                    publicKey: key.publicKey, storageDirectory: temp.url.appendingPathComponent("storage-\(name)"),
+                    bundledPack: built.pack, bundledSignature: built.signature))
+            return (try await client.current, built)
+        }
+        cache[name] = task
+        return try await task.value
     }
 }
 
