@@ -8,6 +8,27 @@ public enum PackArchive {
         case data(Data)
         /// A file with its known size and CRC-32 (computed when it was hashed).
         case file(URL, size: Int64, crc32: UInt32)
+        /// Bytes made while the pack is written, whose size and CRC-32 are known beforehand
+        /// (from a first pass that only counted and hashed them) and whose SHA-256 and MD5 the
+        /// generator computes as it goes: `write` puts those into the manifest's entry of the
+        /// same path. The bytes never exist as a file of their own.
+        case generated(size: Int64, crc32: UInt32, Generator)
+    }
+
+    /// Writes an entry's bytes, in order, through `append`, and returns their SHA-256 and MD5
+    /// (lowercase hex) and how many there were.
+    public typealias Generator =
+        @Sendable (_ append: @escaping (UnsafeRawBufferPointer) throws -> Void) throws -> GeneratedHashes
+
+    /// What a `Generator` reports of the bytes it wrote.
+    public struct GeneratedHashes: Sendable {
+        public var sha256: String
+        public var md5: String
+        public var size: Int64
+
+        public init(sha256: String, md5: String, size: Int64) {
+            (self.sha256, self.md5, self.size) = (sha256, md5, size)
+        }
     }
 
     /// One file to put in a pack.
@@ -45,6 +66,9 @@ public enum PackArchive {
         public var prefix: Prefix
         /// Whether an earlier pack's prefix was reused.
         public var reusedPrefix: Bool
+        /// The manifest as written: the one given, with the SHA-256 and MD5 of the generated
+        /// entries filled in.
+        public var manifest: PackManifest
     }
 
     /// Whether `path` is content-addressed: its bytes are named by their hash, so they do not
@@ -120,9 +144,13 @@ public enum PackArchive {
         let prefixEntries = sorted.filter { isContentAddressed($0.path) }
         let otherEntries = sorted.filter { !isContentAddressed($0.path) }
         let key = prefixKey(prefixEntries)
-        // Compress the target files and the manifest on other cores while the prefix is written.
+        // Compress the target files and the manifest on other cores while the prefix is written;
+        // generated entries are made by the writer, and when there are any the manifest waits
+        // for their hashes.
+        let generated = otherEntries.contains { if case .generated = $0.source { true } else { false } }
         let prepared = Preparation(
-            otherEntries + [Entry(path: PackFormat.manifestPath, source: .data(try manifest.encoded()), compress: true)])
+            otherEntries.map { entry -> Entry? in if case .generated = entry.source { nil } else { entry } }
+                + [generated ? nil : Entry(path: PackFormat.manifestPath, source: .data(try manifest.encoded()), compress: true)])
         var writer: ZipWriter?
         if let copy {
             if copy.prefix.key == key, copy.destination.standardizedFileURL == url.standardizedFileURL, (try? copy.wait()) != nil
@@ -140,15 +168,51 @@ public enum PackArchive {
         }
         let output = writer!
         let prefix = Prefix(key: key, checkpoint: try output.checkpoint())
+        var manifest = manifest
         for (index, entry) in otherEntries.enumerated() {
-            if let ready = try prepared.result(index) {
+            if case .generated(let size, let crc, let generate) = entry.source {
+                let hashes = try addGenerated(entry.path, size: size, crc: crc, compress: entry.compress, generate, to: output)
+                guard let at = manifest.files.firstIndex(where: { $0.path == entry.path }) else {
+                    throw PackError.invalidManifest("the manifest does not list \(entry.path)")
+                }
+                manifest.files[at].sha256 = hashes.sha256
+                manifest.files[at].md5 = hashes.md5
+            } else if let ready = try prepared.result(index) {
                 try output.add(path: entry.path, prepared: ready)
             } else {
                 try add(entry, to: output, epochTime: false)
             }
         }
-        try output.add(path: PackFormat.manifestPath, prepared: try prepared.result(otherEntries.count)!)
-        return Written(blake2b: try output.finish(), prefix: prefix, reusedPrefix: reused)
+        if generated {
+            try output.add(path: PackFormat.manifestPath, data: try manifest.encoded(), compress: true)
+        } else {
+            try output.add(path: PackFormat.manifestPath, prepared: try prepared.result(otherEntries.count)!)
+        }
+        return Written(blake2b: try output.finish(), prefix: prefix, reusedPrefix: reused, manifest: manifest)
+    }
+
+    /// Adds a generated entry: stored ones straight into the archive, deflated ones (small)
+    /// through memory. The generator must give exactly `size` bytes; the stored entry's header
+    /// already holds `crc`, so a deflated entry's bytes are checked against it as well.
+    static func addGenerated(
+        _ path: String, size: Int64, crc: UInt32, compress: Bool, _ generate: Generator, to writer: ZipWriter
+    ) throws -> GeneratedHashes {
+        let hashes: GeneratedHashes
+        if compress {
+            var data = Data()
+            data.reserveCapacity(Int(size))
+            hashes = try generate { data.append(contentsOf: $0) }
+            guard ZipWriter.crc32(data) == crc else {
+                throw PackError.io(path, "came out different when it was written than when it was hashed; build again")
+            }
+            try writer.add(path: path, prepared: try ZipWriter.prepare(data, compress: true, crc: crc))
+        } else {
+            hashes = try writer.add(path: path, storedSize: UInt64(size), crc: crc) { append in try generate(append) }
+        }
+        guard hashes.size == size else {
+            throw PackError.io(path, "came out \(hashes.size) bytes when it was written, \(size) when it was hashed; build again")
+        }
+        return hashes
     }
 
     /// Entries prepared (CRC-32, deflate) concurrently, in the background. Files over
@@ -159,9 +223,11 @@ public enum PackArchive {
         private let lock = NSLock()
         private let group = DispatchGroup()
 
-        init(_ entries: [Entry]) {
+        /// Prepares `entries`; nil ones are left to the writer.
+        init(_ entries: [Entry?]) {
             results = Array(repeating: nil, count: entries.count)
             for (index, entry) in entries.enumerated() {
+                guard let entry else { continue }
                 if case .file(_, let size, _) = entry.source, size > Self.limit { continue }
                 group.enter()
                 DispatchQueue.global().async { [self] in
@@ -172,6 +238,7 @@ public enum PackArchive {
                             // The CRC-32 was computed when the file was written (its hashes).
                             return try ZipWriter.prepare(
                                 Data(contentsOf: url, options: .alwaysMapped), compress: entry.compress, crc: crc)
+                        case .generated: preconditionFailure("generated entries are not prepared")
                         }
                     }
                     lock.withLock { results[index] = result }
@@ -197,6 +264,8 @@ public enum PackArchive {
             } else {
                 try writer.add(path: entry.path, storedFile: source, size: UInt64(size), crc: crc, epochTime: epochTime)
             }
+        case .generated(let size, let crc, let generate):
+            _ = try addGenerated(entry.path, size: size, crc: crc, compress: entry.compress, generate, to: writer)
         }
     }
 
@@ -207,7 +276,7 @@ public enum PackArchive {
             let (size, crc): (Int64, UInt32) =
                 switch entry.source {
                 case .data(let data): (Int64(data.count), ZipWriter.crc32(data))
-                case .file(_, let size, let crc): (size, crc)
+                case .file(_, let size, let crc), .generated(let size, let crc, _): (size, crc)
                 }
             lines += "\(entry.path)\t\(size)\t\(crc)\t\(entry.compress ? 8 : 0)\n"
         }

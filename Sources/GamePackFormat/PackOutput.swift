@@ -40,7 +40,8 @@ enum DirectIO {
 }
 
 /// The ZIP writer's output: bytes are gathered in aligned buffers, handed in order to `consume`
-/// (the archive's BLAKE2b) on a serial queue, and written to the file with direct I/O where the
+/// (the archive's BLAKE2b) on a serial queue, which also writes each full buffer (so that the
+/// caller fills the next one meanwhile), to the file with direct I/O where the
 /// file system allows it. A pack is written once and read rarely; a buffered write would copy
 /// every byte into the page cache as well, which costs about a CPU-second per 400 MB on the
 /// machines gamepack is measured on, and direct writes let the disk take the bytes from the
@@ -53,7 +54,7 @@ final class PackOutput {
         let base: UnsafeMutableRawPointer
         var fill = 0
         var hashed = 0
-        /// Signalled when `consume` is done with the buffer's bytes.
+        /// Signalled when the buffer has been hashed and written.
         let free = DispatchSemaphore(value: 1)
     }
 
@@ -64,9 +65,41 @@ final class PackOutput {
 
     static let bufferSize = 4 << 20
 
-    let fd: Int32
-    let path: String
-    private var direct: Bool
+    /// The file and how it is written, touched only on `queue` once writing has begun.
+    private final class FileWriter: @unchecked Sendable {
+        let fd: Int32
+        let path: String
+        var direct: Bool
+        /// What stopped a write; thrown by the next `seal` or `flush`.
+        var failure: Error?
+
+        init(fd: Int32, path: String, direct: Bool) {
+            (self.fd, self.path, self.direct) = (fd, path, direct)
+        }
+
+        /// Writes `count` bytes at `base`.
+        func write(_ base: UnsafeMutableRawPointer, _ count: Int) throws {
+            var done = 0
+            while done < count {
+                let written = Glibc.write(fd, base + done, count - done)
+                if written < 0 && errno == EINTR { continue }
+                if written < 0 && errno == EINVAL && direct {
+                    // The file system refused this direct write after all: go on buffered.
+                    DirectIO.disable(fd)
+                    direct = false
+                    continue
+                }
+                guard written > 0 else { throw PackError.io(path, "cannot write (\(String(cString: strerror(errno))))") }
+                done += written
+                if direct && done < count && done % DirectIO.alignment != 0 {
+                    DirectIO.disable(fd)
+                    direct = false
+                }
+            }
+        }
+    }
+
+    private let file: FileWriter
     private var slots: [Slot]
     private var current = 0
     /// Bytes appended so far (written or in a buffer), counting from the start of the file.
@@ -77,11 +110,9 @@ final class PackOutput {
     /// Writes to `fd` (owned: closed on deinit), which is at `offset`; direct I/O is tried when
     /// `directIO` is true and `offset` is 0.
     init(fd: Int32, path: String, offset: UInt64, directIO: Bool, consume: @escaping @Sendable (UnsafeRawBufferPointer) -> Void) {
-        self.fd = fd
-        self.path = path
         self.offset = offset
         self.consume = consume
-        direct = directIO && offset == 0 && DirectIO.enable(fd)
+        file = FileWriter(fd: fd, path: path, direct: directIO && offset == 0 && DirectIO.enable(fd))
         slots = (0..<3).map { _ in Slot(base: DirectIO.allocate(Self.bufferSize)) }
         slots[0].free.wait()
     }
@@ -93,7 +124,7 @@ final class PackOutput {
             slot.free.signal()  // libdispatch refuses to dispose of a semaphore below its initial value
             free(slot.base)
         }
-        close(fd)
+        close(file.fd)
     }
 
     /// Appends `bytes`.
@@ -141,64 +172,53 @@ final class PackOutput {
     /// Hands the bytes appended so far to `consume` and waits until it has taken them; the
     /// buffers are not written.
     func sync() {
-        handOver(final: false)
+        handOver()
         queue.sync {}
     }
 
     /// Writes everything appended; the output stays usable.
     func flush() throws {
-        handOver(final: false)
-        if direct && slots[current].fill % DirectIO.alignment != 0 {
-            DirectIO.disable(fd)
-            direct = false
+        handOver()
+        let slot = slots[current]
+        let file = self.file
+        try queue.sync {
+            if let failure = file.failure { throw failure }
+            if file.direct && slot.fill % DirectIO.alignment != 0 {
+                DirectIO.disable(file.fd)
+                file.direct = false
+            }
+            try file.write(slot.base, slot.fill)
         }
-        try writeOut(slots[current].base, slots[current].fill)
-        queue.sync {}  // `consume` is done with the buffer
         slots[current].fill = 0
         slots[current].hashed = 0
     }
 
-    /// Hands the current buffer's bytes not yet handed to `consume`; `final` releases the
-    /// buffer when `consume` is done with them.
-    private func handOver(final: Bool) {
+    /// Hands the current buffer's bytes not yet handed to `consume`.
+    private func handOver() {
         let slot = slots[current]
         let chunk = Chunk(bytes: UnsafeRawBufferPointer(start: slot.base + slot.hashed, count: slot.fill - slot.hashed))
         slots[current].hashed = slot.fill
         let consume = self.consume
-        if chunk.bytes.isEmpty && !final { return }
-        queue.async {
-            if !chunk.bytes.isEmpty { consume(chunk.bytes) }
-            if final { slot.free.signal() }
-        }
+        if chunk.bytes.isEmpty { return }
+        queue.async { consume(chunk.bytes) }
     }
 
-    /// Writes the full current buffer and moves on to the next free one.
+    /// Hands the full current buffer to the queue, which hashes and writes it and then frees
+    /// it, and moves on to the next free one.
     private func seal() throws {
-        handOver(final: true)
-        try writeOut(slots[current].base, slots[current].fill)
+        let file = self.file
+        if let failure = queue.sync(execute: { file.failure }) { throw failure }
+        handOver()
+        let slot = slots[current]
+        queue.async {
+            if file.failure == nil {
+                do { try file.write(slot.base, slot.fill) } catch { file.failure = error }
+            }
+            slot.free.signal()
+        }
         current = (current + 1) % slots.count
         slots[current].free.wait()
         slots[current].fill = 0
         slots[current].hashed = 0
-    }
-
-    private func writeOut(_ base: UnsafeMutableRawPointer, _ count: Int) throws {
-        var done = 0
-        while done < count {
-            let written = Glibc.write(fd, base + done, count - done)
-            if written < 0 && errno == EINTR { continue }
-            if written < 0 && errno == EINVAL && direct {
-                // The file system refused this direct write after all: go on buffered.
-                DirectIO.disable(fd)
-                direct = false
-                continue
-            }
-            guard written > 0 else { throw PackError.io(path, "cannot write (\(String(cString: strerror(errno))))") }
-            done += written
-            if direct && done < count && done % DirectIO.alignment != 0 {
-                DirectIO.disable(fd)
-                direct = false
-            }
-        }
     }
 }

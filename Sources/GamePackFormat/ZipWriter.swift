@@ -268,6 +268,29 @@ public final class ZipWriter {
         }
     }
 
+    /// Adds a stored entry of `size` bytes whose CRC-32 is `crc`, written by `write` through the
+    /// `append` it is given; returns what `write` returns. The header is written first, so the
+    /// size and CRC-32 must be known beforehand; the bytes are counted, and an entry of another
+    /// size is refused (the caller checks the CRC-32 its generator reports).
+    public func add<Result>(
+        path: String, storedSize size: UInt64, crc: UInt32, epochTime: Bool = false,
+        write: (_ append: @escaping (UnsafeRawBufferPointer) throws -> Void) throws -> Result
+    ) throws -> Result {
+        try addHeader(path: path, method: 0, crc: crc, compressedSize: size, size: size, epochTime: epochTime)
+        let start = offset
+        let output = self.output
+        let result = try write { bytes in
+            guard output.offset + UInt64(bytes.count) - start <= size else {
+                throw PackError.io(path, "is longer than the \(size) bytes its header declares")
+            }
+            try output.append(bytes)
+        }
+        guard offset - start == size else {
+            throw PackError.io(path, "is \(offset - start) bytes, but its header declares \(size)")
+        }
+        return result
+    }
+
     /// Adds an entry from the file at `source`, deflated: compressed into memory chunk by chunk
     /// is avoided by compressing the whole file first (target files are at most tens of MB).
     public func add(path: String, file source: URL, compress: Bool, epochTime: Bool = false) throws {
@@ -359,6 +382,12 @@ public final class ZipWriter {
     /// zlib's CRC-32 of `bytes`, continuing from `seed`.
     public static func crc32(_ bytes: UnsafeRawBufferPointer, seed: UInt32 = 0) -> UInt32 {
         UInt32(zlibCRC32(uLong(seed), bytes.bindMemory(to: Bytef.self).baseAddress, uInt(bytes.count)))
+    }
+
+    /// The CRC-32 of two byte runs one after the other, from each run's CRC-32 and the second's
+    /// length (zlib's `crc32_combine`): no pass over the bytes.
+    public static func crc32Combine(_ first: UInt32, _ second: UInt32, secondLength: Int64) -> UInt32 {
+        UInt32(crc32_combine(uLong(first), uLong(second), off_t(secondLength)))
     }
 
     /// The deflate level: 4 compresses the targets' JSON 2.5 times as fast as zlib's default (6)

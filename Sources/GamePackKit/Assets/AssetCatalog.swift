@@ -4,6 +4,8 @@ import Foundation
 public struct AssetRecord: Sendable, Codable, Hashable {
     /// The path relative to `assets/`, as items refer to it (normalized).
     public var path: String
+    /// Lowercase hex; with `md5` empty (and `crc32` 0) in a build that needed no hashes (see
+    /// `BuildTargetKind.needsAssetHashes`).
     public var sha256: String
     public var md5: String
     /// zlib CRC-32, for the pack's ZIP entry header.

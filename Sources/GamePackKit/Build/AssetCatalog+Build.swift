@@ -3,7 +3,12 @@ import GamePackFormat
 
 extension AssetCatalog {
     /// Hashes and probes `paths` (relative to `assets/`) in parallel, reusing the cache.
-    static func build(project: Project, paths: Set<String>, cacheDirectory: URL?) async throws -> AssetCatalog {
+    /// `hashes` false only probes them: the records' SHA-256 and MD5 are empty and their
+    /// CRC-32 0 (for a build with no cache whose targets only embed the bytes).
+    static func build(project: Project, paths: Set<String>, cacheDirectory: URL?, hashes: Bool = true) async throws
+        -> AssetCatalog
+    {
+        precondition(hashes || cacheDirectory == nil, "the asset cache holds hashes")
         let cacheURL = cacheDirectory?.appendingPathComponent("assets.json")
         var cache: [String: CacheEntry] = [:]
         if let cacheURL, let data = try? Data(contentsOf: cacheURL),
@@ -35,6 +40,12 @@ extension AssetCatalog {
                     return (path, hit)
                 }
                 let probe = try MediaProbe.probe(fileAt: url)
+                guard hashes else {
+                    let record = AssetRecord(
+                        path: path, sha256: "", md5: "", crc32: 0, size: Int64(info.st_size), format: probe.format,
+                        width: probe.width, height: probe.height)
+                    return (path, CacheEntry(size: record.size, modified: modified, inode: inode, changed: changed, record: record))
+                }
                 let digest = try Digest.file(at: url)
                 let record = AssetRecord(
                     path: path, sha256: digest.sha256, md5: digest.md5, crc32: digest.crc32, size: digest.size,

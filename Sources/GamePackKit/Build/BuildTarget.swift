@@ -16,11 +16,18 @@ protocol BuildTargetKind: Sendable {
     static var options: [BuildTargetOption] { get }
     /// How `diff` reads a pack built with this target back into content; nil when it cannot.
     static var contentReader: TargetContentReader? { get }
+    /// Whether the target needs the assets' hashes (to pack assets or name them by hash).
+    /// When no target of a build does and nothing is cached, the build only probes the assets.
+    static var needsAssetHashes: Bool { get }
 
     /// A target emitting into `context`'s staging folder.
     init(context: BuildContext)
     /// Writes the target's files and says what it wrote.
     func emit() async throws -> TargetOutput
+}
+
+extension BuildTargetKind {
+    static var needsAssetHashes: Bool { true }
 }
 
 /// One option a target takes in `gamepack.yaml`, under its name (`{canonical: {embed: true}}`).
@@ -55,12 +62,24 @@ struct StagedFile: Sendable {
     var compress: Bool
 }
 
+/// A file a target writes while the pack is written (see `PackArchive.Source.generated`): it
+/// knows the file's size and CRC-32 from a first pass that only hashed it.
+struct GeneratedFile: Sendable {
+    var packPath: String
+    var size: Int64
+    var crc32: UInt32
+    var compress: Bool
+    var generate: PackArchive.Generator
+}
+
 /// What one target produced.
 struct TargetOutput: Sendable {
     var name: String
     /// The target's content version (MD5 hex, defined per target).
     var version: String
     var files: [StagedFile]
+    /// Files written straight into the pack.
+    var generated: [GeneratedFile] = []
     /// Normalized asset paths the target's files refer to by hash (stored in the pack).
     var assets: Set<String>
 }
@@ -89,24 +108,28 @@ struct BuildContext: Sendable {
     /// Closes `out` and describes it as a staged file.
     func staged(_ out: OutputFile, packPath: String, compress: Bool = true) throws -> StagedFile {
         let (size, sha, md5, crc) = try out.close()
-        return StagedFile(packPath: packPath, url: out.url, size: size, sha256: sha, md5: md5, crc32: crc, compress: compress)
+        guard let url = out.url else { preconditionFailure("staged files are files") }
+        return StagedFile(packPath: packPath, url: url, size: size, sha256: sha, md5: md5, crc32: crc, compress: compress)
     }
 
     /// Writes an asset's base64 as the content of a JSON string, wrapped at `wrap` characters
     /// when given, reusing (or filling) the base64 cache so an unchanged asset is encoded once.
-    func writeBase64(of record: AssetRecord, wrap: Int?, into out: OutputFile) throws {
+    /// `stamps`, when given, records (first pass) or checks (second pass) each file read.
+    func writeBase64(of record: AssetRecord, wrap: Int?, into out: OutputFile, stamps: ReadStamps? = nil) throws {
         let source = project.assetURL(record.path)
         guard let cacheDir = base64Cache else {
-            try Base64Stream.write(fileAt: source, to: out, wrapAt: wrap)
+            try Base64Stream.write(fileAt: source, to: out, wrapAt: wrap, stamps: stamps)
             return
         }
         let cached = cacheDir.appendingPathComponent("\(record.sha256)-\(wrap.map(String.init) ?? "nowrap").b64")
-        // The cache is in the project folder: only a file that decodes to this very asset is used.
-        if Base64Cache.holds(cached, sha256: record.sha256, size: record.size),
+        // The cache is in the project folder: only a file that decodes to this very asset is used
+        // (a second pass takes the file the first one checked, if it is unchanged).
+        if stamps?.wasRead(cached.path) == true || Base64Cache.holds(cached, sha256: record.sha256, size: record.size),
             let handle = try? FileHandle(forReadingFrom: cached)
         {
             defer { try? handle.close() }
             while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty { try out.write(chunk) }
+            try stamps?.note(handle.fileDescriptor, path: cached.path)
             return
         }
         try FileManager.default.createDirectory(at: cacheDir, withIntermediateDirectories: true)
@@ -121,6 +144,7 @@ struct BuildContext: Sendable {
         let handle = try FileHandle(forReadingFrom: cached)
         defer { try? handle.close() }
         while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty { try out.write(chunk) }
+        try stamps?.note(handle.fileDescriptor, path: cached.path)
     }
 
     /// The version rule of file-based targets: MD5 of `path<TAB>sha256` lines, sorted, over

@@ -179,7 +179,10 @@ public enum PackBuilder {
             guard let type = project.types[item.collection] else { continue }
             collectAssets(item.node, fields: type.fields, into: &used)
         }
-        let catalog = try await AssetCatalog.build(project: project, paths: used, cacheDirectory: options.cacheDirectory)
+        // A build whose targets only embed images needs no hashes of them (unless it caches).
+        let catalog = try await AssetCatalog.build(
+            project: project, paths: used, cacheDirectory: options.cacheDirectory,
+            hashes: options.cacheDirectory != nil || kinds.contains { $0.needsAssetHashes })
         // Ask the kernel to read the assets ahead while the targets are emitted: on a warm build
         // nothing has read them yet, and the pack writer would otherwise wait on the disk.
         for record in catalog.records.values { Self.readAhead(project.assetURL(record.path)) }
@@ -220,6 +223,14 @@ public enum PackBuilder {
                     path: file.packPath, source: .file(file.url, size: file.size, crc32: file.crc32), compress: file.compress))
             files.append(PackManifest.File(path: file.packPath, size: file.size, sha256: file.sha256, md5: file.md5))
         }
+        for file in outputs.flatMap(\.generated) {
+            entries.append(
+                PackArchive.Entry(
+                    path: file.packPath, source: .generated(size: file.size, crc32: file.crc32, file.generate),
+                    compress: file.compress))
+            // The pack writer fills in the hashes.
+            files.append(PackManifest.File(path: file.packPath, size: file.size, sha256: "", md5: ""))
+        }
         var packed = Set<String>()
         for path in outputs.flatMap(\.assets).sorted() {
             guard let record = catalog.record(for: path), packed.insert(record.packPath).inserted else { continue }
@@ -232,14 +243,14 @@ public enum PackBuilder {
         files.sort { $0.path < $1.path }
         let versions = Dictionary(uniqueKeysWithValues: outputs.map { ($0.name, $0.version) })
         let formatter = ISO8601DateFormatter()
-        let manifest = PackManifest(
+        let pending = PackManifest(
             project: config.id, name: config.name, version: PackManifest.packVersion(of: versions), versions: versions,
             sequence: options.sequence ?? Self.defaultSequence(sourceTimestamp: sourceTime),
             created: formatter.string(from: timestamp),
             expires: options.expires.map { formatter.string(from: $0) }, locales: orderedLocales(config), targets: targets,
             files: files)
 
-        progress?.step("writing \(manifest.fileName)")
+        progress?.step("writing \(pending.fileName)")
         let packTemp = staging.appendingPathComponent("pack.zip")
         if prefixCopy == nil, let earlier {
             // A new output folder: copy the earlier pack's prefix now.
@@ -248,8 +259,10 @@ public enum PackBuilder {
         // The pack's BLAKE2b is for its signature and for the prefix cache; without either,
         // hashing it would only cost time.
         let written = try PackArchive.write(
-            manifest: manifest, entries: entries, modificationDate: timestamp, to: packTemp, reusing: prefixCopy,
+            manifest: pending, entries: entries, modificationDate: timestamp, to: packTemp, reusing: prefixCopy,
             blake2b: sign != nil || prefixCache != nil)
+        // The manifest as written, with the hashes of the files generated while writing.
+        let manifest = written.manifest
         let digest = written.blake2b
         var signatureTemp: URL?
         if let sign {

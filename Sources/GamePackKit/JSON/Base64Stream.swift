@@ -9,7 +9,9 @@ import Foundation
 enum Base64Stream {
     static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
-    static func write(fileAt url: URL, to out: OutputFile, wrapAt lineLength: Int?) throws {
+    /// Writes the base64 of the file at `url` to `out`; `stamps`, when given, records or checks
+    /// the file once it has been read (see `ReadStamps`).
+    static func write(fileAt url: URL, to out: OutputFile, wrapAt lineLength: Int?, stamps: ReadStamps? = nil) throws {
         let handle = try FileHandle(forReadingFrom: url)
         defer { try? handle.close() }
         // 45 input bytes make one 60-character line; read whole lines at a time.
@@ -21,6 +23,7 @@ enum Base64Stream {
             data.withUnsafeBytes { encode($0, wrapAt: lineLength, into: &encoded) }
             try out.write(encoded)
         }
+        try stamps?.note(handle.fileDescriptor, path: url.path)
     }
 
     /// Appends the base64 of `bytes` to `output`, with `\n` (escaped for a JSON string: a
@@ -57,40 +60,55 @@ enum Base64Stream {
         output.withUnsafeMutableBufferPointer { write($0.baseAddress! + start) }
     }
 
+    /// The two characters of each 12-bit value, the first in the low byte (stored little-endian,
+    /// so first in memory): a group of three input bytes becomes four characters with two
+    /// lookups and one store.
+    static let pairs: [UInt16] = (0..<4096).map { UInt16(alphabet[$0 >> 6]) | UInt16(alphabet[$0 & 0x3F]) << 8 }
+
     /// Writes the base64 of `bytes` at `target`, with an escaped newline after every
     /// `quadsPerLine` groups of four characters (0: none) and after a last, shorter line.
     static func fill(_ target: UnsafeMutablePointer<UInt8>, from bytes: UnsafeRawBufferPointer, quadsPerLine: Int) {
-        alphabet.withUnsafeBufferPointer { table in
-            var out = target
-            var quads = 0
+        let count = bytes.count
+        guard count > 0, let source = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+        /// A newline escaped for a JSON string: a backslash and `n`.
+        let newline = UInt16(0x6E5C).littleEndian
+        pairs.withUnsafeBufferPointer { pairs in
+            var out = UnsafeMutableRawPointer(target)
             var index = 0
-            let count = bytes.count
-            func quad(_ value: UInt32, _ rest: Int) {
-                out[0] = table[Int(value >> 18)]
-                out[1] = table[Int(value >> 12 & 0x3F)]
-                out[2] = rest == 1 ? UInt8(ascii: "=") : table[Int(value >> 6 & 0x3F)]
-                out[3] = rest < 3 ? UInt8(ascii: "=") : table[Int(value & 0x3F)]
+            /// Four characters for the three bytes at `index`.
+            @inline(__always) func group() {
+                let value = Int(source[index]) << 16 | Int(source[index + 1]) << 8 | Int(source[index + 2])
+                out.storeBytes(of: (UInt32(pairs[value >> 12]) | UInt32(pairs[value & 0xFFF]) << 16).littleEndian, as: UInt32.self)
                 out += 4
-                guard quadsPerLine > 0 else { return }
-                quads += 1
-                if quads == quadsPerLine {
-                    out[0] = 0x5C
-                    out[1] = 0x6E
+                index += 3
+            }
+            var quads = 0
+            if quadsPerLine > 0 {
+                // Whole lines, then the groups of the last line.
+                let lineBytes = quadsPerLine * 3
+                while index + lineBytes <= count {
+                    for _ in 0..<quadsPerLine { group() }
+                    out.storeBytes(of: newline, as: UInt16.self)
                     out += 2
-                    quads = 0
                 }
             }
             while index + 3 <= count {
-                quad(UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2]), 3)
-                index += 3
+                group()
+                quads += 1
             }
             let rest = count - index
             if rest > 0 {
-                quad(UInt32(bytes[index]) << 16 | (rest == 2 ? UInt32(bytes[index + 1]) << 8 : 0), rest)
+                let value = Int(source[index]) << 16 | (rest == 2 ? Int(source[index + 1]) << 8 : 0)
+                let table = alphabet
+                out.storeBytes(of: table[value >> 18], toByteOffset: 0, as: UInt8.self)
+                out.storeBytes(of: table[value >> 12 & 0x3F], toByteOffset: 1, as: UInt8.self)
+                out.storeBytes(of: rest == 1 ? UInt8(ascii: "=") : table[value >> 6 & 0x3F], toByteOffset: 2, as: UInt8.self)
+                out.storeBytes(of: UInt8(ascii: "="), toByteOffset: 3, as: UInt8.self)
+                out += 4
+                quads += 1
             }
             if quadsPerLine > 0, quads > 0 {
-                out[0] = 0x5C
-                out[1] = 0x6E
+                out.storeBytes(of: newline, as: UInt16.self)
             }
         }
     }

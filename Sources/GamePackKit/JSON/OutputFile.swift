@@ -1,45 +1,77 @@
 import Foundation
 import GamePackFormat
 
-/// A buffered output file that hashes what is written (SHA-256, MD5 and CRC-32, or fewer) on
-/// another core: full buffers go to a serial queue, at most `inFlight` at a time, so hashing
-/// overlaps encoding. (One queue per hash was tried: with the canonical target's collection
-/// files written in parallel it made emitting 0.1 s -> 0.96 s on the benchmark project; the
-/// gohike target hashes only MD5 here and its finished file on several cores instead.)
+/// A buffered output that hashes what is written (SHA-256, MD5 and CRC-32, or fewer) on other
+/// threads, and sends the bytes to a file, to a consumer (the pack writer), or nowhere (when
+/// only the hashes are wanted). Full buffers go to the hashing queue, at most `inFlight` at a
+/// time, so hashing overlaps encoding. By default every hash runs on one serial queue: the
+/// canonical target writes its files in parallel, and one queue per hash per file there made
+/// emitting 0.1 s -> 0.96 s on the benchmark project. `hashesInParallel` gives each hash its
+/// own queue, for one large output written alone (the gohike `content.json`), where MD5 alone
+/// sets the pace.
 final class OutputFile {
     /// A digest touched only on its queue, and read after the queue has drained.
     private final class Hashing: @unchecked Sendable {
         var digest: Digest
         let queue: DispatchQueue
-        init(_ digest: Digest, label: String) {
+        init(_ digest: Digest, queue: DispatchQueue) {
             self.digest = digest
-            queue = DispatchQueue(label: "gamepack.output.\(label)")
+            self.queue = queue
         }
     }
 
-    let url: URL
-    private let handle: FileHandle
+    /// Where the bytes go.
+    private enum Destination {
+        case file(FileHandle)
+        case consumer((UnsafeRawBufferPointer) throws -> Void)
+        case nowhere
+    }
+
+    /// The file written; nil for an output that is not a file.
+    let url: URL?
+    private let destination: Destination
     private var buffer: [UInt8] = []
     private var size: Int64 = 0
     /// One per hash asked for; nil when none is.
     private let hashing: [Hashing]?
-    private let inFlight = DispatchSemaphore(value: 4)
+    /// Whether each hash has its own queue (else all run on the first one's).
+    private let parallel: Bool
+    private let inFlight: DispatchSemaphore
     static let bufferSize = 1 << 20
 
     /// Creates the file at `url`; `digest` says which hashes `close` reports (nil: none).
-    init(url: URL, digest: Digest? = Digest()) throws {
-        self.url = url
+    convenience init(url: URL, digest: Digest? = Digest()) throws {
         guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
             throw GamePackError.io(path: url.path, reason: "cannot create the file")
         }
-        handle = try FileHandle(forWritingTo: url)
+        try self.init(url: url, destination: .file(try FileHandle(forWritingTo: url)), digest: digest, hashesInParallel: false)
+    }
+
+    /// An output whose bytes, in order, go to `consumer` (called on the writing thread, one
+    /// buffer at a time), or nowhere when `consumer` is nil; `digest` says which hashes `close`
+    /// reports, each on its own queue when `hashesInParallel` is true.
+    convenience init(
+        consumer: ((UnsafeRawBufferPointer) throws -> Void)?, digest: Digest?, hashesInParallel: Bool
+    ) throws {
+        try self.init(
+            url: nil, destination: consumer.map { .consumer($0) } ?? .nowhere, digest: digest,
+            hashesInParallel: hashesInParallel)
+    }
+
+    private init(url: URL?, destination: Destination, digest: Digest?, hashesInParallel: Bool) throws {
+        self.url = url
+        self.destination = destination
+        parallel = hashesInParallel
+        let shared = DispatchQueue(label: "gamepack.output.hashing")
         hashing = digest.map { digest in
             var parts: [Hashing] = []
-            if digest.computesSHA256 { parts.append(Hashing(Digest(sha256: true, md5: false, crc32: false), label: "sha256")) }
-            if digest.computesMD5 { parts.append(Hashing(Digest(sha256: false, md5: true, crc32: false), label: "md5")) }
-            if digest.computesCRC32 { parts.append(Hashing(Digest(sha256: false, md5: false, crc32: true), label: "crc32")) }
+            func queue(_ label: String) -> DispatchQueue { hashesInParallel ? DispatchQueue(label: "gamepack.output.\(label)") : shared }
+            if digest.computesSHA256 { parts.append(Hashing(Digest(sha256: true, md5: false, crc32: false), queue: queue("sha256"))) }
+            if digest.computesMD5 { parts.append(Hashing(Digest(sha256: false, md5: true, crc32: false), queue: queue("md5"))) }
+            if digest.computesCRC32 { parts.append(Hashing(Digest(sha256: false, md5: false, crc32: true), queue: queue("crc32"))) }
             return parts
         }
+        inFlight = DispatchSemaphore(value: 4 * max(1, hashesInParallel ? hashing?.count ?? 1 : 1))
         buffer.reserveCapacity(Self.bufferSize)
     }
 
@@ -49,7 +81,7 @@ final class OutputFile {
     /// reports (a placeholder the caller overwrites once the hashed part is known).
     func writeUnhashed(_ bytes: [UInt8]) throws {
         try flush()
-        try handle.write(contentsOf: bytes)
+        try send(bytes)
     }
 
     func write(_ bytes: some Sequence<UInt8>) throws {
@@ -68,21 +100,39 @@ final class OutputFile {
         buffer = []
         buffer.reserveCapacity(Self.bufferSize)
         if let hashing, !hashing.isEmpty {
-            inFlight.wait()
             let inFlight = self.inFlight
-            hashing[0].queue.async {
-                for part in hashing { chunk.withUnsafeBytes { part.digest.update($0) } }
-                inFlight.signal()
+            if parallel {
+                for part in hashing {
+                    inFlight.wait()
+                    part.queue.async {
+                        chunk.withUnsafeBytes { part.digest.update($0) }
+                        inFlight.signal()
+                    }
+                }
+            } else {
+                inFlight.wait()
+                hashing[0].queue.async {
+                    for part in hashing { chunk.withUnsafeBytes { part.digest.update($0) } }
+                    inFlight.signal()
+                }
             }
         }
-        try handle.write(contentsOf: chunk)
+        try send(chunk)
+    }
+
+    private func send(_ bytes: [UInt8]) throws {
+        switch destination {
+        case .file(let handle): try handle.write(contentsOf: bytes)
+        case .consumer(let consumer): try bytes.withUnsafeBytes { try consumer($0) }
+        case .nowhere: break
+        }
     }
 
     /// Flushes and closes; returns the size and hashes of everything written ("" and 0 for the
     /// hashes not asked for).
     func close() throws -> (size: Int64, sha256: String, md5: String, crc32: UInt32) {
         try flush()
-        try handle.close()
+        if case .file(let handle) = destination { try handle.close() }
         guard let hashing else { return (size, "", "", 0) }
         var (sha, md5, crc) = ("", "", UInt32(0))
         for part in hashing {

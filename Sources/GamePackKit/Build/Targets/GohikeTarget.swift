@@ -32,34 +32,55 @@ struct GohikeTarget: BuildTargetKind {
     }
 
     let context: BuildContext
+    /// The images read by the first pass, checked by the second.
+    let stamps = ReadStamps()
+
+    init(context: BuildContext) { self.context = context }
+
+    /// Only embeds images, as base64 of their bytes.
+    static let needsAssetHashes = false
+
+    /// Size below which content.json is deflated: base64 deflates to about 75 %, but slowly,
+    /// and large files are mostly base64 images.
+    static let compressBelow: Int64 = 8_000_000
 
     func emit() throws -> TargetOutput {
-        // content.json is written once, with zeros where the version goes and only the MD5 of
-        // the profiles computed as they are written (that MD5 is the version); the version then
-        // goes over the zeros, and the finished file is read once more for its SHA-256, MD5 and
-        // CRC-32, each on its own core. (Copying the profiles into a second file took a pass of
-        // writing and three hashes on one core.)
-        let out = try context.output(Self.path, digest: Digest(sha256: false, md5: true, crc32: false))
-        let head = Array("{\"version\":\"".utf8)
-        try out.writeUnhashed(head + Array(String(repeating: "0", count: 32).utf8) + Array("\",\"profiles\":".utf8))
-        var json = JSONWriter(out)
+        // The version (the MD5 of the profiles) comes first in content.json, so the file's own
+        // hashes can only start once all of it has been made. The profiles are therefore made
+        // twice, which costs less than writing 200 MB and reading it back: a first pass only
+        // hashes them (MD5 for the version, CRC-32 for the ZIP header; each on its own core),
+        // and the second writes content.json straight into the pack, hashing it (SHA-256 and
+        // MD5 for the manifest) on the way. The file's CRC-32 follows from the profiles' with
+        // `crc32_combine`, and every image the first pass read is checked to be unchanged when
+        // the second reads it again.
+        let counting = try OutputFile(
+            consumer: nil, digest: Digest(sha256: false, md5: true, crc32: true), hashesInParallel: true)
+        var json = JSONWriter(counting)
         try writeProfiles(&json)
-        let profiles = try out.close()
+        let profiles = try counting.close()
         let version = profiles.md5
-        do {
-            let handle = try FileHandle(forUpdating: out.url)
-            defer { try? handle.close() }
-            try handle.seek(toOffset: UInt64(head.count))
-            try handle.write(contentsOf: Data(version.utf8))
-            try handle.seekToEnd()
-            try handle.write(contentsOf: Data("}".utf8))
+        let head = Array("{\"version\":\"\(version)\",\"profiles\":".utf8)
+        let tail = Array("}".utf8)
+        let crc32 = ZipWriter.crc32Combine(
+            ZipWriter.crc32Combine(
+                head.withUnsafeBytes { ZipWriter.crc32($0) }, profiles.crc32, secondLength: profiles.size),
+            tail.withUnsafeBytes { ZipWriter.crc32($0) }, secondLength: Int64(tail.count))
+        stamps.startChecking()
+        let target = self
+        let file = GeneratedFile(
+            packPath: Self.path, size: Int64(head.count) + profiles.size + Int64(tail.count), crc32: crc32,
+            compress: profiles.size < Self.compressBelow
+        ) { append in
+            let out = try OutputFile(
+                consumer: append, digest: Digest(sha256: true, md5: true, crc32: false), hashesInParallel: true)
+            try out.write(head)
+            var json = JSONWriter(out)
+            try target.writeProfiles(&json)
+            try out.write(tail)
+            let written = try out.close()
+            return PackArchive.GeneratedHashes(sha256: written.sha256, md5: written.md5, size: written.size)
         }
-        let (sha256, md5, size, crc32) = try Digest.fileConcurrently(at: out.url)
-        // Base64 deflates to about 75 %, but slowly; large files are mostly base64 images.
-        let file = StagedFile(
-            packPath: Self.path, url: out.url, size: size, sha256: sha256, md5: md5, crc32: crc32,
-            compress: profiles.size < 8_000_000)
-        return TargetOutput(name: Self.name, version: version, files: [file], assets: [])
+        return TargetOutput(name: Self.name, version: version, files: [], generated: [file], assets: [])
     }
 
     /// A coordinate as the editor wrote it ("52.359838386"), for the legacy string fields.
@@ -99,7 +120,7 @@ struct GohikeTarget: BuildTargetKind {
             return
         }
         try json.rawStringValue { out in
-            try context.writeBase64(of: record, wrap: Self.base64LineLength, into: out)
+            try context.writeBase64(of: record, wrap: Self.base64LineLength, into: out, stamps: stamps)
         }
     }
 
