@@ -44,8 +44,10 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 "CLibXML2",
+                "CBase64",
             ]
         ),
+        .target(name: "CBase64"),
         .systemLibrary(
             name: "CLibXML2",
             pkgConfig: "libxml-2.0",
@@ -118,7 +120,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GamePackKitTests",
-            dependencies: ["GamePackKit", "GamePackTestSupport"],
+            dependencies: ["GamePackKit", "GamePackTestSupport", "CBase64"],
             exclude: ["Fixtures"]
         ),
         .testTarget(

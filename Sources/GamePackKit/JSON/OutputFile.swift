@@ -37,7 +37,15 @@ final class OutputFile {
     /// Whether each hash has its own queue (else all run on the first one's).
     private let parallel: Bool
     private let inFlight: DispatchSemaphore
+    /// Bytes gathered before they go to the hashes and the destination; the buffer has a
+    /// quarter more room, so writes that cross the mark (a run of base64) do not regrow it.
     static let bufferSize = 1 << 20
+    /// Zeros to grow the buffer by before filling it in place; never written.
+    private nonisolated(unsafe) static let zeros: UnsafeBufferPointer<UInt8> = {
+        let zeros = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 1 << 16)
+        zeros.initialize(repeating: 0)
+        return UnsafeBufferPointer(zeros)
+    }()
 
     /// Creates the file at `url`; `digest` says which hashes `close` reports (nil: none).
     convenience init(url: URL, digest: Digest? = Digest()) throws {
@@ -72,7 +80,7 @@ final class OutputFile {
             return parts
         }
         inFlight = DispatchSemaphore(value: 4 * max(1, hashesInParallel ? hashing?.count ?? 1 : 1))
-        buffer.reserveCapacity(Self.bufferSize)
+        buffer.reserveCapacity(Self.bufferSize + Self.bufferSize / 4)
     }
 
     deinit { for part in hashing ?? [] { part.queue.sync {} } }
@@ -89,6 +97,20 @@ final class OutputFile {
         if buffer.count >= Self.bufferSize { try flush() }
     }
 
+    /// Appends `count` bytes that `fill` writes in place (given where they start).
+    func write(count: Int, _ fill: (UnsafeMutablePointer<UInt8>) -> Void) throws {
+        let start = buffer.count
+        // Grown by copying zeros (a memcpy); appending `repeatElement` went byte by byte.
+        var left = count
+        while left > 0 {
+            let step = min(left, Self.zeros.count)
+            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: Self.zeros[..<step]))
+            left -= step
+        }
+        buffer.withUnsafeMutableBufferPointer { fill($0.baseAddress! + start) }
+        if buffer.count >= Self.bufferSize { try flush() }
+    }
+
     func write(_ string: String) throws {
         try write(string.utf8)
     }
@@ -98,7 +120,7 @@ final class OutputFile {
         let chunk = buffer
         size += Int64(chunk.count)
         buffer = []
-        buffer.reserveCapacity(Self.bufferSize)
+        buffer.reserveCapacity(Self.bufferSize + Self.bufferSize / 4)
         if let hashing, !hashing.isEmpty {
             let inFlight = self.inFlight
             if parallel {
