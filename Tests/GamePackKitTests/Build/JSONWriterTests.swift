@@ -91,6 +91,33 @@ struct OutputFileHashTests {
         #expect(partial.sha256 == "" && partial.md5 == expected.md5 && partial.crc32 == 0)
     }
 
+    @Test("an output to a consumer or to nowhere, hashes in parallel or not, gives the file output's bytes and hashes")
+    func consumerAndNowhere() throws {
+        let bytes = Self.sample()
+        var serial = Digest()
+        bytes.withUnsafeBytes { serial.update($0) }
+        let expected = serial.finalize()
+        for parallel in [true, false] {
+            var received: [UInt8] = []
+            let consumer = try OutputFile(consumer: { received.append(contentsOf: $0) }, digest: Digest(), hashesInParallel: parallel)
+            let nowhere = try OutputFile(consumer: nil, digest: Digest(), hashesInParallel: parallel)
+            for out in [consumer, nowhere] {
+                for start in stride(from: 0, to: bytes.count, by: 700_001) {
+                    let end = min(start + 700_001, bytes.count)
+                    // Half of each piece written in place, half copied.
+                    let middle = (start + end) / 2
+                    try out.write(count: middle - start) { target in
+                        bytes.withUnsafeBufferPointer { target.update(from: $0.baseAddress! + start, count: middle - start) }
+                    }
+                    try out.write(bytes[middle..<end])
+                }
+                let (size, sha, md5, crc) = try out.close()
+                #expect(size == Int64(bytes.count) && sha == expected.sha256 && md5 == expected.md5 && crc == serial.crc32)
+            }
+            #expect(received == bytes, "parallel: \(parallel)")
+        }
+    }
+
     @Test("a file hashed on several cores gives the hashes of a serial pass")
     func concurrentFileHash() throws {
         let temp = try TemporaryDirectory()
