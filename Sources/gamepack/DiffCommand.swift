@@ -98,6 +98,7 @@ struct DiffCommand: AsyncParsableCommand {
         let rendered: String
         do {
             let (before, after) = try await SnapshotLoader.loadPair(oldInput, newInput)
+            KeptUntilExit.keep((before, after))
             if output.verbose {
                 Terminal.info(
                     String(

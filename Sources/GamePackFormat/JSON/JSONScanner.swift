@@ -19,6 +19,10 @@ public struct JSONScanner {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var depth = 0
+    /// The members of the objects being read, innermost last: an object's dictionary is made
+    /// once its members are known, at its final size, instead of growing (and rehashing every
+    /// key) as they arrive.
+    private var members: [(key: String, value: JSONValue)] = []
 
     /// Parses `data` as one JSON document.
     public static func parse(_ data: Data) throws -> JSONValue {
@@ -57,12 +61,13 @@ public struct JSONScanner {
             guard depth < 512 else { throw failure("nested too deeply") }
             defer { depth -= 1 }
             index += 1
-            var object: [String: JSONValue] = [:]
             skipWhitespace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
                 index += 1
-                return .object(object)
+                return .object([:])
             }
+            let first = members.count
+            defer { members.removeSubrange(first...) }
             while true {
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a key") }
@@ -71,13 +76,17 @@ public struct JSONScanner {
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':'") }
                 index += 1
                 skipWhitespace()
-                object[key] = try value()
+                let member = try value()
+                members.append((key, member))
                 skipWhitespace()
                 guard index < bytes.count else { throw failure("unexpected end") }
                 if bytes[index] == UInt8(ascii: ",") {
                     index += 1
                 } else if bytes[index] == UInt8(ascii: "}") {
                     index += 1
+                    // A repeated key keeps its last value.
+                    var object = [String: JSONValue](minimumCapacity: members.count - first)
+                    for member in members[first...] { object[member.key] = member.value }
                     return .object(object)
                 } else {
                     throw failure("expected ',' or '}'")

@@ -47,11 +47,18 @@ public enum DiffEngine {
         let collections = options.collections.isEmpty ? available.sorted() : Array(Set(options.collections)).sorted()
 
         let assets = try await AssetResolution.resolve(old, new, collections: collections)
-        var comparer = ItemComparer(old: old, new: new, assets: assets)
-        var items: [ItemChange] = []
-        for collection in collections {
-            items += comparer.compare(collection: collection)
-        }
+        // The collections are compared side by side, and each version's translation coverage
+        // is counted meanwhile; none of them depends on another.
+        let locales = coverageLocales(old, new)
+        async let oldCoverage = coverageCounts(old, locales: locales, collections: collections)
+        async let newCoverage = coverageCounts(new, locales: locales, collections: collections)
+        let comparer = ItemComparer(old: old, new: new, assets: assets)
+        let items = await collections.concurrentMap { collection in
+            var collectionComparer = comparer
+            return collectionComparer.compare(collection: collection)
+        }.flatMap { $0 }
+        let coverageChanges = coverage(
+            locales: locales, before: await oldCoverage, after: await newCoverage, items: items)
 
         var totals = ChangeCounts()
         var byCollection: [String: ChangeCounts] = [:]
@@ -70,44 +77,51 @@ public enum DiffEngine {
         }
         return DiffReport(
             old: summaries[0], new: summaries[1], collections: collections, totals: totals, byCollection: byCollection,
-            coverage: coverage(old, new, collections: collections, items: items), items: items, warnings: warnings)
+            coverage: coverageChanges, items: items, warnings: warnings)
     }
 
     // MARK: Coverage
 
-    static func coverage(_ old: ContentSnapshot, _ new: ContentSnapshot, collections: [String], items: [ItemChange])
-        -> [CoverageChange]
-    {
+    /// The locales coverage is reported for: every locale of either version but the new
+    /// version's default one.
+    static func coverageLocales(_ old: ContentSnapshot, _ new: ContentSnapshot) -> [String] {
         var locales: [String] = []
         for locale in new.locales + old.locales where locale != new.defaultLocale && !locales.contains(locale) {
             locales.append(locale)
         }
-        /// Coverage per locale in one pass over a snapshot's localized texts: texts present and
-        /// different from their source, out of the source texts.
-        func count(_ snapshot: ContentSnapshot) -> [String: Coverage] {
-            var coverage = Dictionary(uniqueKeysWithValues: locales.map { ($0, Coverage(translated: 0, total: 0)) })
-            func walk(_ value: DiffValue) {
-                switch value {
-                case .localized(let texts):
-                    guard let source = texts[snapshot.defaultLocale]?.trimmedWhitespace, !source.isEmpty else { return }
-                    for locale in locales {
-                        coverage[locale]!.total += 1
-                        if let text = texts[locale]?.trimmedWhitespace, !text.isEmpty, text != source {
-                            coverage[locale]!.translated += 1
-                        }
+        return locales
+    }
+
+    /// Coverage per locale in one pass over a snapshot's localized texts: texts present and
+    /// different from their source, out of the source texts.
+    static func coverageCounts(_ snapshot: ContentSnapshot, locales: [String], collections: [String]) -> [String: Coverage] {
+        var coverage = Dictionary(uniqueKeysWithValues: locales.map { ($0, Coverage(translated: 0, total: 0)) })
+        func walk(_ value: DiffValue) {
+            switch value {
+            case .localized(let texts):
+                guard let source = texts[snapshot.defaultLocale]?.trimmedWhitespace, !source.isEmpty else { return }
+                for locale in locales {
+                    coverage[locale]!.total += 1
+                    if let text = texts[locale]?.trimmedWhitespace, !text.isEmpty, text != source {
+                        coverage[locale]!.translated += 1
                     }
-                case .list(let values): values.forEach(walk)
-                case .object(let fields): fields.values.forEach(walk)
-                default: break
                 }
+            case .list(let values): values.forEach(walk)
+            case .object(let fields): fields.values.forEach(walk)
+            default: break
             }
-            for collection in collections {
-                for item in (snapshot.items[collection] ?? [:]).values { item.fields.values.forEach(walk) }
-            }
-            return coverage
         }
-        let before = count(old)
-        let after = count(new)
+        for collection in collections {
+            for item in (snapshot.items[collection] ?? [:]).values { item.fields.values.forEach(walk) }
+        }
+        return coverage
+    }
+
+    /// The coverage changes from the counts of both versions (`coverageCounts`), with the
+    /// translations the diff found stale no longer counted as translated.
+    static func coverage(
+        locales: [String], before: [String: Coverage], after: [String: Coverage], items: [ItemChange]
+    ) -> [CoverageChange] {
         var out: [CoverageChange] = []
         for locale in locales {
             let stale = items.reduce(0) { sum, item in

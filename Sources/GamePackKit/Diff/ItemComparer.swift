@@ -5,11 +5,8 @@ struct ItemComparer {
     let old: ContentSnapshot
     let new: ContentSnapshot
     let assets: AssetResolution
-    /// `collection/id` → the items referring to it (`routes/13`), per side; built on first use.
-    private var oldReferrers: [String: [String]]?
     /// The new version of the item being compared (for stored source hashes).
     private var current: SnapshotItem?
-    private var newReferrers: [String: [String]]?
 
     init(old: ContentSnapshot, new: ContentSnapshot, assets: AssetResolution) {
         self.old = old
@@ -45,7 +42,7 @@ struct ItemComparer {
         var changes: [ItemChange] = []
         var removed: [SnapshotItem] = []
         var added: [SnapshotItem] = []
-        for id in Set(oldItems.keys).union(newItems.keys).sorted() {
+        for id in ItemID.sorted(Set(oldItems.keys).union(newItems.keys)) {
             switch (oldItems[id], newItems[id]) {
             case (let a?, let b?):
                 current = b
@@ -85,9 +82,12 @@ struct ItemComparer {
             }
         }
         let stateful = DiffEngine.stateCollections.contains(collection) || referenceTargets.contains(collection)
+        let removedIDs = Set(removed.map(\.id.text))
+        let oldReferrers = removed.isEmpty ? [:] : referrers(to: removedIDs, in: collection, side: .old)
+        let newReferrers = removed.isEmpty ? [:] : referrers(to: removedIDs, in: collection, side: .new)
         for item in removed {
-            let key = "\(collection)/\(item.id.text)"
-            let referrers = Array(Set(referrers(side: .old)[key, default: []] + referrers(side: .new)[key, default: []])).sorted()
+            let id = item.id.text
+            let referrers = oldReferrers[id, default: []].union(newReferrers[id, default: []]).sorted()
             var itemClass = ChangeClass.content
             var reason: String?
             if let to = renumberedTo[item.id] {
@@ -135,21 +135,22 @@ struct ItemComparer {
         return fields.keys.sorted().map { "\($0)=\(text(fields[$0]!))" }.joined(separator: "\u{1}")
     }
 
-    /// `collection/id` → referring items on one side.
-    mutating func referrers(side: Side) -> [String: [String]] {
-        if side == .old, let cached = oldReferrers { return cached }
-        if side == .new, let cached = newReferrers { return cached }
+    /// The items on one side that refer to any of `ids` in `collection`: id → referring items
+    /// (`routes/13`). Only references to those ids are looked up, and a referrer's name is made
+    /// only for a match, so that a few removed items do not index every reference.
+    func referrers(to ids: Set<String>, in collection: String, side: Side) -> [String: Set<String>] {
         let snapshot = side == .old ? old : new
-        var index: [String: [String]] = [:]
-        for (collection, items) in snapshot.items {
-            guard let type = snapshot.types[collection] else { continue }
+        var found: [String: Set<String>] = [:]
+        for (referringCollection, items) in snapshot.items {
+            guard let type = snapshot.types[referringCollection] else { continue }
             for item in items.values {
-                let referrer = "\(collection)/\(item.id.text)"
                 func walk(_ value: DiffValue, _ spec: FieldSpec?) {
                     guard let spec else { return }
                     switch value {
                     case .reference(let id) where spec.type == .reference:
-                        if let target = spec.referenceTarget { index["\(target)/\(id)", default: []].append(referrer) }
+                        if spec.referenceTarget == collection, ids.contains(id) {
+                            found[id, default: []].insert("\(referringCollection)/\(item.id.text)")
+                        }
                     case .list(let values): values.forEach { walk($0, spec.element?.value) }
                     case .object(let fields): for (key, value) in fields { walk(value, spec.field(key)) }
                     default: break
@@ -158,9 +159,7 @@ struct ItemComparer {
                 for (key, value) in item.fields { walk(value, type.field(key)) }
             }
         }
-        for key in index.keys { index[key] = Array(Set(index[key]!)).sorted() }
-        if side == .old { oldReferrers = index } else { newReferrers = index }
-        return index
+        return found
     }
 
     // MARK: Position by `order`
@@ -183,14 +182,30 @@ struct ItemComparer {
             guard let b = newItems[id], group(a) == group(b) else { continue }
             groups[group(b), default: []].append(id)
         }
+        /// The ids by `order`, then by id; each item's order and sort key worked out once.
+        func ranked(_ ids: [ItemID], in items: [ItemID: SnapshotItem]) -> [ItemID] {
+            ids.map { (order: order(items[$0]!), key: ItemID.SortKey($0)) }
+                .sorted { ($0.order, $0.key) < ($1.order, $1.key) }
+                .map(\.key.id)
+        }
+        /// 1-based positions by id.
+        func positions(_ ids: [ItemID]) -> [ItemID: Int] {
+            var positions: [ItemID: Int] = [:]
+            for (index, id) in ids.enumerated() where positions[id] == nil { positions[id] = index + 1 }
+            return positions
+        }
         var out: [ItemID: FieldChange] = [:]
         for (_, ids) in groups where ids.count > 1 {
-            let before = ids.sorted { (order(oldItems[$0]!), $0) < (order(oldItems[$1]!), $1) }
-            let after = ids.sorted { (order(newItems[$0]!), $0) < (order(newItems[$1]!), $1) }
+            let before = ranked(ids, in: oldItems)
+            let after = ranked(ids, in: newItems)
             let stable = WordDiff.stableKeys(before.map(\.text), after.map(\.text))
-            for id in ids where !stable.contains(id.text) {
-                let from = before.firstIndex(of: id)! + 1
-                let to = after.firstIndex(of: id)! + 1
+            let moved = ids.filter { !stable.contains($0.text) }
+            guard !moved.isEmpty else { continue }
+            let beforePositions = positions(before)
+            let afterPositions = positions(after)
+            for id in moved {
+                let from = beforePositions[id]!
+                let to = afterPositions[id]!
                 let scope = groupField.map { "within its \($0)" } ?? "among the \(collection)"
                 out[id] = FieldChange(
                     path: "order", change: .position, class: .content,

@@ -26,6 +26,11 @@ struct GohikeContentReader {
     private var rewardIndex: [Int: Int] = [:]
 
     static let textKeys = ["name_en", "name_nl", "description_en", "description_nl"]
+    /// The text fields and, per locale, the source key they are read from (`name_en`), in the
+    /// order they are written.
+    static let textFields: [(field: String, keys: [(locale: String, key: String)])] = ["name", "description"].map {
+        field in (field, ["en", "nl"].map { locale in (locale, "\(field)_\(locale)") })
+    }
     static let profileKeys = ["id"] + textKeys + ["image_data", "icon_data", "routes"]
     static let routeKeys = ["id"] + textKeys + ["image_data", "icon_data", "waypoints", "profile_id"]
     static let waypointKeys = ["rank", "location_id"] + textKeys + ["latitude", "longitude", "image_data", "route_id"]
@@ -203,6 +208,8 @@ struct GohikeContentReader {
 
     /// Warns when a second copy of a location or reward differs from the first one kept.
     mutating func compare(_ copy: GohikeItem, with kept: GohikeItem, kind: String) {
+        // Most copies are the same: one comparison, without building key lists.
+        if copy.sourceValues == kept.sourceValues { return }
         let keys = Set(copy.sourceValues.keys).union(kept.sourceValues.keys).sorted()
         let differing = keys.filter { copy.sourceValues[$0] != kept.sourceValues[$0] }
         guard !differing.isEmpty else { return }
@@ -225,10 +232,10 @@ struct GohikeContentReader {
 
     /// Warns about keys the format does not have; returns the expected keys that are absent.
     mutating func checkKeys(_ object: [String: JSONValue], expected: [String], at path: String) -> [String] {
-        if object.count != expected.count || !expected.allSatisfy({ object[$0] != nil }) {
-            for key in object.keys.sorted() where !expected.contains(key) {
-                warnings.append("\(path): the key `\(key)` is not part of the format; not imported")
-            }
+        // The usual case, every expected key and no other: one lookup per key.
+        if object.count == expected.count && expected.allSatisfy({ object[$0] != nil }) { return [] }
+        for key in object.keys.sorted() where !expected.contains(key) {
+            warnings.append("\(path): the key `\(key)` is not part of the format; not imported")
         }
         return expected.filter { object[$0] == nil }
     }
@@ -261,10 +268,9 @@ struct GohikeContentReader {
     /// `name` and `description` from their `_en`/`_nl` pairs; empty texts are left out, and
     /// the field when both are empty (the gohike target writes "" for them).
     mutating func addTexts(_ object: [String: JSONValue], to item: inout GohikeItem) {
-        for field in ["name", "description"] {
+        for (field, keys) in Self.textFields {
             var texts: [(locale: String, text: String)] = []
-            for locale in ["en", "nl"] {
-                let key = "\(field)_\(locale)"
+            for (locale, key) in keys {
                 switch object[key] {
                 case .string(let text)? where !text.isEmpty:
                     texts.append((locale, text))
@@ -314,12 +320,12 @@ struct GohikeContentReader {
     /// Decodes a base64 image into an asset named by its content (`images/<hash>.<ext>`)
     /// and adds the field; identical images share one file.
     mutating func addImage(_ object: [String: JSONValue], key: String, field: String, to item: inout GohikeItem) {
-        let path = "\(item.path).\(key)"
         switch object[key] {
         case nil, .null?:
             return
         case .string(let text)?:
             if text.isEmpty { return }
+            let path = "\(item.path).\(key)"
             guard let data = Self.decodeBase64(text) else {
                 errors.append(.invalidBase64(path: path))
                 return
@@ -329,7 +335,7 @@ struct GohikeContentReader {
             item.fields.append((field, .plain(assetPath)))
             item.sourceValues[key] = assetPath
         default:
-            errors.append(.wrongShape(path: path, expected: "a base64 string or null"))
+            errors.append(.wrongShape(path: "\(item.path).\(key)", expected: "a base64 string or null"))
         }
     }
 
