@@ -47,7 +47,9 @@ struct PackArchiveGeneratedTests {
         }
     }
 
-    @Test("stored or deflated, the pack equals one written from the bytes in memory, with the generator's hashes", arguments: [true, false])
+    @Test(
+        "stored or deflated, the pack equals one written from the bytes in memory, with the generator's hashes",
+        arguments: [true, false])
     func sameAsData(stored: Bool) throws {
         let folder = try TemporaryDirectory()
         let data = Self.content(stored: stored)
@@ -85,7 +87,8 @@ struct PackArchiveGeneratedTests {
                     manifest: Self.manifest([PackManifest.File(path: "a.json", size: Int64(announced), sha256: "", md5: "")]),
                     entries: [
                         PackArchive.Entry(
-                            path: "a.json", source: .generated(size: Int64(announced), crc32: ZipWriter.crc32(data), Self.generator(data)),
+                            path: "a.json",
+                            source: .generated(size: Int64(announced), crc32: ZipWriter.crc32(data), Self.generator(data)),
                             compress: !stored)
                     ], modificationDate: Self.date, to: url, reusing: nil)
             }
@@ -103,7 +106,8 @@ struct PackArchiveGeneratedTests {
                 manifest: Self.manifest([PackManifest.File(path: "a.json", size: Int64(data.count), sha256: "", md5: "")]),
                 entries: [
                     PackArchive.Entry(
-                        path: "a.json", source: .generated(size: Int64(data.count), crc32: ZipWriter.crc32(data), Self.generator(changed)),
+                        path: "a.json",
+                        source: .generated(size: Int64(data.count), crc32: ZipWriter.crc32(data), Self.generator(changed)),
                         compress: true)
                 ], modificationDate: Self.date, to: folder.url.appendingPathComponent("pack.gamepack"), reusing: nil)
         }

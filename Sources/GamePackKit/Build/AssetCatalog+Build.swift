@@ -44,7 +44,9 @@ extension AssetCatalog {
                     let record = AssetRecord(
                         path: path, sha256: "", md5: "", crc32: 0, size: Int64(info.st_size), format: probe.format,
                         width: probe.width, height: probe.height)
-                    return (path, CacheEntry(size: record.size, modified: modified, inode: inode, changed: changed, record: record))
+                    return (
+                        path, CacheEntry(size: record.size, modified: modified, inode: inode, changed: changed, record: record)
+                    )
                 }
                 let digest = try Digest.file(at: url)
                 let record = AssetRecord(

@@ -73,10 +73,16 @@ final class OutputFile {
         let shared = DispatchQueue(label: "gamepack.output.hashing")
         hashing = digest.map { digest in
             var parts: [Hashing] = []
-            func queue(_ label: String) -> DispatchQueue { hashesInParallel ? DispatchQueue(label: "gamepack.output.\(label)") : shared }
-            if digest.computesSHA256 { parts.append(Hashing(Digest(sha256: true, md5: false, crc32: false), queue: queue("sha256"))) }
+            func queue(_ label: String) -> DispatchQueue {
+                hashesInParallel ? DispatchQueue(label: "gamepack.output.\(label)") : shared
+            }
+            if digest.computesSHA256 {
+                parts.append(Hashing(Digest(sha256: true, md5: false, crc32: false), queue: queue("sha256")))
+            }
             if digest.computesMD5 { parts.append(Hashing(Digest(sha256: false, md5: true, crc32: false), queue: queue("md5"))) }
-            if digest.computesCRC32 { parts.append(Hashing(Digest(sha256: false, md5: false, crc32: true), queue: queue("crc32"))) }
+            if digest.computesCRC32 {
+                parts.append(Hashing(Digest(sha256: false, md5: false, crc32: true), queue: queue("crc32")))
+            }
             return parts
         }
         inFlight = DispatchSemaphore(value: 4 * max(1, hashesInParallel ? hashing?.count ?? 1 : 1))

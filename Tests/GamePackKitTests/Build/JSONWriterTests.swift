@@ -99,7 +99,8 @@ struct OutputFileHashTests {
         let expected = serial.finalize()
         for parallel in [true, false] {
             var received: [UInt8] = []
-            let consumer = try OutputFile(consumer: { received.append(contentsOf: $0) }, digest: Digest(), hashesInParallel: parallel)
+            let consumer = try OutputFile(
+                consumer: { received.append(contentsOf: $0) }, digest: Digest(), hashesInParallel: parallel)
             let nowhere = try OutputFile(consumer: nil, digest: Digest(), hashesInParallel: parallel)
             for out in [consumer, nowhere] {
                 for start in stride(from: 0, to: bytes.count, by: 700_001) {
