@@ -98,7 +98,9 @@ struct DiffCommand: AsyncParsableCommand {
         let rendered: String
         do {
             let (before, after) = try await SnapshotLoader.loadPair(oldInput, newInput)
-            KeptUntilExit.keep((before, after))
+            // The items are most of the memory; the snapshots themselves still go away at the
+            // end, so that their asset stores remove the folders of git revisions.
+            KeptUntilExit.keep((before.items, after.items))
             if output.verbose {
                 Terminal.info(
                     String(
