@@ -65,13 +65,19 @@ final class PackOutput {
 
     static let bufferSize = 4 << 20
 
-    /// The file and how it is written, touched only on `queue` once writing has begun.
+    /// The file and how it is written, touched only on `queue` once writing has begun (but
+    /// for `failure`, which the writing thread reads under a lock).
     private final class FileWriter: @unchecked Sendable {
         let fd: Int32
         let path: String
         var direct: Bool
+        private let lock = NSLock()
+        private var firstFailure: Error?
         /// What stopped a write; thrown by the next `seal` or `flush`.
-        var failure: Error?
+        var failure: Error? {
+            get { lock.withLock { firstFailure } }
+            set { lock.withLock { firstFailure = newValue } }
+        }
 
         init(fd: Int32, path: String, direct: Bool) {
             (self.fd, self.path, self.direct) = (fd, path, direct)
@@ -207,7 +213,8 @@ final class PackOutput {
     /// it, and moves on to the next free one.
     private func seal() throws {
         let file = self.file
-        if let failure = queue.sync(execute: { file.failure }) { throw failure }
+        // Without waiting for the queue: the buffer before this one may still be on its way.
+        if let failure = file.failure { throw failure }
         handOver()
         let slot = slots[current]
         queue.async {

@@ -11,11 +11,16 @@ public struct ItemID: Hashable, Sendable, Comparable, CustomStringConvertible, C
 
     /// Numbers first in numeric order, then strings in code-point order.
     public static func < (lhs: ItemID, rhs: ItemID) -> Bool {
-        switch (lhs.number, rhs.number) {
+        precedes(lhs.number, lhs.text, rhs.number, rhs.text)
+    }
+
+    /// The order of ids from their numbers (nil when not one) and texts.
+    static func precedes(_ lhsNumber: Int?, _ lhsText: String, _ rhsNumber: Int?, _ rhsText: String) -> Bool {
+        switch (lhsNumber, rhsNumber) {
         case let (a?, b?): a < b
         case (.some, nil): true
         case (nil, .some): false
-        case (nil, nil): lhs.text < rhs.text
+        case (nil, nil): lhsText < rhsText
         }
     }
 
@@ -33,12 +38,7 @@ public struct ItemID: Hashable, Sendable, Comparable, CustomStringConvertible, C
         }
 
         static func < (lhs: SortKey, rhs: SortKey) -> Bool {
-            switch (lhs.number, rhs.number) {
-            case let (a?, b?): a < b
-            case (.some, nil): true
-            case (nil, .some): false
-            case (nil, nil): lhs.id.text < rhs.id.text
-            }
+            precedes(lhs.number, lhs.id.text, rhs.number, rhs.id.text)
         }
 
         static func == (lhs: SortKey, rhs: SortKey) -> Bool { lhs.id == rhs.id }
