@@ -27,14 +27,8 @@ case "$prefix" in
 esac
 scratch=.build-release
 
-bash scripts/setup.sh demo
 # Linking Foundation's networking statically needs libcurl's development files as well.
-if ! dpkg-query -W -f='${Status}' libcurl4-openssl-dev 2>/dev/null | grep -q "install ok installed"; then
-    echo "== installing system packages: libcurl4-openssl-dev (for the static link)"
-    apt_sudo=()
-    [ "$(id -u)" = 0 ] || apt_sudo=(sudo)
-    DEBIAN_FRONTEND=noninteractive "${apt_sudo[@]}" apt-get install -y -qq --no-install-recommends libcurl4-openssl-dev >/dev/null
-fi
+bash scripts/setup.sh release
 
 echo "== building gamepack for release (static Swift runtime) in $scratch/"
 swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product gamepack

@@ -2,6 +2,8 @@
 # Installs what gamepack needs on a Debian or Ubuntu machine that has a Swift 6 toolchain and git.
 #
 #   scripts/setup.sh demo   system libraries for building gamepack (libxml2, zlib, SQLite)
+#   scripts/setup.sh release  the above, plus libcurl's development files, which linking the
+#                           Swift runtime into the binary (--static-swift-stdlib) needs
 #   scripts/setup.sh test   the above, plus the tools the tests check against (minisign,
 #                           nginx, xmllint, PostgreSQL, Python, Chromium and chromedriver)
 #                           and a Python virtual environment in .venv from the pinned
@@ -15,9 +17,10 @@ mode=${1:-demo}
 packages=(pkg-config libxml2-dev zlib1g-dev libsqlite3-dev)
 case "$mode" in
 demo) ;;
+release) packages+=(libcurl4-openssl-dev) ;;
 test) packages+=(libxml2-utils minisign nginx postgresql python3 python3-venv curl chromium chromium-driver) ;;
 *)
-    echo "usage: scripts/setup.sh demo|test" >&2
+    echo "usage: scripts/setup.sh demo|release|test" >&2
     exit 2
     ;;
 esac
