@@ -14,6 +14,21 @@ public struct JSONScanner {
         public var offset: Int
         public var reason: String
         public var description: String { "\(reason) at byte \(offset)" }
+
+        /// Where and why, as a person reads it: "line 3, column 7: expected ',' or '}'" (both
+        /// 1-based; the column counts bytes), given the bytes that were parsed.
+        public func message(in data: Data) -> String {
+            let before = data.prefix(offset)
+            let line = before.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+            let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? before.startIndex
+            return "line \(line), column \(before.endIndex - lineStart + 1): \(reason)"
+        }
+    }
+
+    /// Why `data` was not JSON, for a message: the line, column and reason of a `Failure`
+    /// from parsing it, else the error's own text.
+    public static func explain(_ error: Error, in data: Data) -> String {
+        (error as? Failure)?.message(in: data) ?? "\(error)"
     }
 
     private let bytes: UnsafeBufferPointer<UInt8>

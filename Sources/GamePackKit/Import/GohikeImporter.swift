@@ -71,7 +71,7 @@ public enum GohikeImporter {
         do {
             root = try JSONScanner.parse(data)
         } catch {
-            throw ImportError.notJSON(file: file.path, reason: JSONValue.syntaxError(in: data) ?? "\(error)")
+            throw ImportError.notJSON(file: file.path, reason: JSONScanner.explain(error, in: data))
         }
         var reader = GohikeContentReader()
         reader.read(root)

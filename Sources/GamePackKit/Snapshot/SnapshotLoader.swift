@@ -17,7 +17,7 @@ public enum SnapshotLoader {
             root = try JSONScanner.parse(data)
         } catch {
             throw DiffError.unreadablePack(
-                path: label, reason: "\(path) is not JSON (\(JSONValue.syntaxError(in: data) ?? "\(error)"))")
+                path: label, reason: "\(path) is not JSON (\(JSONScanner.explain(error, in: data)))")
         }
         guard case .object(let top) = root, case .string(let collection)? = top["collection"],
             case .array(let values)? = top["items"]
@@ -49,7 +49,7 @@ public enum SnapshotLoader {
         do {
             root = try JSONScanner.parse(data)
         } catch {
-            throw DiffError.invalidContent(path: label, reason: "not JSON: \(JSONValue.syntaxError(in: data) ?? "\(error)")")
+            throw DiffError.invalidContent(path: label, reason: "not JSON: \(JSONScanner.explain(error, in: data))")
         }
         var reader = GohikeContentReader()
         reader.read(root)

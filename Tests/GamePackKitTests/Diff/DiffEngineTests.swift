@@ -498,6 +498,20 @@ struct JSONScannerTests {
         #expect(throws: JSONScanner.Failure.self) { _ = try JSONScanner.parse(Data(text.utf8)) }
     }
 
+    @Test("a failure reads as line and column: a missing comma, and a file cut off mid-object")
+    func failureMessage() throws {
+        for (text, expected) in [
+            ("{\n  \"a\": 1\n  \"b\": 2\n}", "line 3, column 3: "),
+            ("[\n {\"id\": 1,\n  \"name", "line 3, column 8: "),
+        ] {
+            let data = Data(text.utf8)
+            let error = #expect(throws: JSONScanner.Failure.self) { _ = try JSONScanner.parse(data) }
+            let message = try #require(error).message(in: data)
+            #expect(message.hasPrefix(expected), "\(message)")
+            #expect(JSONScanner.explain(try #require(error), in: data) == message)
+        }
+    }
+
     @Test("deep nesting is refused, not a stack overflow")
     func deep() {
         let text = String(repeating: "[", count: 100_000)
