@@ -92,6 +92,9 @@ def shot(driver, shots, name):
 
 def check_route(driver, root, args):
     driver.get(root + "c/routes/1.html")
+    # The map is drawn by the page's script after load: wait for its pins (on a busy machine
+    # they came after the first look), then read them.
+    wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, "section.route svg.map g.pin"), 5, "the route map's pins")
     pins = driver.find_elements(By.CSS_SELECTOR, "section.route svg.map g.pin")
     labels = [p.find_element(By.TAG_NAME, "text").text for p in pins]
     expected = args.waypoints.split(",")
@@ -188,10 +191,13 @@ def check_live(driver, root, args):
     ok("edit shown in the open page without a reload after %.0f ms" % (elapsed * 1000))
     with open(route_file, "w", encoding="utf-8") as f:
         f.write(original.replace('  en: "Green Trail"', '  en: "Green Trail\n  nl: [broken'))
-    banner = wait_for(lambda: driver.find_element(By.ID, "broken-files"), 5, "the syntax error banner")
-    if "content/routes/1.yaml" not in banner.text or "syntax" not in banner.text:
-        fail("syntax error banner reads %r" % banner.text)
-    ok("syntax error shown in the page: " + banner.text.splitlines()[1] if len(banner.text.splitlines()) > 1 else banner.text)
+    # The banner is read inside the wait: the page may redraw it (a second file event) between
+    # finding it and reading it, which made the element stale.
+    def banner_text():
+        text = driver.find_element(By.ID, "broken-files").text
+        return text if "content/routes/1.yaml" in text and "syntax" in text else None
+    text = wait_for(banner_text, 5, "a syntax error banner naming content/routes/1.yaml")
+    ok("syntax error shown in the page: " + (text.splitlines()[1] if len(text.splitlines()) > 1 else text))
     shot(driver, args.shots, "gohike-syntax-error")
     with open(route_file, "w", encoding="utf-8") as f:
         f.write(original)
