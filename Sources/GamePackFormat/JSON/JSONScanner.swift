@@ -1,7 +1,8 @@
 import Foundation
 
-/// A small JSON parser straight into `JSONValue`, for the canonical JSON of large packs: the
-/// one JSON reader of the kit (diff, import) and the client's offline queries.
+/// A small JSON parser into a `JSONTape` (read without a tree) or a `JSONValue`, for the
+/// canonical JSON of large packs and gohike content files: the one JSON reader of the kit
+/// (diff, import) and the client's offline queries.
 ///
 /// Written by hand because the libraries at hand are slow on an untyped tree: decoding
 /// `JSONValue` with `JSONDecoder` probes each value's type by catching thrown errors, and
@@ -34,21 +35,30 @@ public struct JSONScanner {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var depth = 0
-    /// The members of the objects being read, innermost last: an object's dictionary is made
-    /// once its members are known, at its final size, instead of growing (and rehashing every
-    /// key) as they arrive.
-    private var members: [(key: String, value: JSONValue)] = []
+    private var tokens: [JSONTape.Token] = []
 
-    /// Parses `data` as one JSON document.
+    /// Parses `data` as one JSON document into a tree.
     public static func parse(_ data: Data) throws -> JSONValue {
-        try data.withUnsafeBytes { raw in
-            var scanner = JSONScanner(bytes: raw.bindMemory(to: UInt8.self))
+        try tape(data).root.value
+    }
+
+    /// Scans `data` as one JSON document into a tape, read without building a tree; fails
+    /// where and as `parse(_:)` does.
+    public static func tape(_ data: Data) throws -> JSONTape {
+        let tokens = try data.withUnsafeBytes { raw in
+            let buffer = raw.bindMemory(to: UInt8.self)
+            guard buffer.count < JSONTape.maximumSize else {
+                throw Failure(offset: 0, reason: "the document is 4 GiB or larger, more than the JSON reader reads")
+            }
+            var scanner = JSONScanner(bytes: buffer)
+            scanner.tokens.reserveCapacity(buffer.count / 16)
             scanner.skipWhitespace()
-            let value = try scanner.value()
+            try scanner.value()
             scanner.skipWhitespace()
             guard scanner.index == scanner.bytes.count else { throw scanner.failure("unexpected text after the value") }
-            return value
+            return scanner.tokens
         }
+        return JSONTape(bytes: data, tokens: tokens)
     }
 
     private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
@@ -68,41 +78,47 @@ public struct JSONScanner {
         index += count
     }
 
-    private mutating func value() throws -> JSONValue {
+    private mutating func append(_ kind: JSONTape.Token.Kind, start: Int, end: Int) {
+        tokens.append(JSONTape.Token(kind: kind, count: 0, start: start, end: end))
+    }
+
+    /// Scans one value into tokens; a container's token is written first and completed (its
+    /// count, the index after it) once its end is found.
+    private mutating func value() throws {
         guard index < bytes.count else { throw failure("unexpected end") }
         switch bytes[index] {
         case UInt8(ascii: "{"):
             depth += 1
             guard depth < 512 else { throw failure("nested too deeply") }
             defer { depth -= 1 }
+            let container = tokens.count
+            append(.object, start: index, end: container + 1)
             index += 1
             skipWhitespace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
                 index += 1
-                return .object([:])
+                return
             }
-            let first = members.count
-            defer { members.removeSubrange(first...) }
+            var count: Int32 = 0
             while true {
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a key") }
-                let key = try string()
+                try string()
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':'") }
                 index += 1
                 skipWhitespace()
-                let member = try value()
-                members.append((key, member))
+                try value()
+                count += 1
                 skipWhitespace()
                 guard index < bytes.count else { throw failure("unexpected end") }
                 if bytes[index] == UInt8(ascii: ",") {
                     index += 1
                 } else if bytes[index] == UInt8(ascii: "}") {
                     index += 1
-                    // A repeated key keeps its last value.
-                    var object = [String: JSONValue](minimumCapacity: members.count - first)
-                    for member in members[first...] { object[member.key] = member.value }
-                    return .object(object)
+                    tokens[container].count = count
+                    tokens[container].end = tokens.count
+                    return
                 } else {
                     throw failure("expected ',' or '}'")
                 }
@@ -111,44 +127,49 @@ public struct JSONScanner {
             depth += 1
             guard depth < 512 else { throw failure("nested too deeply") }
             defer { depth -= 1 }
+            let container = tokens.count
+            append(.array, start: index, end: container + 1)
             index += 1
-            var array: [JSONValue] = []
             skipWhitespace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
                 index += 1
-                return .array(array)
+                return
             }
+            var count: Int32 = 0
             while true {
                 skipWhitespace()
-                array.append(try value())
+                try value()
+                count += 1
                 skipWhitespace()
                 guard index < bytes.count else { throw failure("unexpected end") }
                 if bytes[index] == UInt8(ascii: ",") {
                     index += 1
                 } else if bytes[index] == UInt8(ascii: "]") {
                     index += 1
-                    return .array(array)
+                    tokens[container].count = count
+                    tokens[container].end = tokens.count
+                    return
                 } else {
                     throw failure("expected ',' or ']'")
                 }
             }
         case UInt8(ascii: "\""):
-            return .string(try string())
+            try string()
         case UInt8(ascii: "t"):
+            append(.true, start: index, end: index + 4)
             try expect("true")
-            return .bool(true)
         case UInt8(ascii: "f"):
+            append(.false, start: index, end: index + 5)
             try expect("false")
-            return .bool(false)
         case UInt8(ascii: "n"):
+            append(.null, start: index, end: index + 4)
             try expect("null")
-            return .null
         default:
-            return try number()
+            try number()
         }
     }
 
-    private mutating func number() throws -> JSONValue {
+    private mutating func number() throws {
         let start = index
         var isInteger = true
         if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
@@ -168,65 +189,54 @@ public struct JSONScanner {
         }
         guard index > digitsStart else { throw failure("invalid value") }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        if isInteger, let value = Int(text) { return .int(value) }
+        if isInteger, Int(text) != nil {
+            append(.int, start: start, end: index)
+            return
+        }
         guard let value = Double(text), value.isFinite else {
             index = start
             throw failure("invalid number")
         }
-        return .number(value)
+        append(.number, start: start, end: index)
     }
 
-    private mutating func string() throws -> String {
+    /// Scans a string, checking its escapes; its text is decoded when it is read
+    /// (`JSONTape.string(at:)`).
+    private mutating func string() throws {
         index += 1  // the opening quote
         let start = index
-        // Fast path: no escapes.
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-                index += 1
-                return text
-            }
-            if byte == UInt8(ascii: "\\") { break }
-            guard byte >= 0x20 else { throw failure("control character in a string") }
-            index += 1
-        }
-        var out = [UInt8](UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        var escaped = false
         while index < bytes.count {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
+                append(escaped ? .escapedString : .string, start: start, end: index)
                 index += 1
-                return String(decoding: out, as: UTF8.self)
+                return
             case UInt8(ascii: "\\"):
+                escaped = true
                 index += 1
                 guard index < bytes.count else { throw failure("unexpected end") }
                 let escape = bytes[index]
                 index += 1
                 switch escape {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(escape)
-                case UInt8(ascii: "b"): out.append(0x08)
-                case UInt8(ascii: "f"): out.append(0x0C)
-                case UInt8(ascii: "n"): out.append(0x0A)
-                case UInt8(ascii: "r"): out.append(0x0D)
-                case UInt8(ascii: "t"): out.append(0x09)
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                    UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    break
                 case UInt8(ascii: "u"):
-                    var scalar = try hex4()
+                    let scalar = try hex4()
                     if (0xD800..<0xDC00).contains(scalar), index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
                         bytes[index + 1] == UInt8(ascii: "u")
                     {
                         index += 2
                         let low = try hex4()
                         guard (0xDC00..<0xE000).contains(low) else { throw failure("invalid surrogate pair") }
-                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                     }
-                    out.append(contentsOf: Array(String(Unicode.Scalar(scalar) ?? "\u{FFFD}").utf8))
                 default:
                     throw failure("invalid escape")
                 }
             default:
                 guard byte >= 0x20 else { throw failure("control character in a string") }
-                out.append(byte)
                 index += 1
             }
         }

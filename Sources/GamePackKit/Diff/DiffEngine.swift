@@ -53,10 +53,22 @@ public enum DiffEngine {
         async let oldCoverage = coverageCounts(old, locales: locales, collections: collections)
         async let newCoverage = coverageCounts(new, locales: locales, collections: collections)
         let comparer = ItemComparer(old: old, new: new, assets: assets)
-        let items = await collections.concurrentMap { collection in
-            var collectionComparer = comparer
-            return collectionComparer.compare(collection: collection)
+        let plans = await collections.concurrentMap { comparer.plan(collection: $0) }
+        // The items of all collections are compared side by side, in runs of a few hundred
+        // (one collection, a game's locations, is often most of them).
+        let kept = plans.indices.flatMap { index in plans[index].kept.map { (plan: index, id: $0) } }
+        let runs = stride(from: 0, to: kept.count, by: 256).map { Array(kept[$0..<min($0 + 256, kept.count)]) }
+        let modifications = await runs.concurrentMap { run in
+            var itemComparer = comparer
+            return run.map { itemComparer.modification(of: $0.id, in: plans[$0.plan]) }
         }.flatMap { $0 }
+        var modified = Array(repeating: [ItemChange](), count: plans.count)
+        for (pair, change) in zip(kept, modifications) {
+            if let change { modified[pair.plan].append(change) }
+        }
+        let modifiedByPlan = modified
+        let items = await Array(plans.indices).concurrentMap { comparer.finish(plans[$0], modified: modifiedByPlan[$0]) }
+            .flatMap { $0 }
         let coverageChanges = coverage(
             locales: locales, before: await oldCoverage, after: await newCoverage, items: items)
 

@@ -33,32 +33,59 @@ struct ItemComparer {
 
     // MARK: Items
 
-    mutating func compare(collection: String) -> [ItemChange] {
+    /// What comparing one collection needs before its items are compared: both versions'
+    /// items, every id in order, and positions by `order` (`positionChanges`).
+    struct CollectionPlan: Sendable {
+        let collection: String
+        let type: ContentType?
+        let oldItems: [ItemID: SnapshotItem]
+        let newItems: [ItemID: SnapshotItem]
+        let ids: [ItemID]
+        let positions: [ItemID: FieldChange]?
+
+        /// The ids of items in both versions, which are compared field by field.
+        var kept: [ItemID] { ids.filter { oldItems[$0] != nil && newItems[$0] != nil } }
+    }
+
+    /// A collection is compared in three steps: `plan`, then `modification` for each id of
+    /// `kept` (the engine runs these for all collections side by side), then `finish`.
+    func plan(collection: String) -> CollectionPlan {
         let oldItems = old.items[collection] ?? [:]
         let newItems = new.items[collection] ?? [:]
         let type = type(collection)
-        let positions = positionChanges(collection: collection, type: type, oldItems: oldItems, newItems: newItems)
-        let skipsOrder = positions != nil
-        var changes: [ItemChange] = []
+        return CollectionPlan(
+            collection: collection, type: type, oldItems: oldItems, newItems: newItems,
+            ids: ItemID.sorted(Set(oldItems.keys).union(newItems.keys)),
+            positions: positionChanges(collection: collection, type: type, oldItems: oldItems, newItems: newItems))
+    }
+
+    /// How the item `id`, present in both versions, changed; nil when it did not.
+    mutating func modification(of id: ItemID, in plan: CollectionPlan) -> ItemChange? {
+        guard let a = plan.oldItems[id], let b = plan.newItems[id] else { return nil }
+        current = b
+        var fieldChanges = compareFields(a.fields, b.fields, type: plan.type, skipOrder: plan.positions != nil)
+        if let position = plan.positions?[id] { fieldChanges.append(position) }
+        guard !fieldChanges.isEmpty else { return nil }
+        let itemClass = fieldChanges.map(\.class).min()!
+        var reason: String?
+        if itemClass == .breaking {
+            reason = fieldChanges.filter { $0.class == .breaking }.map { "\($0.path): \($0.summary)" }.joined(
+                separator: "; ")
+        }
+        return ItemChange(
+            collection: plan.collection, id: id.text, title: b.title ?? a.title, change: .modified, class: itemClass,
+            fields: fieldChanges.map(\.path), changes: fieldChanges, reason: reason)
+    }
+
+    /// The collection's changes: the `modified` items with the removed and added ones (an
+    /// item renumbered, referred to or named by saved state is a breaking removal), by id.
+    func finish(_ plan: CollectionPlan, modified: [ItemChange]) -> [ItemChange] {
+        let collection = plan.collection
+        var changes = modified
         var removed: [SnapshotItem] = []
         var added: [SnapshotItem] = []
-        for id in ItemID.sorted(Set(oldItems.keys).union(newItems.keys)) {
-            switch (oldItems[id], newItems[id]) {
-            case (let a?, let b?):
-                current = b
-                var fieldChanges = compareFields(a.fields, b.fields, type: type, skipOrder: skipsOrder)
-                if let position = positions?[id] { fieldChanges.append(position) }
-                guard !fieldChanges.isEmpty else { continue }
-                let itemClass = fieldChanges.map(\.class).min()!
-                var reason: String?
-                if itemClass == .breaking {
-                    reason = fieldChanges.filter { $0.class == .breaking }.map { "\($0.path): \($0.summary)" }.joined(
-                        separator: "; ")
-                }
-                changes.append(
-                    ItemChange(
-                        collection: collection, id: id.text, title: b.title ?? a.title, change: .modified, class: itemClass,
-                        fields: fieldChanges.map(\.path), changes: fieldChanges, reason: reason))
+        for id in plan.ids {
+            switch (plan.oldItems[id], plan.newItems[id]) {
             case (let a?, nil): removed.append(a)
             case (nil, let b?): added.append(b)
             default: break
@@ -137,12 +164,19 @@ struct ItemComparer {
 
     /// The items on one side that refer to any of `ids` in `collection`: id → referring items
     /// (`routes/13`). Only references to those ids are looked up, and a referrer's name is made
-    /// only for a match, so that a few removed items do not index every reference.
+    /// only for a match, so that a few removed items do not index every reference; only the
+    /// fields whose spec can hold such a reference are read.
     func referrers(to ids: Set<String>, in collection: String, side: Side) -> [String: Set<String>] {
+        func canRefer(_ spec: FieldSpec) -> Bool {
+            (spec.type == .reference && spec.referenceTarget == collection)
+                || (spec.element.map { canRefer($0.value) } ?? false) || spec.fields.contains(where: canRefer)
+        }
         let snapshot = side == .old ? old : new
         var found: [String: Set<String>] = [:]
         for (referringCollection, items) in snapshot.items {
             guard let type = snapshot.types[referringCollection] else { continue }
+            let keys = type.fields.filter(canRefer).map(\.name)
+            if keys.isEmpty { continue }
             for item in items.values {
                 func walk(_ value: DiffValue, _ spec: FieldSpec?) {
                     guard let spec else { return }
@@ -156,7 +190,7 @@ struct ItemComparer {
                     default: break
                     }
                 }
-                for (key, value) in item.fields { walk(value, type.field(key)) }
+                for key in keys { if let value = item.fields[key] { walk(value, type.field(key)) } }
             }
         }
         return found

@@ -67,9 +67,9 @@ public enum GohikeImporter {
         } catch {
             throw GamePackError.io(path: file.path, reason: "cannot read (\(error.localizedDescription))")
         }
-        let root: JSONValue
+        let root: JSONView
         do {
-            root = try JSONScanner.parse(data)
+            root = try JSONScanner.tape(data).root
         } catch {
             throw ImportError.notJSON(file: file.path, reason: JSONScanner.explain(error, in: data))
         }

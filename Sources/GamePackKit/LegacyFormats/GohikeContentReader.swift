@@ -2,8 +2,8 @@ import Crypto
 import Foundation
 import GamePackFormat
 
-/// Reads the JSON tree of a Go Take a Hike! content file into items and decoded images,
-/// collecting every error and warning instead of stopping at the first.
+/// Reads a Go Take a Hike! content file (scanned into a `JSONTape`) into items and decoded
+/// images, collecting every error and warning instead of stopping at the first.
 struct GohikeContentReader {
     /// Items in file order (locations and rewards: in the order first met).
     var profiles: [GohikeItem] = []
@@ -36,12 +36,12 @@ struct GohikeContentReader {
     static let waypointKeys = ["rank", "location_id"] + textKeys + ["latitude", "longitude", "image_data", "route_id"]
     static let rewardKeys = ["id"] + textKeys + ["image_data"]
 
-    mutating func read(_ root: JSONValue) {
-        guard case .object(let top) = root else {
+    mutating func read(_ root: JSONView) {
+        guard let top = root.object else {
             errors.append(.wrongShape(path: "(top level)", expected: "an object with `profiles`"))
             return
         }
-        switch top["version"] {
+        switch top["version"]?.scalar {
         case nil, .string?: break
         default: errors.append(.wrongShape(path: "version", expected: "a string"))
         }
@@ -52,7 +52,7 @@ struct GohikeContentReader {
             errors.append(.missingField(path: "", key: "profiles"))
             return
         }
-        guard case .array(let profileValues) = profilesValue else {
+        guard let profileValues = profilesValue.elements else {
             errors.append(.wrongShape(path: "profiles", expected: "an array of profiles"))
             return
         }
@@ -63,7 +63,7 @@ struct GohikeContentReader {
 
     // MARK: Objects
 
-    mutating func readProfile(_ value: JSONValue, order: Int, path: String) {
+    mutating func readProfile(_ value: JSONView, order: Int, path: String) {
         guard let object = object(value, at: path, kind: "a profile object") else { return }
         let absent = checkKeys(object, expected: Self.profileKeys, at: path)
         guard let id = wholeNumber(object, "id", at: path, required: true) else { return }
@@ -80,8 +80,8 @@ struct GohikeContentReader {
         storeImages(of: item)
         profiles.append(item)
 
-        guard let routesValue = object["routes"], routesValue != .null else { return }
-        guard case .array(let routeValues) = routesValue else {
+        guard let routesValue = object["routes"], !routesValue.isNull else { return }
+        guard let routeValues = routesValue.elements else {
             errors.append(.wrongShape(path: path + ".routes", expected: "an array of routes"))
             return
         }
@@ -90,11 +90,11 @@ struct GohikeContentReader {
         }
     }
 
-    mutating func readRoute(_ value: JSONValue, order: Int, profileID: Int, path: String) {
+    mutating func readRoute(_ value: JSONView, order: Int, profileID: Int, path: String) {
         guard let object = object(value, at: path, kind: "a route object") else { return }
         // The old server's template bug: `"": null` where `"reward": null` was meant.
         var expected = Self.routeKeys + ["reward"]
-        if object[""] == .null { expected.append("") }
+        if object[""]?.isNull == true { expected.append("") }
         let absent = checkKeys(object, expected: expected, at: path).filter { $0 != "reward" && $0 != "" }
         guard let id = wholeNumber(object, "id", at: path, required: true) else { return }
         reportAbsent(absent, at: path, what: "route \(id)")
@@ -117,11 +117,12 @@ struct GohikeContentReader {
         addImage(object, key: "image_data", field: "image", to: &item)
         addImage(object, key: "icon_data", field: "icon", to: &item)
 
-        switch object["reward"] {
+        let reward = object["reward"]
+        switch reward?.scalar {
         case nil, .null?:
             break
         case .object?:
-            if let rewardID = readReward(object["reward"]!, routeID: id, path: path + ".reward") {
+            if let rewardID = readReward(reward!, routeID: id, path: path + ".reward") {
                 item.fields.append(("reward", .plain(String(rewardID))))
             }
         default:
@@ -129,11 +130,12 @@ struct GohikeContentReader {
         }
 
         var stops: [(rank: Int, position: Int, location: Int)] = []
-        switch object["waypoints"] {
+        let waypointsValue = object["waypoints"]
+        switch waypointsValue?.scalar {
         case nil, .null?:
             break
-        case .array(let waypoints)?:
-            for (index, waypoint) in waypoints.enumerated() {
+        case .array?:
+            for (index, waypoint) in waypointsValue!.elements!.enumerated() {
                 let waypointPath = "\(path).waypoints[\(index)]"
                 guard let stop = readWaypoint(waypoint, routeID: id, path: waypointPath) else { continue }
                 stops.append((stop.rank ?? index, index, stop.location))
@@ -153,7 +155,7 @@ struct GohikeContentReader {
 
     /// Reads a waypoint into its location (the first copy of each location is kept) and
     /// returns its rank (nil when absent) and location id.
-    mutating func readWaypoint(_ value: JSONValue, routeID: Int, path: String) -> (rank: Int?, location: Int)? {
+    mutating func readWaypoint(_ value: JSONView, routeID: Int, path: String) -> (rank: Int?, location: Int)? {
         guard let object = object(value, at: path, kind: "a waypoint object") else { return nil }
         let absent = checkKeys(object, expected: Self.waypointKeys, at: path)
         guard let id = wholeNumber(object, "location_id", at: path, required: true) else { return nil }
@@ -188,7 +190,7 @@ struct GohikeContentReader {
     }
 
     /// Reads a route's reward (the first copy of each reward is kept) and returns its id.
-    mutating func readReward(_ value: JSONValue, routeID: Int, path: String) -> Int? {
+    mutating func readReward(_ value: JSONView, routeID: Int, path: String) -> Int? {
         guard let object = object(value, at: path, kind: "a reward object") else { return nil }
         let absent = checkKeys(object, expected: Self.rewardKeys, at: path)
         guard let id = wholeNumber(object, "id", at: path, required: true) else { return nil }
@@ -222,8 +224,8 @@ struct GohikeContentReader {
 
     // MARK: Values
 
-    mutating func object(_ value: JSONValue, at path: String, kind: String) -> [String: JSONValue]? {
-        guard case .object(let object) = value else {
+    mutating func object(_ value: JSONView, at path: String, kind: String) -> JSONObjectView? {
+        guard let object = value.object else {
             errors.append(.wrongShape(path: path, expected: kind))
             return nil
         }
@@ -231,9 +233,9 @@ struct GohikeContentReader {
     }
 
     /// Warns about keys the format does not have; returns the expected keys that are absent.
-    mutating func checkKeys(_ object: [String: JSONValue], expected: [String], at path: String) -> [String] {
-        // The usual case, every expected key and no other: one lookup per key.
-        if object.count == expected.count && expected.allSatisfy({ object[$0] != nil }) { return [] }
+    mutating func checkKeys(_ object: JSONObjectView, expected: [String], at path: String) -> [String] {
+        // The usual case, every expected key and no other: no key list made.
+        if object.hasExactly(expected) { return [] }
         for key in object.keys.sorted() where !expected.contains(key) {
             warnings.append("\(path): the key `\(key)` is not part of the format; not imported")
         }
@@ -248,8 +250,8 @@ struct GohikeContentReader {
     }
 
     /// A whole number: a JSON integer, or a string of digits.
-    mutating func wholeNumber(_ object: [String: JSONValue], _ key: String, at path: String, required: Bool) -> Int? {
-        switch object[key] {
+    mutating func wholeNumber(_ object: JSONObjectView, _ key: String, at path: String, required: Bool) -> Int? {
+        switch object[key]?.scalar {
         case .int(let value)?:
             return value
         case .number(let value)? where value.rounded() == value && abs(value) < 1e15:
@@ -267,11 +269,11 @@ struct GohikeContentReader {
 
     /// `name` and `description` from their `_en`/`_nl` pairs; empty texts are left out, and
     /// the field when both are empty (the gohike target writes "" for them).
-    mutating func addTexts(_ object: [String: JSONValue], to item: inout GohikeItem) {
+    mutating func addTexts(_ object: JSONObjectView, to item: inout GohikeItem) {
         for (field, keys) in Self.textFields {
             var texts: [(locale: String, text: String)] = []
             for (locale, key) in keys {
-                switch object[key] {
+                switch object[key]?.scalar {
                 case .string(let text)? where !text.isEmpty:
                     texts.append((locale, text))
                     item.sourceValues[key] = text
@@ -287,8 +289,8 @@ struct GohikeContentReader {
 
     /// A latitude or longitude: its text when it is a decimal number (kept digit for digit),
     /// else nil with a warning.
-    mutating func coordinate(_ object: [String: JSONValue], _ key: String, at path: String) -> String? {
-        switch object[key] {
+    mutating func coordinate(_ object: JSONObjectView, _ key: String, at path: String) -> String? {
+        switch object[key]?.scalar {
         case .string(let text)?:
             if Self.isDecimal(text) { return text }
             warnings.append("\(path).\(key): \(YAMLScalar.quoted(text)) is not a decimal number; the position is left out")
@@ -319,8 +321,8 @@ struct GohikeContentReader {
 
     /// Decodes a base64 image into an asset named by its content (`images/<hash>.<ext>`)
     /// and adds the field; identical images share one file.
-    mutating func addImage(_ object: [String: JSONValue], key: String, field: String, to item: inout GohikeItem) {
-        switch object[key] {
+    mutating func addImage(_ object: JSONObjectView, key: String, field: String, to item: inout GohikeItem) {
+        switch object[key]?.scalar {
         case nil, .null?:
             return
         case .string(let text)?:

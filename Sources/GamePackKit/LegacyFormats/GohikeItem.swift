@@ -40,28 +40,33 @@ struct GohikeItem {
     /// way), built without writing and parsing the YAML; every location is `file`.
     func node(file: String) -> SourceNode {
         let location = SourceLocation.file(file)
+        var entries = [SourceEntry(key: "id", keyLocation: location, value: Self.node(.plain(String(id)), at: location))]
+        entries.reserveCapacity(fields.count + 1)
+        for (key, value) in fields {
+            entries.append(SourceEntry(key: key, keyLocation: location, value: Self.node(value, at: location)))
+        }
+        return SourceNode(.map(entries), location: location)
+    }
+
+    /// The node one field's YAML loads into.
+    static func node(_ field: GohikeField, at location: SourceLocation) -> SourceNode {
         func plain(_ text: String) -> SourceNode { SourceLoader.resolvePlain(text, at: location) }
         func entry(_ key: String, _ value: SourceNode) -> SourceEntry {
             SourceEntry(key: key, keyLocation: location, value: value)
         }
-        var entries = [entry("id", plain(String(id)))]
-        entries.reserveCapacity(fields.count + 1)
-        for (key, value) in fields {
-            switch value {
-            case .plain(let text):
-                entries.append(entry(key, plain(text)))
-            case .texts(let texts):
-                let map = texts.map {
-                    entry($0.locale, SourceNode(.string($0.text), raw: $0.text, isQuoted: true, location: location))
-                }
-                entries.append(entry(key, SourceNode(.map(map), location: location)))
-            case .position(let latitude, let longitude):
-                let map = [entry("latitude", plain(latitude)), entry("longitude", plain(longitude))]
-                entries.append(entry(key, SourceNode(.map(map), location: location)))
-            case .ids(let ids):
-                entries.append(entry(key, SourceNode(.list(ids.map { plain(String($0)) }), location: location)))
+        switch field {
+        case .plain(let text):
+            return plain(text)
+        case .texts(let texts):
+            let map = texts.map {
+                entry($0.locale, SourceNode(.string($0.text), raw: $0.text, isQuoted: true, location: location))
             }
+            return SourceNode(.map(map), location: location)
+        case .position(let latitude, let longitude):
+            return SourceNode(
+                .map([entry("latitude", plain(latitude)), entry("longitude", plain(longitude))]), location: location)
+        case .ids(let ids):
+            return SourceNode(.list(ids.map { plain(String($0)) }), location: location)
         }
-        return SourceNode(.map(entries), location: location)
     }
 }

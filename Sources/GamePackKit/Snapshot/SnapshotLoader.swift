@@ -45,9 +45,9 @@ public enum SnapshotLoader {
     // MARK: Go Take a Hike! content
 
     static func loadGohikeContent(_ data: Data, label: String, kind: SnapshotKind) throws -> ContentSnapshot {
-        let root: JSONValue
+        let root: JSONView
         do {
-            root = try JSONScanner.parse(data)
+            root = try JSONScanner.tape(data).root
         } catch {
             throw DiffError.invalidContent(path: label, reason: "not JSON: \(JSONScanner.explain(error, in: data))")
         }
@@ -77,16 +77,14 @@ public enum SnapshotLoader {
         for (collection, gohikeItems) in collections {
             var byID: [ItemID: SnapshotItem] = [:]
             for item in gohikeItems {
-                // The node the imported YAML would load into, without writing and parsing it.
-                let node = item.node(file: item.path + ".yaml")
+                // The fields the imported YAML would load into, without writing and parsing it.
                 let id = ItemID(String(item.id))
-                let fields = valueReader.fields(of: node, type: types[collection])
+                let fields = valueReader.fields(of: item, type: types[collection])
                 byID[id] = SnapshotItem(collection: collection, id: id, fields: fields, title: valueReader.title(fields))
             }
             items[collection] = byID
         }
-        var version: String?
-        if case .object(let top) = root, case .string(let written)? = top["version"] { version = written }
+        let version = root.object?["version"]?.string
         return ContentSnapshot(
             label: label, kind: kind, project: nil, version: version, locales: ["en", "nl"], defaultLocale: "en",
             types: types, items: items, assets: store, warnings: reader.warnings)

@@ -27,7 +27,7 @@ struct GohikeNodeTests {
 
     static func items(_ data: Data) throws -> [GohikeItem] {
         var reader = GohikeContentReader()
-        reader.read(try JSONScanner.parse(data))
+        reader.read(try JSONScanner.tape(data).root)
         #expect(reader.errors.isEmpty)
         return reader.profiles + reader.routes + reader.locations + reader.rewards
     }
@@ -40,6 +40,41 @@ struct GohikeNodeTests {
                 continue
             }
             #expect(same(item.node(file: "item.yaml"), loaded), "\(item.path):\n\(item.yaml)")
+            // `diff` reads the fields straight from the item: as from its node, by every
+            // built-in type's specs (a field of another kind goes through the node) and by none.
+            let reader = SnapshotValueReader(defaultLocale: "en", locales: ["en", "nl"], asset: { AssetRef(path: $0) })
+            for type in Array(types.values) + [nil] {
+                #expect(
+                    reader.fields(of: item, type: type) == reader.fields(of: loaded, type: type),
+                    "\(item.path) as \(type?.name ?? "no type"):\n\(item.yaml)")
+            }
+        }
+    }
+
+    static let types = SnapshotLoader.builtinTypes()
+
+    @Test("a field read straight is the value read from its node, for every kind of spec")
+    func everyKind() {
+        let reader = SnapshotValueReader(defaultLocale: "en", locales: ["en", "nl"], asset: { AssetRef(path: $0) })
+        let plains = [
+            "0", "007", "-3", "+4", "12345678901234567890", "1.5", "1e3", "0x1F", "null", "Null", "NULL", "~", "", "yes",
+            "true", "nope", "n", "N/A", "images/a.jpg", "./images/b.png", ".inf", "-.inf", "+-1", "-", "4-2",
+        ]
+        var fields = plains.map { GohikeField.plain($0) }
+        fields += [
+            .texts([("en", "a"), ("nl", "")]), .texts([("en", ""), ("nl", "")]), .position(latitude: "52.1", longitude: "-4"),
+            .position(latitude: "x", longitude: "4"), .ids([3, -1, 0]), .ids([]),
+        ]
+        var specs: [FieldSpec?] = FieldType.allCases.map { FieldSpec(name: "f", type: $0) } + [nil]
+        var references = FieldSpec(name: "f", type: .list)
+        references.element = Box(FieldSpec(name: "f", type: .reference))
+        specs.append(references)
+        for field in fields {
+            for spec in specs {
+                #expect(
+                    reader.value(field, spec: spec) == reader.value(GohikeItem.node(field, at: .file("")), spec: spec),
+                    "\(field) as \(spec.map { "\($0.type)" } ?? "no spec")")
+            }
         }
     }
 

@@ -1,0 +1,86 @@
+import Foundation
+import GamePackFormat
+import Testing
+
+@Suite("JSON tape")
+struct JSONTapeTests {
+    static func root(_ text: String) throws -> JSONView { try JSONScanner.tape(Data(text.utf8)).root }
+
+    @Test("lookups compare decoded keys, a repeated key has its last value, as in the tree")
+    func lookups() throws {
+        let text = #"{"a": 1, "n\u0061me": "x", "a": [2, {"b": null}], "": null, "é": "\u00e9\ud83d\ude00"}"#
+        let object = try #require(try Self.root(text).object)
+        #expect(object["a"]?.value == .array([.int(2), .object(["b": .null])]))
+        #expect(object["name"]?.string == "x")
+        #expect(object[""]?.isNull == true)
+        #expect(object["é"]?.string == "é😀")
+        #expect(object["nam"] == nil && object["b"] == nil)
+        #expect(object.memberCount == 5)
+        #expect(object.keys == ["a", "name", "", "é"])
+        #expect(try Self.root(text).value == (try JSONScanner.parse(Data(text.utf8))))
+        if case .object(let tree) = try JSONScanner.parse(Data(text.utf8)) {
+            #expect(tree.count == object.keys.count)
+            #expect(tree["a"] == object["a"]?.value)
+        } else {
+            Issue.record("not an object")
+        }
+    }
+
+    @Test("hasExactly: the expected keys, each once and no other")
+    func exactly() throws {
+        let expected = ["id", "name"]
+        #expect(try #require(try Self.root(#"{"name": 1, "id": 2}"#).object).hasExactly(expected))
+        #expect(!(try #require(try Self.root(#"{"id": 1, "id": 2}"#).object).hasExactly(expected)))
+        #expect(!(try #require(try Self.root(#"{"id": 1}"#).object).hasExactly(expected)))
+        #expect(!(try #require(try Self.root(#"{"id": 1, "name": 2, "x": 3}"#).object).hasExactly(expected)))
+    }
+
+    @Test("elements step over nested containers; scalar reads leaves and empties containers")
+    func elements() throws {
+        let elements = try #require(try Self.root(#"[[1, [2]], {"a": {"b": 3}}, "s", -1.5, 7, true, false, null, []]"#).elements)
+        #expect(elements.count == 9)
+        #expect(elements.map(\.scalar) == [
+            .array([]), .object([:]), .string("s"), .number(-1.5), .int(7), .bool(true), .bool(false), .null, .array([]),
+        ])
+        #expect(elements[0].value == .array([.int(1), .array([.int(2)])]))
+        #expect(elements[1].object?["a"]?.object?["b"]?.value == .int(3))
+        #expect(elements[2].object == nil && elements[2].elements == nil && elements[3].string == nil)
+        #expect(try Self.root("[]").elements?.isEmpty == true)
+        #expect(try Self.root("{}").object?.memberCount == 0)
+    }
+
+    /// What the tree-building scanner said before the tape, message for message.
+    @Test(
+        "bad input fails where and as before",
+        arguments: [
+            (#"{"a": 1,}"#, "line 1, column 9: expected a key") as (String, String),
+            ("[1 2]", "line 1, column 4: expected ',' or ']'"),
+            (#""unterminated"#, "line 1, column 14: unterminated string"),
+            (#"{"a" 1}"#, "line 1, column 6: expected ':'"),
+            ("tru", "line 1, column 1: unexpected end"),
+            ("[1] x", "line 1, column 5: unexpected text after the value"),
+            ("\"\u{1}\"", "line 1, column 2: control character in a string"),
+            ("-", "line 1, column 2: invalid value"),
+            ("1e999", "line 1, column 1: invalid number"),
+            (#"{"a":nul}"#, "line 1, column 6: invalid literal"),
+            ("[", "line 1, column 2: unexpected end"),
+            (" ", "line 1, column 2: unexpected end"),
+            (#""\x""#, "line 1, column 4: invalid escape"),
+            (#""\ud800\u0041""#, "line 1, column 14: invalid surrogate pair"),
+            (#""\u12"#, "line 1, column 4: unexpected end"),
+            (#"{"a":"\"#, "line 1, column 8: unexpected end"),
+            (#""ab\u00zz""#, #"line 1, column 8: invalid \u escape"#),
+            (#"["\ud800\udbff"]"#, "line 1, column 15: invalid surrogate pair"),
+        ])
+    func refused(_ text: String, _ message: String) throws {
+        let data = Data(text.utf8)
+        let error = #expect(throws: JSONScanner.Failure.self) { _ = try JSONScanner.tape(data) }
+        #expect(try #require(error).message(in: data) == message)
+    }
+
+    @Test("lone surrogates read as U+FFFD, escaped slashes and controls as themselves")
+    func strings() throws {
+        let elements = try #require(try Self.root(#"["\ud800", "\udc00x", "a\/b\b\f\n\r\t\"\\", "plain"]"#).elements)
+        #expect(elements.map(\.string) == ["\u{FFFD}", "\u{FFFD}x", "a/b\u{8}\u{C}\n\r\t\"\\", "plain"])
+    }
+}
