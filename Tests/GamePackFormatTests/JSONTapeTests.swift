@@ -26,22 +26,14 @@ struct JSONTapeTests {
         }
     }
 
-    @Test("hasExactly: the expected keys, each once and no other")
-    func exactly() throws {
-        let expected = ["id", "name"]
-        #expect(try #require(try Self.root(#"{"name": 1, "id": 2}"#).object).hasExactly(expected))
-        #expect(!(try #require(try Self.root(#"{"id": 1, "id": 2}"#).object).hasExactly(expected)))
-        #expect(!(try #require(try Self.root(#"{"id": 1}"#).object).hasExactly(expected)))
-        #expect(!(try #require(try Self.root(#"{"id": 1, "name": 2, "x": 3}"#).object).hasExactly(expected)))
-    }
-
     @Test("elements step over nested containers; scalar reads leaves and empties containers")
     func elements() throws {
         let elements = try #require(try Self.root(#"[[1, [2]], {"a": {"b": 3}}, "s", -1.5, 7, true, false, null, []]"#).elements)
         #expect(elements.count == 9)
-        #expect(elements.map(\.scalar) == [
-            .array([]), .object([:]), .string("s"), .number(-1.5), .int(7), .bool(true), .bool(false), .null, .array([]),
-        ])
+        #expect(
+            elements.map(\.scalar) == [
+                .array([]), .object([:]), .string("s"), .number(-1.5), .int(7), .bool(true), .bool(false), .null, .array([]),
+            ])
         #expect(elements[0].value == .array([.int(1), .array([.int(2)])]))
         #expect(elements[1].object?["a"]?.object?["b"]?.value == .int(3))
         #expect(elements[2].object == nil && elements[2].elements == nil && elements[3].string == nil)

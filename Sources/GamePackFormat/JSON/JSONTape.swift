@@ -267,12 +267,4 @@ public struct JSONObjectView {
         }
         return keys
     }
-
-    /// Whether the object has exactly the keys `expected` (distinct), each once, without
-    /// making a string.
-    public func hasExactly(_ expected: [String]) -> Bool {
-        guard memberCount == expected.count else { return false }
-        // As many members as expected keys and every expected key present: no key repeats.
-        return expected.allSatisfy { self[$0] != nil }
-    }
 }

@@ -234,12 +234,14 @@ struct GohikeContentReader {
 
     /// Warns about keys the format does not have; returns the expected keys that are absent.
     mutating func checkKeys(_ object: JSONObjectView, expected: [String], at path: String) -> [String] {
-        // The usual case, every expected key and no other: no key list made.
-        if object.hasExactly(expected) { return [] }
+        let absent = expected.filter { object[$0] == nil }
+        // As many members as expected keys present: each is one of them, none repeated (the
+        // usual case, without making a list of keys).
+        if object.memberCount + absent.count == expected.count { return absent }
         for key in object.keys.sorted() where !expected.contains(key) {
             warnings.append("\(path): the key `\(key)` is not part of the format; not imported")
         }
-        return expected.filter { object[$0] == nil }
+        return absent
     }
 
     mutating func reportAbsent(_ absent: [String], at path: String, what: String, consequence: String = "") {
@@ -312,11 +314,20 @@ struct GohikeContentReader {
     /// Whether `text` is a decimal number YAML reads as a number with the same text: an
     /// optional sign, digits, and an optional fraction (`52.341645271`, `-0.5`, `4`).
     static func isDecimal(_ text: String) -> Bool {
-        var bytes = Array(text.utf8)[...]
-        if let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
-        let parts = bytes.split(separator: UInt8(ascii: "."), maxSplits: 1, omittingEmptySubsequences: false)
-        let isDigits = { (part: ArraySlice<UInt8>) in !part.isEmpty && part.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
-        return isDigits(parts[0]) && (parts.count == 1 || isDigits(parts[1]))
+        var integerDigits = 0
+        var fractionDigits = 0
+        var hasPoint = false
+        for (offset, byte) in text.utf8.enumerated() {
+            if offset == 0 && (byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")) { continue }
+            if byte == UInt8(ascii: ".") && !hasPoint {
+                hasPoint = true
+            } else if byte >= 0x30 && byte <= 0x39 {
+                if hasPoint { fractionDigits += 1 } else { integerDigits += 1 }
+            } else {
+                return false
+            }
+        }
+        return integerDigits > 0 && (!hasPoint || fractionDigits > 0)
     }
 
     /// Decodes a base64 image into an asset named by its content (`images/<hash>.<ext>`)

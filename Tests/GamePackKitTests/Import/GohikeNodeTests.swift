@@ -53,6 +53,16 @@ struct GohikeNodeTests {
 
     static let types = SnapshotLoader.builtinTypes()
 
+    @Test("a decimal coordinate: a sign, digits, and a fraction with digits after one point")
+    func decimals() {
+        for text in ["52.341645271", "-0.5", "+4", "4", "004.250", "0"] {
+            #expect(GohikeContentReader.isDecimal(text), "\(text)")
+        }
+        for text in ["", "-", "+", ".5", "5.", "1.2.3", "--1", "1-", "1e3", " 1", "0x1F", "5,0", "+-1", "4.-2"] {
+            #expect(!GohikeContentReader.isDecimal(text), "\(text)")
+        }
+    }
+
     @Test("a field read straight is the value read from its node, for every kind of spec")
     func everyKind() {
         let reader = SnapshotValueReader(defaultLocale: "en", locales: ["en", "nl"], asset: { AssetRef(path: $0) })
