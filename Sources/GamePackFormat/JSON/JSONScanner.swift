@@ -247,17 +247,20 @@ public struct JSONScanner {
         guard index + 4 <= bytes.count else { throw failure("unexpected end") }
         var value: UInt32 = 0
         for _ in 0..<4 {
-            let byte = bytes[index]
-            let digit: UInt32
-            switch byte {
-            case 0x30...0x39: digit = UInt32(byte - 0x30)
-            case 0x41...0x46: digit = UInt32(byte - 0x41 + 10)
-            case 0x61...0x66: digit = UInt32(byte - 0x61 + 10)
-            default: throw failure("invalid \\u escape")
-            }
+            guard let digit = Self.hexValue(bytes[index]) else { throw failure("invalid \\u escape") }
             value = value << 4 | digit
             index += 1
         }
         return value
+    }
+
+    /// The value of a hex digit, nil for any other byte.
+    static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case 0x30...0x39: UInt32(byte - 0x30)
+        case 0x41...0x46: UInt32(byte - 0x41 + 10)
+        case 0x61...0x66: UInt32(byte - 0x61 + 10)
+        default: nil
+        }
     }
 }

@@ -82,14 +82,7 @@ public final class JSONTape: @unchecked Sendable {
         func hex4() -> UInt32 {
             var value: UInt32 = 0
             for _ in 0..<4 {
-                let byte = raw[index]
-                let digit: UInt32
-                switch byte {
-                case 0x30...0x39: digit = UInt32(byte - 0x30)
-                case 0x41...0x46: digit = UInt32(byte - 0x41 + 10)
-                default: digit = UInt32(byte - 0x61 + 10)
-                }
-                value = value << 4 | digit
+                value = value << 4 | (JSONScanner.hexValue(raw[index]) ?? 0)
                 index += 1
             }
             return value
