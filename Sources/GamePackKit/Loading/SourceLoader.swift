@@ -340,9 +340,8 @@ extension SourceLoader {
     /// Resolves the text of an unquoted scalar by the YAML 1.2 core schema (see `SourceNode`),
     /// as loading a file does; for nodes built without YAML text (`diff` of a content.json).
     static func resolvePlain(_ text: String, at location: SourceLocation) -> SourceNode {
+        if isNull(plain: text) { return SourceNode(.null, raw: text, location: location) }
         switch text {
-        case "", "~", "null", "Null", "NULL":
-            return SourceNode(.null, raw: text, location: location)
         case "true", "True", "TRUE":
             return SourceNode(.bool(true), raw: text, location: location)
         case "false", "False", "FALSE":
@@ -357,9 +356,7 @@ extension SourceLoader {
             break
         }
         if let first = text.utf8.first, (first >= 0x30 && first <= 0x39) || first == 0x2B || first == 0x2D || first == 0x2E {
-            if text.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B || $0 == 0x2D }) {
-                if let int = Int(text) { return SourceNode(.int(int), raw: text, location: location) }
-            }
+            if let int = integer(plain: text) { return SourceNode(.int(int), raw: text, location: location) }
             if text.hasPrefix("0x"), let int = Int(text.dropFirst(2), radix: 16) {
                 return SourceNode(.int(int), raw: text, location: location)
             }
@@ -374,6 +371,21 @@ extension SourceLoader {
             }
         }
         return SourceNode(.string(text), raw: text, location: location)
+    }
+
+    /// Whether a plain scalar is null (`resolvePlain`): empty, `~` or `null` in one of its
+    /// spellings.
+    static func isNull(plain text: String) -> Bool {
+        switch text {
+        case "", "~", "null", "Null", "NULL": true
+        default: false
+        }
+    }
+
+    /// The int a plain scalar of decimal digits (and signs) resolves to (`resolvePlain`).
+    static func integer(plain text: String) -> Int? {
+        guard text.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B || $0 == 0x2D }) else { return nil }
+        return Int(text)
     }
 }
 

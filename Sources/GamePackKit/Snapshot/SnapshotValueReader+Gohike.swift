@@ -17,15 +17,13 @@ extension SnapshotValueReader {
     func value(_ field: GohikeField, spec: FieldSpec?) -> DiffValue? {
         let location = SourceLocation.file("")
         switch (field, spec?.type) {
-        case (.plain(let text), let kind?) where !text.isEmpty && !"~nN".utf8.contains(text.utf8.first!):
-            // Not a null word ("", "~", "null", "Null", "NULL"), so the node's scalar text is
-            // `text` whatever the scalar resolves to; a whole number resolves to an int.
+        case (.plain(let text), let kind?) where !SourceLoader.isNull(plain: text):
+            // A scalar that is not null has `text` as its scalar text, whatever it resolves to.
             switch kind {
             case .string, .text, .url, .enum, .date: return .text(text)
             case .image, .audio: return .asset(asset(AssetPath.normalize(text)))
             case .int, .number, .reference:
-                guard text.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B || $0 == 0x2D }), let int = Int(text)
-                else { break }
+                guard let int = SourceLoader.integer(plain: text) else { break }
                 return kind == .reference ? .reference(String(int)) : .number(Double(int), text: text)
             default: break
             }
