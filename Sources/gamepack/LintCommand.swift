@@ -65,6 +65,8 @@ struct LintCommand: AsyncParsableCommand {
                 "loaded \(loaded.items.count) items from \(loaded.contentFiles.count) files, \(loaded.assetFiles.count) assets in \(elapsed(since: started))"
             )
         }
+        // Held to the end: freeing tens of thousands of items one by one would only delay the exit.
+        KeptUntilExit.keep(loaded)
         var diagnostics = await Linter.lint(loaded)
         if strict {
             diagnostics = diagnostics.map { d in

@@ -106,7 +106,11 @@ enum AssetChecks {
         if path.contains("\\") { return .outside("contains a backslash; use / between folders") }
         if path.split(separator: "/").contains("..") { return .outside("climbs out with ..") }
         if path.contains("\0") { return .outside("contains a NUL byte") }
-        let url = root.appendingPathComponent("assets").appendingPathComponent(normalize(path))
+        let relative = normalize(path)
+        let url = root.appendingPathComponent("assets").appendingPathComponent(relative)
+        if let kind = kindWithoutSymlinks(relative, in: root.path + "/assets") {
+            return inspect(url, kind: kind)
+        }
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
         guard fm.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
@@ -119,8 +123,33 @@ enum AssetChecks {
         }
         if isDirectory.boolValue { return .unreadable("it is a folder, not a file") }
         var info = stat()
+        guard stat(url.path, &info) == 0 else { return inspect(url, kind: S_IFREG) }
+        return inspect(url, kind: info.st_mode & S_IFMT)
+    }
+
+    /// The file type (`S_IFREG`, `S_IFDIR`, …) of `relative` below `assetsRoot` when neither it
+    /// nor a folder on the way is a symlink, found with one `lstat` per part of the path: then
+    /// it is inside `assets/` without resolving anything. Nil when a part is a symlink or
+    /// cannot be read, which `inspect` then looks at the slow way.
+    static func kindWithoutSymlinks(_ relative: String, in assetsRoot: String) -> mode_t? {
+        let parts = relative.split(separator: "/")
+        guard !parts.isEmpty else { return nil }
+        var info = stat()
+        var path = assetsRoot
+        for part in parts {
+            path += "/" + part
+            guard lstat(path, &info) == 0 else { return nil }
+            let kind = info.st_mode & S_IFMT
+            if kind == S_IFLNK { return nil }
+        }
+        return info.st_mode & S_IFMT
+    }
+
+    /// Probes the file at `url`, inside `assets/`, whose file type is `kind`.
+    static func inspect(_ url: URL, kind: mode_t) -> Inspection {
+        if kind == S_IFDIR { return .unreadable("it is a folder, not a file") }
         // Opening a pipe blocks until a writer comes; a device may never end.
-        if stat(url.path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+        if kind != S_IFREG {
             return .unreadable("it is not a regular file (a pipe, socket or device); replace it with the file")
         }
         do {

@@ -18,8 +18,9 @@ final class LintContext {
     /// Values of fields marked unique.
     var uniqueValues: [UniqueUse] = []
 
-    /// The items by collection and id, built on first use (after the walk).
-    private(set) lazy var itemIndex = ItemIndex(project.items)
+    /// The items by collection and id: built on first use, unless the linter set it already
+    /// (it builds it beside the walk).
+    lazy var itemIndex = ItemIndex(project.items)
 
     init(project: Project) {
         self.project = project
@@ -46,6 +47,23 @@ final class LintContext {
         }
     }
 
+    /// The findings and facts gathered so far, to be added to another context.
+    var facts: LintFacts {
+        LintFacts(
+            diagnostics: diagnostics, assetUses: assetUses, references: references, geoPoints: geoPoints,
+            geoPaths: geoPaths, uniqueValues: uniqueValues)
+    }
+
+    /// Adds `part`'s findings and facts after this context's own (the walk's runs, in order).
+    func append(_ part: LintFacts) {
+        diagnostics += part.diagnostics
+        assetUses += part.assetUses
+        references += part.references
+        geoPoints += part.geoPoints
+        geoPaths += part.geoPaths
+        uniqueValues += part.uniqueValues
+    }
+
     /// "location 12", "route 3": how messages name an item.
     static func label(_ collection: String, _ id: ItemID?) -> String {
         let singular = collection.hasSuffix("s") ? String(collection.dropLast()) : collection
@@ -54,9 +72,20 @@ final class LintContext {
     }
 }
 
+/// What validating some items found and gathered: a `LintContext`'s lists, handed from a task
+/// that validated a run of items to the context of the whole lint.
+struct LintFacts: Sendable {
+    var diagnostics: [Diagnostic]
+    var assetUses: [AssetUse]
+    var references: [ReferenceUse]
+    var geoPoints: [GeoUse]
+    var geoPaths: [GeoPathUse]
+    var uniqueValues: [UniqueUse]
+}
+
 /// The items of a project by collection and id, and the items whose id an earlier item of their
 /// collection already has.
-struct ItemIndex {
+struct ItemIndex: Sendable {
     /// Items by collection, then id; of two items with one id, the first.
     var byCollection: [String: [ItemID: ContentItem]] = [:]
     /// Each item whose id was taken, with the item that took it first, in project order.

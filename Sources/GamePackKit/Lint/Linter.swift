@@ -1,36 +1,62 @@
 import Foundation
 
 /// Runs every lint rule over a loaded project and returns the findings, sorted by place: one
-/// walk over the items (`ItemValidator`, calling the text rules), then the project rules, then
-/// the asset inspection.
+/// walk over the items (`ItemValidator`, calling the text rules; runs of items side by side),
+/// then the project rules, then the asset inspection.
 public enum Linter {
     /// Lints `project`. Diagnostics met while loading are included, with the project's rule
     /// settings applied to them too.
     public static func lint(_ project: Project) async -> [Diagnostic] {
         let context = LintContext(project: project)
         context.add(project.diagnostics)
-        let validator = ItemValidator(context: context)
-        var reportedCollections: Set<String> = []
-        for item in project.items {
-            guard let type = project.type(of: item.collection) else {
-                if reportedCollections.insert(item.collection).inserted {
-                    let hint = Suggestions.closest(to: item.collection, among: project.types.keys)
-                    context.report(
-                        .unknownCollection,
-                        "no content type for collection `\(item.collection)`"
-                            + (hint.map { "; did you mean `content/\($0)/`?" } ?? "; add schema/\(item.collection).yaml"),
-                        at: .file(item.file), fix: hint)
-                }
-                continue
+        // The index the project rules look items up in is built beside the walk.
+        async let index = ItemIndex(project.items)
+        // The first item of each collection without a content type: where that is reported.
+        let firstWithoutType: Set<Int> = {
+            var first: Set<Int> = []
+            var seen: Set<String> = []
+            for (offset, item) in project.items.enumerated() where project.type(of: item.collection) == nil {
+                if seen.insert(item.collection).inserted { first.insert(offset) }
             }
-            validator.validate(item, as: type)
+            return first
+        }()
+        // Items are validated in runs of `walkRun`, side by side, each run into its own
+        // context; the runs' findings and facts are then added in item order, so the result is
+        // the same as one walk's.
+        let runs = stride(from: 0, to: project.items.count, by: walkRun).map {
+            $0..<min($0 + walkRun, project.items.count)
         }
+        let parts = await runs.concurrentMap { run -> LintFacts in
+            let part = LintContext(project: project)
+            let validator = ItemValidator(context: part)
+            for offset in run {
+                let item = project.items[offset]
+                guard let type = project.type(of: item.collection) else {
+                    if firstWithoutType.contains(offset) {
+                        let hint = Suggestions.closest(to: item.collection, among: project.types.keys)
+                        part.report(
+                            .unknownCollection,
+                            "no content type for collection `\(item.collection)`"
+                                + (hint.map { "; did you mean `content/\($0)/`?" } ?? "; add schema/\(item.collection).yaml"),
+                            at: .file(item.file), fix: hint)
+                    }
+                    continue
+                }
+                validator.validate(item, as: type)
+            }
+            return part.facts
+        }
+        for part in parts { context.append(part) }
+        context.itemIndex = await index
         for rule in LintRuleRegistry.projectRules {
             rule.check(project: context)
         }
         await AssetChecks.run(context)
         return Diagnostic.sortedForReport(holdingBackConsequences(of: project.config, in: context.diagnostics))
     }
+
+    /// How many items one task of the walk validates.
+    static let walkRun = 256
 
     /// `diagnostics` without the findings that follow from gamepack.yaml's errors (a misspelt
     /// `locales:` makes every Dutch text an unknown locale): those are replaced by one note

@@ -193,6 +193,8 @@ public enum SourceLoader {
         var column = 1
         var atIndentation = true
         return text.utf8.withContiguousStorageIfAvailable { bytes -> SourceLocation? in
+            // Most files have no tab at all: `memchr` says so far faster than the walk below.
+            guard let start = bytes.baseAddress, memchr(start, 0x09, bytes.count) != nil else { return nil }
             for byte in bytes {
                 switch byte {
                 case 0x0A:

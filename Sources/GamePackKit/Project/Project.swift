@@ -54,9 +54,18 @@ public struct Project: Sendable {
         guard isDirectory.boolValue else { throw GamePackError.notAFolder(path: given) }
     }
 
+    /// Whether `path` ends in `.yaml`, `.yml` or `.json`, in any case (as its `pathExtension`
+    /// would say, read from the bytes: this runs once per file of the project).
     static func isSourceFile(_ path: String) -> Bool {
-        let ext = (path as NSString).pathExtension.lowercased()
-        return ext == "yaml" || ext == "yml" || ext == "json"
+        let bytes = path.utf8
+        guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")) else { return false }
+        let before = dot == bytes.startIndex ? nil : bytes[bytes.index(before: dot)]
+        // A dot starting the name (`.yaml`) begins a hidden file's name, not an extension.
+        guard before != nil, before != UInt8(ascii: "/") else { return false }
+        let ext = bytes[bytes.index(after: dot)...]
+        guard (3...4).contains(ext.count), !ext.contains(UInt8(ascii: "/")) else { return false }
+        let lower = ext.map { $0 | 0x20 }  // ASCII letters to lower case; others then fail to match
+        return lower.elementsEqual("yaml".utf8) || lower.elementsEqual("yml".utf8) || lower.elementsEqual("json".utf8)
     }
 
     /// The kind of a file system entry, from `lstat` (symlinks are not followed).

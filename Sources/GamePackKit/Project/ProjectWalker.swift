@@ -115,8 +115,14 @@ public enum ProjectWalker {
                 if name.hasPrefix(".") { continue }
                 let path = current + "/" + name
                 let relative = String(path.dropFirst(basePath.count + 1))
-                guard lstat(path, &info) == 0 else { continue }
-                var mode = info.st_mode & S_IFMT
+                var mode: mode_t
+                if entry.type == UInt8(DT_REG) {
+                    // readdir said so: no lstat for the many plain files.
+                    mode = S_IFREG
+                } else {
+                    guard lstat(path, &info) == 0 else { continue }
+                    mode = info.st_mode & S_IFMT
+                }
                 if mode == S_IFLNK {
                     guard stat(path, &info) == 0 else {
                         let why = errno == ELOOP ? "is a symlink loop" : "is a symlink to nothing (dangling)"
@@ -168,6 +174,9 @@ public enum ProjectWalker {
     /// A folder entry's name as bytes, and as text when it is UTF-8.
     struct Name {
         var bytes: [UInt8]
+        /// `d_type`: `DT_REG` for a regular file; `DT_UNKNOWN` when the file system does not
+        /// say (then `lstat` tells).
+        var type: UInt8 = UInt8(DT_UNKNOWN)
         var text: String? { String(validating: bytes, as: UTF8.self) }
     }
 
@@ -180,12 +189,14 @@ public enum ProjectWalker {
         // as their name (d_reclen), so copying the whole `dirent` (`entry.pointee`) could read
         // past the end of the buffer.
         let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+        let typeOffset = MemoryLayout<dirent>.offset(of: \dirent.d_type)!
         while let entry = readdir(dir) {
             let name = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: UInt8.self)
             let bytes = Array(
                 UnsafeBufferPointer(start: name, count: strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))))
             if bytes == [0x2E] || bytes == [0x2E, 0x2E] { continue }
-            result.append(Name(bytes: bytes))
+            let type = UnsafeRawPointer(entry).load(fromByteOffset: typeOffset, as: UInt8.self)
+            result.append(Name(bytes: bytes, type: type))
         }
         return result.sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }
     }
