@@ -20,7 +20,22 @@ enum YAMLEventLoader {
         var entries: [SourceEntry] = []
         /// The key whose value comes next (maps).
         var key: SourceNode?
-        var keys: Set<String> = []
+        /// The keys so far, once a map has `keySetThreshold` of them (below, `entries` is
+        /// searched: a set for every small map cost more than the search).
+        var keys: Set<String>?
+
+        /// Whether `text` is not a key of this map yet; records it if so.
+        func insertKey(_ text: String) -> Bool {
+            if keys == nil {
+                guard entries.count >= Frame.keySetThreshold else {
+                    return !entries.contains { $0.key == text }
+                }
+                keys = Set(entries.lazy.map(\.key))
+            }
+            return keys!.insert(text).inserted
+        }
+
+        static let keySetThreshold = 16
 
         init(isMap: Bool, location: SourceLocation) {
             self.isMap = isMap
@@ -58,7 +73,7 @@ enum YAMLEventLoader {
                 } else {
                     // A key: a scalar, not a merge key, not seen before in this map.
                     guard let text = node.raw, node.entries == nil, node.elements == nil,
-                        node.isQuoted || text != "<<", top.keys.insert(text).inserted
+                        node.isQuoted || text != "<<", top.insertKey(text)
                     else { return false }
                     top.key = node
                 }

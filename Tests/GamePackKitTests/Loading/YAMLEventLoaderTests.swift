@@ -74,4 +74,22 @@ struct YAMLEventLoaderTests {
     func samples(text: String) {
         Self.compare(Data(text.utf8), path: "content/x/sample.yaml")
     }
+
+    /// Keys are looked up in the map's entries while it is small and in a set from 16 keys
+    /// on: a repeated key is left to Yams (which reports it) either way, wherever it is.
+    @Test("a repeated key in a small or a large map", arguments: [3, 15, 16, 17, 40])
+    func repeatedKeys(keys: Int) throws {
+        let distinct = (0..<keys).map { "k\($0): \($0)\n" }.joined()
+        #expect(YAMLEventLoader.load(distinct, path: "x.yaml")?.entries?.count == keys)
+        for repeated in [0, keys / 2, keys - 1] {
+            let text = distinct + "k\(repeated): again\n"
+            #expect(YAMLEventLoader.load(text, path: "x.yaml") == nil, "k\(repeated) of \(keys)")
+            guard case .failed(let problems) = SourceLoader.load(data: Data(text.utf8), path: "x.yaml") else {
+                Issue.record("a repeated key k\(repeated) of \(keys) loaded")
+                continue
+            }
+            #expect(problems.first?.message.contains("duplicate key 'k\(repeated)'") == true)
+            #expect(problems.first?.location?.line == keys + 1)
+        }
+    }
 }

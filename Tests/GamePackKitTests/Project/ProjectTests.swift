@@ -1,7 +1,8 @@
 import Foundation
-import GamePackKit
 import GamePackTestSupport
 import Testing
+
+@testable import GamePackKit
 
 @Suite("Project loading and config")
 struct ProjectTests {
@@ -22,6 +23,23 @@ struct ProjectTests {
         #expect(phrases.map(\.id?.text) == ["1", "2"])
         #expect(phrases[1].node.location.line == 3)
         #expect(project.assetFiles == ["badges/art-lover.png", "photos/profile.jpg", "photos/rijksmuseum.jpg", "sounds/hit.wav"])
+    }
+
+    @Test("source files are told by their extension, in any case, and hidden names are not extensions")
+    func sourceFiles() {
+        for path in ["content/a/1.yaml", "content/a/1.YML", "x.Json", "a.b.yaml", "dir.yaml/1.yml"] {
+            #expect(Project.isSourceFile(path), "\(path)")
+        }
+        for path in [
+            "content/a/1.txt", "yaml", "content/.yaml", ".yml", "a.yaml/b", "a.yamll", "a.yam", "a.", "a.jsön", "a.y@ml",
+        ] {
+            #expect(!Project.isSourceFile(path), "\(path)")
+        }
+        // The same answers as Foundation's `pathExtension`, which this replaced.
+        for path in ["content/a/1.yaml", "x.Json", "content/.yaml", "a.yaml/b", "a.", "a.YAML", "b/.json"] {
+            let ext = (path as NSString).pathExtension.lowercased()
+            #expect(Project.isSourceFile(path) == ["yaml", "yml", "json"].contains(ext), "\(path)")
+        }
     }
 
     @Test("a folder without gamepack.yaml is not a project")

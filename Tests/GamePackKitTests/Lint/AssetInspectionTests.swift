@@ -1,0 +1,74 @@
+import Foundation
+import GamePackTestSupport
+import Testing
+
+@testable import GamePackKit
+
+/// `AssetChecks.inspect` looks at a referenced asset once for all the asset rules. A path with
+/// no symlink on the way is taken with one `lstat` per part; any symlink sends it the long way
+/// (resolving it, to tell inside from outside). Both ways must say the same of the same file.
+@Suite("Asset inspection")
+struct AssetInspectionTests {
+    /// A project folder with `assets/` holding a PNG, a folder, a pipe and symlinks.
+    static func assets() throws -> (TemporaryDirectory, URL) {
+        let temp = try TemporaryDirectory()
+        let root = temp.url.appendingPathComponent("p")
+        let assets = root.appendingPathComponent("assets")
+        let fm = FileManager.default
+        try fm.createDirectory(at: assets.appendingPathComponent("badges/folder.png"), withIntermediateDirectories: true)
+        let png = TestPaths.fixtures("GamePackKitTests").appendingPathComponent("lint/base/assets/badges/art-lover.png")
+        try fm.copyItem(at: png, to: assets.appendingPathComponent("badges/a.png"))
+        #expect(mkfifo(assets.appendingPathComponent("badges/pipe.png").path, 0o644) == 0)
+        try fm.createSymbolicLink(atPath: assets.appendingPathComponent("badges/in.png").path, withDestinationPath: "a.png")
+        try fm.createSymbolicLink(atPath: assets.appendingPathComponent("linked").path, withDestinationPath: "badges")
+        try fm.copyItem(at: png, to: temp.url.appendingPathComponent("outside.png"))
+        try fm.createSymbolicLink(
+            atPath: assets.appendingPathComponent("badges/out.png").path, withDestinationPath: "../../../outside.png")
+        return (temp, root)
+    }
+
+    static func describe(_ inspection: AssetChecks.Inspection) -> String {
+        switch inspection {
+        case .outside(let why): "outside: \(why)"
+        case .missing: "missing"
+        case .unreadable(let why): "unreadable: \(why)"
+        case .probed(let info): "\(info.format.rawValue) \(info.width ?? 0)x\(info.height ?? 0)"
+        }
+    }
+
+    @Test("plain paths, symlinks inside and outside, folders, pipes and missing files")
+    func inspections() throws {
+        let (temp, root) = try Self.assets()
+        defer { withExtendedLifetime(temp) {} }
+        let assetsRoot = root.appendingPathComponent("assets").resolvingSymlinksInPath().path
+        func inspect(_ path: String) -> String {
+            Self.describe(AssetChecks.inspect(path, root: root, assetsRoot: assetsRoot))
+        }
+        let probed = inspect("badges/a.png")
+        #expect(probed.hasPrefix("png "), "\(probed)")
+        #expect(inspect("badges/./a.png") == probed)
+        #expect(inspect("badges//a.png") == probed)
+        #expect(inspect("badges/in.png") == probed)
+        #expect(inspect("linked/a.png") == probed)
+        #expect(inspect("badges/out.png").hasPrefix("outside: is a symlink to "))
+        #expect(inspect("linked/out.png").hasPrefix("outside: is a symlink to "))
+        #expect(inspect("badges/folder.png") == "unreadable: it is a folder, not a file")
+        #expect(inspect("badges/pipe.png").hasPrefix("unreadable: it is not a regular file"))
+        #expect(inspect("badges/nope.png") == "missing")
+        #expect(inspect("nope/a.png") == "missing")
+        #expect(inspect("badges/a.png/x") == "missing")
+    }
+
+    @Test("the short way is taken only when no part of the path is a symlink")
+    func shortWay() throws {
+        let (temp, root) = try Self.assets()
+        defer { withExtendedLifetime(temp) {} }
+        let assets = root.path + "/assets"
+        #expect(AssetChecks.kindWithoutSymlinks("badges/a.png", in: assets) == S_IFREG)
+        #expect(AssetChecks.kindWithoutSymlinks("badges/folder.png", in: assets) == S_IFDIR)
+        #expect(AssetChecks.kindWithoutSymlinks("badges/pipe.png", in: assets) == S_IFIFO)
+        for path in ["badges/in.png", "badges/out.png", "linked/a.png", "badges/nope.png", ""] {
+            #expect(AssetChecks.kindWithoutSymlinks(path, in: assets) == nil, "\(path)")
+        }
+    }
+}
