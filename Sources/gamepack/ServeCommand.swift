@@ -197,6 +197,7 @@ struct TokenCommand: AsyncParsableCommand {
 
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "create",
             abstract: "Create an upload token and print it (give it to publishers as GAMEPACK_TOKEN).")
         @OptionGroup var storeOptions: ServerStoreOptions
         @Option(help: "Who or what the token is for.")
@@ -213,7 +214,8 @@ struct TokenCommand: AsyncParsableCommand {
     }
 
     struct Revoke: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Revoke a token, given the token itself or its id.")
+        static let configuration = CommandConfiguration(
+            commandName: "revoke", abstract: "Revoke a token, given the token itself or its id.")
         @OptionGroup var storeOptions: ServerStoreOptions
         @Argument(help: "The token (gpt_…) or its 12-digit id from `token list`.")
         var token: String
@@ -231,7 +233,8 @@ struct TokenCommand: AsyncParsableCommand {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List tokens: id, created, revoked, note.")
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List tokens: id, created, revoked, note.")
         @OptionGroup var storeOptions: ServerStoreOptions
 
         func run() async throws {
