@@ -58,6 +58,9 @@ public enum MediaProbeError: Error, Sendable, Equatable, CustomStringConvertible
 public enum MediaProbe {
     /// How many bytes are read to find a JPEG's frame header (EXIF blocks can be large).
     static let jpegScanLimit = 1 << 20
+    /// How many bytes of a file's start are read first (enough for every header but a JPEG's
+    /// behind a large EXIF block).
+    static let headBytes = 16 * 1024
 
     /// Probes the file at `url`, reading only as much of it as its header needs.
     public static func probe(fileAt url: URL) throws -> MediaInfo {
@@ -65,7 +68,7 @@ public enum MediaProbe {
         defer { try? handle.close() }
         let size = Int(try handle.seekToEnd())
         try handle.seek(toOffset: 0)
-        var head = try handle.read(upToCount: 16 * 1024) ?? Data()
+        var head = try handle.read(upToCount: headBytes) ?? Data()
         // A JPEG's frame header can sit behind a large EXIF block: read on only when needed.
         if head.starts(with: [0xFF, 0xD8, 0xFF]), head.count < size,
             (try? probeHeader(head, byteCount: size)) == nil

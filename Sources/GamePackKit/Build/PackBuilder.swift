@@ -185,7 +185,7 @@ public enum PackBuilder {
             hashes: options.cacheDirectory != nil || kinds.contains { $0.needsAssetHashes })
         // Ask the kernel to read the assets ahead while the targets are emitted: on a warm build
         // nothing has read them yet, and the pack writer would otherwise wait on the disk.
-        for record in catalog.records.values { Self.readAhead(project.assetURL(record.path)) }
+        for record in catalog.records.values { ReadAhead.start(project.assetURL(record.path).path) }
 
         // Symlinked `build/` or `.gamepack/` in the project would make the build write outside it.
         try ProjectWalker.checkWritable(out, inside: project.root)
@@ -321,14 +321,6 @@ public enum PackBuilder {
             if kill(pid, 0) == 0 || errno == EPERM { continue }  // still running
             try? FileManager.default.removeItem(at: out.appendingPathComponent(name))
         }
-    }
-
-    /// Starts asynchronous read-ahead of a whole file (a hint; failures are ignored).
-    static func readAhead(_ url: URL) {
-        let fd = open(url.path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return }
-        _ = posix_fadvise(fd, 0, 0, POSIX_FADV_WILLNEED)
-        close(fd)
     }
 
     /// The project's locales with the default first.

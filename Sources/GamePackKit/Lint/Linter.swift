@@ -7,6 +7,10 @@ public enum Linter {
     /// Lints `project`. Diagnostics met while loading are included, with the project's rule
     /// settings applied to them too.
     public static func lint(_ project: Project) async -> [Diagnostic] {
+        // The asset inspection at the end reads the start of every asset: the disk can fetch
+        // them meanwhile.
+        let assetsFolder = project.root.path + "/assets/"
+        ReadAhead.startInBackground(project.assetFiles.map { assetsFolder + $0 }, head: MediaProbe.headBytes)
         let context = LintContext(project: project)
         context.add(project.diagnostics)
         // The index the project rules look items up in is built beside the walk.
