@@ -19,9 +19,10 @@
 # Each workload is generated at every scale of SCALES (1: the sizes above, 10: ten times as
 # many items and images) under benchmarks/work/peers/ (git-ignored; delete it to regenerate).
 # The peers are installed into benchmarks/work/venv from benchmarks/requirements.txt. Every
-# tool runs RUNS times, alternating with the others on the same input, under /usr/bin/time;
-# the table shows medians, throughput, peak RSS and gamepack's speed-up over the peer (with
-# BEFORE_BIN, also the older binary's figures and speed-up).
+# tool runs RUNS times, alternating with the others on the same input, timed to the
+# microsecond by benchmarks/timed.py, its peak RSS from /usr/bin/time; the table shows
+# medians, throughput, peak RSS and gamepack's speed-up over the peer (with BEFORE_BIN, also
+# the older binary's figures and speed-up).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -50,14 +51,16 @@ mkdir -p "$WORK"
 RESULTS=$WORK/results.tsv
 : > "$RESULTS"
 
-# timed LABEL WORKLOAD SCALE COMMAND...: one run under /usr/bin/time, appended to RESULTS.
+# timed LABEL WORKLOAD SCALE COMMAND...: one run, its wall time to the microsecond
+# (benchmarks/timed.py) and peak RSS (/usr/bin/time), appended to RESULTS.
 timed() {
     local label=$1 workload=$2 scale=$3; shift 3
     sync
-    /usr/bin/time -f '%e %M' -o "$WORK/time" "$@" >"$WORK/log" 2>&1 || {
+    python3 benchmarks/timed.py "$WORK/secs" /usr/bin/time -f '%M' -o "$WORK/rss" "$@" >"$WORK/log" 2>&1 || {
         echo "peers.sh: $label ($workload, scale $scale) failed:" >&2; tail -20 "$WORK/log" >&2; exit 1
     }
-    read -r secs kb < "$WORK/time"
+    read -r secs < "$WORK/secs"
+    read -r kb < "$WORK/rss"
     printf '%s\t%s\t%s\t%s\t%s\n' "$workload" "$scale" "$label" "$secs" "$kb" >> "$RESULTS"
 }
 
@@ -186,7 +189,8 @@ for scale in sorted(sizes, key=int):
             rss = max(r[1] for r in runs) / 1024
             ratio = "" if label == peer else f"{peer_time / t:.1f}×"
             name = {"before": "gamepack (BEFORE_BIN)"}.get(label, label)
-            print(f"| {workload} | {scale}× | {size} | {name} | {t:.2f} s | {rate(t)} | {rss:.0f} MB | {ratio} |")
+            shown = f"{t:.3f} s" if t < 1 else f"{t:.2f} s"
+            print(f"| {workload} | {scale}× | {size} | {name} | {shown} | {rate(t)} | {rss:.0f} MB | {ratio} |")
 EOF
 rm -f "$WORK/sizes.tsv.$$" "$WORK/changed.tsv.$$"
 echo

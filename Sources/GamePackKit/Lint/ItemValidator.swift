@@ -393,7 +393,7 @@ extension String {
 
     /// Whether an ASCII byte is white space (tab, line feed, vertical tab, form feed, carriage
     /// return, space: the ASCII part of Unicode `White_Space`).
-    private static func isASCIIWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+    static func isASCIIWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
 }
 
 extension SourceNode {

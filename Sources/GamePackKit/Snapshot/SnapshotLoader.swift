@@ -91,7 +91,10 @@ public enum SnapshotLoader {
     }
 
     /// The built-in content types (what packs and content.json files are read with).
-    static func builtinTypes() -> [String: ContentType] {
+    static func builtinTypes() -> [String: ContentType] { builtin }
+
+    /// The built-in types, parsed once per process (a diff reads two snapshots).
+    private static let builtin: [String: ContentType] = {
         var parser = SchemaParser()
         var types: [String: ContentType] = [:]
         for (name, yaml) in BuiltinTypes.sources {
@@ -102,5 +105,5 @@ public enum SnapshotLoader {
             }
         }
         return types
-    }
+    }()
 }

@@ -25,7 +25,19 @@ public enum WordDiff {
     }
 
     static func normalizedWhitespace(_ text: String) -> String {
-        text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        // ASCII text (most of it) by bytes: there every character is one byte but "\r\n", whose
+        // two bytes are both white space, so the words are the same without looking up
+        // Unicode properties for each character.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            var out: [UInt8] = []
+            out.reserveCapacity(text.utf8.count)
+            for word in text.utf8.split(whereSeparator: String.isASCIIWhitespace) {
+                if !out.isEmpty { out.append(0x20) }
+                out.append(contentsOf: word)
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
+        return text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
 
     /// Words and whitespace runs.

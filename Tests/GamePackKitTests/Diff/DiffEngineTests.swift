@@ -463,6 +463,15 @@ struct WordDiffTests {
         #expect(WordDiff.differOnlyInWhitespace("a  b", "a b\n"))
         #expect(!WordDiff.differOnlyInWhitespace("a b", "a b"))
         #expect(!WordDiff.differOnlyInWhitespace("ab", "a b"))
+        // ASCII text is split by bytes, the rest by characters: both give the same words.
+        let texts = [
+            "", " ", "a", "  a  b\t\tc\r\nd\u{0B}e\u{0C}f  ", "\r\n\r\n", "x\u{1F}y", "Grüße  aus\u{00A0}Köln",
+            "a\u{2003}b", "e\u{301} f", "tab\there", "\n\nlines\n",
+        ]
+        for text in texts {
+            let byCharacters = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+            #expect(WordDiff.normalizedWhitespace(text) == byCharacters, "\(text.debugDescription)")
+        }
     }
 
     @Test("stable keys are a longest common subsequence")
