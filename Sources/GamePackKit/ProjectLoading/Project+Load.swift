@@ -33,16 +33,8 @@ extension Project {
         }
 
         // schema/
-        var types: [String: ContentType] = [:]
+        var types = BuiltinTypes.types
         var schemaParser = SchemaParser()
-        for (name, yaml) in BuiltinTypes.sources {
-            if case .loaded(let node) = SourceLoader.load(data: Data(yaml.utf8), path: "<built-in \(name)>"),
-                let type = schemaParser.parseType(name: name, root: node, sourceFile: nil)
-            {
-                types[name] = type
-            }
-        }
-        precondition(schemaParser.diagnostics.isEmpty, "built-in types are invalid: \(schemaParser.diagnostics)")
         let schemaDir = root.appendingPathComponent("schema")
         let readSchema = ProjectWalker.topLevelFolder("schema", of: root, diagnostics: &diagnostics)
         for path in try readSchema ? listFiles(under: schemaDir, relativeTo: root, diagnostics: &diagnostics) : []

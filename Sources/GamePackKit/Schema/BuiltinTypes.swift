@@ -1,7 +1,25 @@
+import Foundation
+
 /// The content types every project has without a `schema/` file: the collections of the four
 /// games gamepack serves. They are written in the same YAML a project's own schema files use and
 /// parsed by the same code, so a built-in type is data, not a special case.
 public enum BuiltinTypes {
+    /// The built-in types, parsed from `sources` once per process (every project load and every
+    /// snapshot read starts from them).
+    public static let types: [String: ContentType] = {
+        var parser = SchemaParser()
+        var types: [String: ContentType] = [:]
+        for (name, yaml) in sources {
+            if case .loaded(let node) = SourceLoader.load(data: Data(yaml.utf8), path: "<built-in \(name)>"),
+                let type = parser.parseType(name: name, root: node, sourceFile: nil)
+            {
+                types[name] = type
+            }
+        }
+        precondition(parser.diagnostics.isEmpty, "built-in types are invalid: \(parser.diagnostics)")
+        return types
+    }()
+
     /// Schema YAML per collection name.
     public static let sources: [(name: String, yaml: String)] = [
         ("phrases", phrases), ("vcs", vcs), ("profiles", profiles), ("routes", routes),

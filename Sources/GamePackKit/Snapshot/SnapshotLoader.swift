@@ -56,7 +56,7 @@ public enum SnapshotLoader {
         if let error = ImportError.combined(reader.errors) {
             throw DiffError.invalidContent(path: label, reason: error.description)
         }
-        let types = builtinTypes()
+        let types = BuiltinTypes.types
         var refs: [String: AssetRef] = [:]
         for (path, image) in reader.images {
             let info = try? MediaProbe.probe(
@@ -89,21 +89,4 @@ public enum SnapshotLoader {
             label: label, kind: kind, project: nil, version: version, locales: ["en", "nl"], defaultLocale: "en",
             types: types, items: items, assets: store, warnings: reader.warnings)
     }
-
-    /// The built-in content types (what packs and content.json files are read with).
-    static func builtinTypes() -> [String: ContentType] { builtin }
-
-    /// The built-in types, parsed once per process (a diff reads two snapshots).
-    private static let builtin: [String: ContentType] = {
-        var parser = SchemaParser()
-        var types: [String: ContentType] = [:]
-        for (name, yaml) in BuiltinTypes.sources {
-            if case .loaded(let node) = SourceLoader.load(data: Data(yaml.utf8), path: "<built-in \(name)>"),
-                let type = parser.parseType(name: name, root: node, sourceFile: nil)
-            {
-                types[name] = type
-            }
-        }
-        return types
-    }()
 }

@@ -51,7 +51,7 @@ struct GohikeNodeTests {
         }
     }
 
-    static let types = SnapshotLoader.builtinTypes()
+    static let types = BuiltinTypes.types
 
     @Test("a decimal coordinate: a sign, digits, and a fraction with digits after one point")
     func decimals() {

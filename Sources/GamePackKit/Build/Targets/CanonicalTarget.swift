@@ -96,7 +96,7 @@ extension CanonicalTarget {
     /// of packs built before chunking.
     static func readContent(_ pack: PackContentSource) async throws -> ContentSnapshot? {
         let label = pack.label
-        let types = SnapshotLoader.builtinTypes()
+        let types = BuiltinTypes.types
         let store = AssetStore(.pack(pack.reader))
         let valueReader = SnapshotValueReader(
             defaultLocale: pack.defaultLocale, locales: pack.manifest.locales, asset: { AssetRef(path: $0) })
