@@ -2,7 +2,11 @@ import CLibXML2
 import Foundation
 
 /// An XLIFF 1.2 file read for import: its `<file>` elements and their translation units, after
-/// every check that does not need the project.
+/// every check that does not need the project. XLIFF 1.1 as translate-toolkit's `po2xliff`
+/// writes it is read too, as is a 1.2 file to which `po2xliff -t` added a `<file datatype="po">`:
+/// those are not validated against the 1.2 strict schema (po2xliff's output breaks it, repeating
+/// the context-group name `po-reference`), but every other check below applies. Their units
+/// have numeric ids; the importer finds each one's field by its location context (file, line).
 ///
 /// Reading refuses, collecting every problem before failing:
 /// - bytes that are not UTF-8 (or contain NUL);
@@ -20,6 +24,15 @@ struct XLIFFDocument {
         var sourceLanguage: String
         var targetLanguage: String?
         var line: Int
+        /// Whether translate-toolkit's `po2xliff` wrote it (`datatype="po"`, or an XLIFF 1.1
+        /// document): its `original` is the PO file's name, not the project's id.
+        var fromPO = false
+    }
+
+    /// A place a unit names in a `<context-group purpose="location">` (or a PO reference).
+    struct Place: Equatable {
+        var file: String
+        var line: Int?
     }
 
     /// One `<trans-unit>`.
@@ -35,6 +48,8 @@ struct XLIFFDocument {
         var state: String?
         /// Whether the unit says `approved="yes"` (its translation passed its final review).
         var approved = false
+        /// The places its location context groups name, in order.
+        var places: [Place] = []
     }
 
     var files: [File]
@@ -89,7 +104,10 @@ struct XLIFFDocument {
         }
         let rootName = LibXML2.name(root)
         let rootNamespace = LibXML2.namespace(root)
-        guard rootName == "xliff", rootNamespace == XLIFFExporter.namespace else {
+        // XLIFF 1.1, as po2xliff writes it, is read with the same rules but without the schema.
+        let isVersion11 = rootNamespace == namespace11 && LibXML2.attribute(root, "version") == "1.1"
+        let namespace = isVersion11 ? namespace11 : XLIFFExporter.namespace
+        guard rootName == "xliff", isVersion11 || rootNamespace == XLIFFExporter.namespace else {
             var message = "this is not XLIFF 1.2: the root element is <\(rootName)>"
             if let rootNamespace { message += " in namespace \(rootNamespace)" }
             if rootNamespace?.contains("xliff:document:2") == true {
@@ -101,12 +119,19 @@ struct XLIFFDocument {
         }
         var problems: [XLIFFProblem] = []
         let version = LibXML2.attribute(root, "version")
-        if version != "1.2" {
+        let fromPO =
+            isVersion11
+            || LibXML2.elements(of: root).contains {
+                LibXML2.name($0) == "file" && LibXML2.attribute($0, "datatype") == "po"
+            }
+        if version != "1.2" && !isVersion11 {
             problems.append(
                 XLIFFProblem(line: LibXML2.line(root), message: "this is XLIFF version \(version ?? "(none)"), not 1.2"))
         }
         let compiled: LibXML2.Schema?
-        if let schema {
+        if fromPO {
+            compiled = nil
+        } else if let schema {
             compiled = schema
         } else {
             switch strictSchema {
@@ -125,7 +150,7 @@ struct XLIFFDocument {
         var document = XLIFFDocument(files: [], units: [])
         var firstLine: [String: Int] = [:]
         func isXLIFF(_ node: xmlNodePtr, _ name: String) -> Bool {
-            LibXML2.name(node) == name && LibXML2.namespace(node) == XLIFFExporter.namespace
+            LibXML2.name(node) == name && LibXML2.namespace(node) == namespace
         }
         func collectUnits(in node: xmlNodePtr, fileIndex: Int) {
             for child in LibXML2.elements(of: node) {
@@ -133,7 +158,12 @@ struct XLIFFDocument {
                     collectUnits(in: child, fileIndex: fileIndex)
                 } else if isXLIFF(child, "trans-unit") {
                     let line = LibXML2.line(child)
-                    guard let id = LibXML2.attribute(child, "id") else { continue }  // the schema reports it
+                    guard let id = LibXML2.attribute(child, "id") else {
+                        if fromPO { problems.append(XLIFFProblem(line: line, message: "a <trans-unit> has no id")) }
+                        continue  // else the schema reports it
+                    }
+                    // po2xliff's copy of the PO header is not a text to translate.
+                    if LibXML2.attribute(child, "restype") == "x-gettext-domain-header" { continue }
                     if let first = firstLine[id] {
                         problems.append(
                             XLIFFProblem(
@@ -164,6 +194,18 @@ struct XLIFFDocument {
                                 unit.target = text
                                 unit.state = LibXML2.attribute(part, "state")
                             }
+                        } else if isXLIFF(part, "context-group"), LibXML2.attribute(part, "purpose") == "location" {
+                            var file: String?
+                            var line: Int?
+                            for context in LibXML2.elements(of: part) where isXLIFF(context, "context") {
+                                let value = LibXML2.plainText(of: context).0
+                                switch LibXML2.attribute(context, "context-type") {
+                                case "sourcefile": file = value
+                                case "linenumber": line = Int(value.trimmedWhitespace)
+                                default: break
+                                }
+                            }
+                            if let file { unit.places.append(Place(file: file, line: line)) }
                         }
                     }
                     document.units.append(unit)
@@ -176,7 +218,8 @@ struct XLIFFDocument {
                 File(
                     original: LibXML2.attribute(fileNode, "original") ?? "",
                     sourceLanguage: LibXML2.attribute(fileNode, "source-language") ?? "",
-                    targetLanguage: LibXML2.attribute(fileNode, "target-language"), line: LibXML2.line(fileNode)))
+                    targetLanguage: LibXML2.attribute(fileNode, "target-language"), line: LibXML2.line(fileNode),
+                    fromPO: isVersion11 || LibXML2.attribute(fileNode, "datatype") == "po"))
             for body in LibXML2.elements(of: fileNode) where isXLIFF(body, "body") {
                 collectUnits(in: body, fileIndex: index)
             }
@@ -237,6 +280,9 @@ struct XLIFFDocument {
             return problems
         }
     }
+
+    /// The XLIFF 1.1 namespace (translate-toolkit's `po2xliff` writes 1.1).
+    static let namespace11 = "urn:oasis:names:tc:xliff:document:1.1"
 
     /// How many DOCTYPE and ENTITY declarations are reported one by one.
     static let maxReportedDeclarations = 20
