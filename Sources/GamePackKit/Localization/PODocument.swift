@@ -10,8 +10,9 @@ import Foundation
 /// - an entry without `msgid` or `msgstr`, and two entries with one `msgctxt` and `msgid`.
 ///
 /// Obsolete entries (`#~`) are skipped. Each entry becomes a unit: its id the `msgctxt` (the
-/// unit id gamepack's export writes; xliff2po writes none, or a reference), its places the
-/// `#:` references, `state` `needs-review-translation` when it is `fuzzy`, else `translated`.
+/// unit id gamepack's export writes); without one (xliff2po writes none, or a `file:line`
+/// place to tell apart entries with one msgid) its places are its `#:` references (or that
+/// msgctxt); `state` is `needs-review-translation` when it is `fuzzy`, else `translated`.
 struct PODocument {
     /// The header entry's fields (`Language`, `Content-Type`, …), by name.
     var header: [String: String]
@@ -77,10 +78,16 @@ struct PODocument {
             var unit = XLIFFDocument.Unit(
                 id: entry.context ?? "", line: entry.line, fileIndex: 0, source: entry.id, target: entry.string,
                 state: entry.fuzzy ? "needs-review-translation" : "translated")
-            unit.places = entry.references.map(Self.place)
-            // A msgctxt that is a place (xliff2po's way of telling apart entries with one msgid).
-            if let context = entry.context, context.contains(":") || context.contains("/") {
-                unit.places.append(Self.place(context))
+            if let context = entry.context {
+                // xliff2po tells apart entries with one msgid by a msgctxt that is their place;
+                // any other msgctxt is a unit id, and only it names the field.
+                let place = Self.place(context)
+                if place.line != nil {
+                    unit.id = ""
+                    unit.places = [place]
+                }
+            } else {
+                unit.places = entry.references.map(Self.place)
             }
             units.append(unit)
         }
