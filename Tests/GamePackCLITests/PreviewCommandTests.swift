@@ -284,7 +284,7 @@ struct PreviewCommandTests {
             "index=\(servers[0].baseURL)", "locations=\(servers[0].baseURL)c/locations/index.html",
             "location=\(servers[0].baseURL)c/locations/1.html", "route=\(servers[0].baseURL)c/routes/1.html",
             "vc-list=\(servers[1].baseURL)c/vcs/index.html", "vc=\(servers[1].baseURL)c/vcs/1.html",
-            "sounds=\(servers[1].baseURL)c/sounds/index.html",
+            "sounds=\(servers[1].baseURL)c/sounds/index.html", "sound=\(servers[1].baseURL)c/sounds/tone-a.html",
             "deals=\(servers[2].baseURL)c/deals/index.html", "deal=\(servers[2].baseURL)c/deals/1.html",
             "diff=\(temp.url.appendingPathComponent("diff.html").absoluteURL.absoluteString)",
         ]
