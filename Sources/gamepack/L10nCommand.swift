@@ -142,7 +142,9 @@ struct L10nExportCommand: AsyncParsableCommand {
                 xliff = try XLIFFExporter.export(project: loaded, locale: locale, only: only)
                 units = xliff.components(separatedBy: "<trans-unit ").count - 1
             case .po:
-                (xliff, units) = try POExporter.export(project: loaded, locale: locale, only: only)
+                let exported = try POExporter.export(project: loaded, locale: locale, only: only)
+                xliff = exported.text
+                units = exported.entries
             }
         } catch {
             throw failure(error, .localization)
@@ -207,7 +209,7 @@ struct L10nImportCommand: AsyncParsableCommand {
         let result: XLIFFImportResult
         do {
             result =
-                PODocument.isPOFile(file)
+                POImporter.isPOFile(file)
                 ? try await POImporter.importFile(at: URL(fileURLWithPath: file), into: loaded, locale: locale, dryRun: dryRun)
                 : try await XLIFFImporter.importFile(
                     at: URL(fileURLWithPath: file), into: loaded, locale: locale, dryRun: dryRun)
@@ -216,7 +218,7 @@ struct L10nImportCommand: AsyncParsableCommand {
         }
         let prefix = projectPath.displayPrefix
         func place(_ unit: XLIFFImportResult.Unit) -> String { "\(file):\(unit.line)" }
-        let isPO = PODocument.isPOFile(file)
+        let isPO = POImporter.isPOFile(file)
         for unit in result.unknownUnits {
             Terminal.error(
                 "\(place(unit)): \(isPO ? "msgctxt" : "unit") `\(unit.id)` names no localized field of the project (removed or renamed); not applied")

@@ -19,12 +19,6 @@ struct PODocument {
     /// The entries, in file order, as units (`line` is the entry's `msgctxt` or `msgid` line).
     var units: [XLIFFDocument.Unit]
 
-    /// Whether `path` names a PO file (`.po` or `.pot`, any case).
-    static func isPOFile(_ path: String) -> Bool {
-        let lower = path.lowercased()
-        return lower.hasSuffix(".po") || lower.hasSuffix(".pot")
-    }
-
     /// Reads and checks `data`, naming it `name` in problems. Throws
     /// `LocalizationError.invalidXLIFF` (the error for any translation file that cannot be
     /// imported) listing every problem found.
@@ -51,7 +45,8 @@ struct PODocument {
             if entry.context == nil && entry.id == "" {
                 for field in entry.string.split(separator: "\n") {
                     guard let colon = field.firstIndex(of: ":") else { continue }
-                    header[String(field[..<colon]).trimmedWhitespace] = String(field[field.index(after: colon)...]).trimmedWhitespace
+                    let name = String(String(field[..<colon]).trimmedWhitespace)
+                    header[name] = String(String(field[field.index(after: colon)...]).trimmedWhitespace)
                 }
                 if let type = header["Content-Type"], let range = type.range(of: "charset=") {
                     let charset = type[range.upperBound...].prefix { !$0.isWhitespace && $0 != ";" }
@@ -151,7 +146,7 @@ struct PODocument {
                 if trimmed.hasPrefix("#~") {
                     entry.obsolete = true
                 } else if trimmed.hasPrefix("#,") {
-                    if trimmed.dropFirst(2).split(separator: ",").contains(where: { $0.trimmedWhitespace == "fuzzy" }) {
+                    if trimmed.dropFirst(2).split(separator: ",").contains(where: { String($0).trimmedWhitespace == "fuzzy" }) {
                         entry.fuzzy = true
                     }
                 } else if trimmed.hasPrefix("#:") {

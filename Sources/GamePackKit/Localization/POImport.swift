@@ -13,6 +13,12 @@ import Foundation
 /// unapproved copy); without the mark it is confirmed. An unknown msgctxt, or a `msgid` that is
 /// no longer the field's source text (stale), is listed with its line and nothing is written.
 public enum POImporter {
+    /// Whether `path` names a PO file (`.po` or `.pot`, any case): what `l10n import` reads as PO.
+    public static func isPOFile(_ path: String) -> Bool {
+        let lower = path.lowercased()
+        return lower.hasSuffix(".po") || lower.hasSuffix(".pot")
+    }
+
     /// Imports the PO file at `url` into `project`.
     public static func importFile(at url: URL, into project: Project, locale: String? = nil, dryRun: Bool = false) async throws
         -> XLIFFImportResult

@@ -157,8 +157,8 @@ public enum XLIFFExporter {
     static func location(_ field: TranslatableField, sourceLocale: String) throws -> String {
         let name = try attribute(field.unitID, unit: field.unitID, locale: sourceLocale)
         var out = "        <context-group name=\"\(name)\" purpose=\"location\">\n"
-        let contexts = [
-            ("sourcefile", field.file), ("linenumber", field.line.map(String.init)),
+        let contexts: [(String, String?)] = [
+            ("sourcefile", field.file), ("linenumber", field.line.map { String($0) }),
             ("record", "\(field.collection)/\(field.itemID)"), ("element", field.field),
         ]
         for case (let type, let value?) in contexts {
