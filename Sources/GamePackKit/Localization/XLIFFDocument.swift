@@ -48,6 +48,9 @@ struct XLIFFDocument {
         var state: String?
         /// Whether the unit says `approved="yes"` (its translation passed its final review).
         var approved = false
+        /// Whether the unit says `approved="no"`: the tool took the approval back (translate-toolkit
+        /// marks a unit fuzzy so), whatever its state says.
+        var disapproved = false
         /// The places its location context groups name, in order.
         var places: [Place] = []
     }
@@ -174,6 +177,7 @@ struct XLIFFDocument {
                     firstLine[id] = line
                     var unit = Unit(id: id, line: line, fileIndex: fileIndex, source: "", target: nil, state: nil)
                     unit.approved = LibXML2.attribute(child, "approved") == "yes"
+                    unit.disapproved = LibXML2.attribute(child, "approved") == "no"
                     for part in LibXML2.elements(of: child) {
                         if isXLIFF(part, "source") || isXLIFF(part, "target") {
                             let isSource = isXLIFF(part, "source")

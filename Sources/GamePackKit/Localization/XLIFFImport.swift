@@ -319,7 +319,11 @@ public enum XLIFFImporter {
             }
             let current = field.texts[targetLocale]
             let upToDate = current?.storedHash == SourceHash.of(field.source)
-            let confirmed = unit.approved || (unit.state.map(confirmedStates.contains) ?? false)
+            // What the tool wrote back: approved, or a done state, unless it took the approval back
+            // (`approved="no"`, as translate-toolkit marks a unit fuzzy; pocount then counts it
+            // as fuzzy too).
+            let confirmed =
+                !unit.disapproved && (unit.approved || (unit.state.map(confirmedStates.contains) ?? false))
             // A confirmed text identical to its source: the translator approves keeping it.
             let approve = confirmed && target.trimmedWhitespace == field.source.trimmedWhitespace
             if current?.text == target {
