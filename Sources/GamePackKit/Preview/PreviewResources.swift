@@ -6,7 +6,7 @@ public enum PreviewResources {
     /// The stylesheet.
     public static let stylesheet = """
         :root { --ink: #1d2330; --muted: #5d6675; --line: #d9dee7; --bg: #f6f7f9; --card: #fff;
-          --accent: #0b57d0; --error: #c62828; --warning: #b26a00; --note: #4a5a70; --ok: #2e7d32; }
+          --accent: #0b57d0; --error: #c62828; --warning: #9a5b00; --note: #4a5a70; --ok: #2e7d32; }
         * { box-sizing: border-box; }
         body { margin: 0; font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif;
           color: var(--ink); background: var(--bg); }
@@ -30,7 +30,7 @@ public enum PreviewResources {
         td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
         .badge { display: inline-block; font-size: 11px; font-weight: 700; padding: 1px 7px; border-radius: 9px; color: #fff; vertical-align: 1px; }
         .badge.error { background: var(--error); } .badge.warning { background: var(--warning); } .badge.note { background: var(--note); }
-        .badge.ok { background: var(--ok); } .badge.muted { background: #8a93a3; }
+        .badge.ok { background: var(--ok); } .badge.muted { background: #5d6675; }
         .banner { background: #fdecea; border: 1px solid #f5c2c0; color: #7a1712; border-radius: 8px; padding: 10px 14px; margin: 12px 0; }
         .banner.partial { background: #fff8e1; border-color: #f3d98b; color: #6b4e00; }
         .findings { list-style: none; padding: 0; margin: 0; }
