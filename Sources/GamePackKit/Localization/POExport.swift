@@ -99,14 +99,16 @@ public enum POExporter {
 
     /// A PO string: one quoted line, or `""` and one quoted line per line of text.
     static func string(_ text: String, unit: String) throws -> String {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // Split at each `\n` scalar (`\r\n` is one Character, so not at Characters).
+        var lines: [String] = [""]
+        for scalar in text.unicodeScalars {
+            lines[lines.count - 1].unicodeScalars.append(scalar)
+            if scalar == "\n" { lines.append("") }
+        }
+        if lines.last == "" { lines.removeLast() }
         guard lines.count > 1 else { return "\"\(try escape(text, unit: unit))\"" }
         var out = "\"\""
-        for (index, line) in lines.enumerated() {
-            let last = index == lines.count - 1
-            if last && line.isEmpty { break }
-            out += "\n\"\(try escape(String(line), unit: unit))\(last ? "" : "\\n")\""
-        }
+        for line in lines { out += "\n\"\(try escape(line, unit: unit))\"" }
         return out
     }
 

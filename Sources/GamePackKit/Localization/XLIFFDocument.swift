@@ -155,10 +155,12 @@ struct XLIFFDocument {
         func isXLIFF(_ node: xmlNodePtr, _ name: String) -> Bool {
             LibXML2.name(node) == name && LibXML2.namespace(node) == namespace
         }
-        func collectUnits(in node: xmlNodePtr, fileIndex: Int) {
+        // Places are kept for po2xliff's units only: their numbers are no ids, so the importer
+        // finds their fields by place; a unit with a gamepack id goes by its id alone.
+        func collectUnits(in node: xmlNodePtr, fileIndex: Int, keepPlaces: Bool) {
             for child in LibXML2.elements(of: node) {
                 if isXLIFF(child, "group") {
-                    collectUnits(in: child, fileIndex: fileIndex)
+                    collectUnits(in: child, fileIndex: fileIndex, keepPlaces: keepPlaces)
                 } else if isXLIFF(child, "trans-unit") {
                     let line = LibXML2.line(child)
                     guard let id = LibXML2.attribute(child, "id") else {
@@ -198,7 +200,7 @@ struct XLIFFDocument {
                                 unit.target = text
                                 unit.state = LibXML2.attribute(part, "state")
                             }
-                        } else if isXLIFF(part, "context-group"), LibXML2.attribute(part, "purpose") == "location" {
+                        } else if keepPlaces, isXLIFF(part, "context-group"), LibXML2.attribute(part, "purpose") == "location" {
                             var file: String?
                             var line: Int?
                             for context in LibXML2.elements(of: part) where isXLIFF(context, "context") {
@@ -225,7 +227,7 @@ struct XLIFFDocument {
                     targetLanguage: LibXML2.attribute(fileNode, "target-language"), line: LibXML2.line(fileNode),
                     fromPO: isVersion11 || LibXML2.attribute(fileNode, "datatype") == "po"))
             for body in LibXML2.elements(of: fileNode) where isXLIFF(body, "body") {
-                collectUnits(in: body, fileIndex: index)
+                collectUnits(in: body, fileIndex: index, keepPlaces: document.files[index].fromPO)
             }
         }
         return (document, problems)

@@ -2,7 +2,7 @@ import Foundation
 
 /// JUnit XML, which most CI systems show as a test report: one test case per checked file, with
 /// `file` (the path as the user sees it) and, when the file has findings with a line, `line` (the
-/// first one's). A file with errors is a failing case with one `<failure>` listing every error
+/// first error's, else the first finding's). A file with errors is a failing case with one `<failure>` listing every error
 /// (its `type` the first error's rule, its `message` the first error's message and how many
 /// more), so `failures` counts failing cases, as junitparser and CI dashboards count them;
 /// warnings and notes go to the case's `<system-out>`.
@@ -36,7 +36,9 @@ public struct JUnitReporter: DiagnosticReporter {
             out += "    <testcase classname=\"\(attribute(classname.isEmpty ? "project" : classname))\" name=\"\(attribute(name))\""
             if !file.isEmpty {
                 out += " file=\"\(attribute(context.display(file)))\""
-                if let line = found.compactMap({ $0.location?.hasPosition == true ? $0.location?.line : nil }).first {
+                // The first error's line (where the failure is), else the first finding's.
+                let placed = found.filter { $0.location?.hasPosition == true }
+                if let line = (placed.first { $0.severity == .error } ?? placed.first)?.location?.line {
                     out += " line=\"\(line)\""
                 }
             }

@@ -95,7 +95,8 @@ struct LintRuleRegistryTests {
             let text = try #require(help["text"] as? String)
             let markdown = try #require(help["markdown"] as? String)
             // The help quotes the rule's own examples: the first triggering one's files.
-            let example = try #require(definition.examples.first(where: \.triggers))
+            let firing = definition.examples.first { $0.triggers }
+            let example = try #require(firing)
             for (path, content) in example.files {
                 #expect(markdown.contains("`\(path)`:\n\n```") && markdown.contains(content), "\(definition.id)")
                 #expect(text.contains(path + ":\n"), "\(definition.id)")

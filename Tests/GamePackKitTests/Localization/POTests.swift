@@ -41,7 +41,7 @@ struct POTests {
             ), "\(po)")
         // The identical name is fuzzy too; translated and missing ones are not.
         #expect(po.contains("#, fuzzy\nmsgctxt \"locations/2/name\"\nmsgid \"Rijksmuseum\"\nmsgstr \"Rijksmuseum\"\n"))
-        #expect(po.contains("#: content/phrases/phrases.yaml:4\nmsgctxt \"phrases/bye/text\"\nmsgid \"Goodbye\"\nmsgstr \"Dag\"\n"))
+        #expect(po.contains("#: content/phrases/phrases.yaml:5\nmsgctxt \"phrases/bye/text\"\nmsgid \"Goodbye\"\nmsgstr \"Dag\"\n"))
         #expect(po.contains("msgctxt \"phrases/hello/text\"\nmsgid \"Hello\"\nmsgstr \"\"\n"))
         #expect(po.components(separatedBy: "#, fuzzy\n").count - 1 == 2)
         let missing = try POExporter.export(project: project, locale: "nl", only: .missing)
@@ -73,7 +73,7 @@ struct POTests {
 
     /// Every file of the project at `root`, to compare before and after a refused import.
     static func expectRefused(
-        _ po: String, into root: URL, line: Int, reason: String, sourceLocation: SourceLocation = #_sourceLocation
+        _ po: String, into root: URL, line: Int, reason: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) async throws {
         let before = try L10n.snapshot(root)
         do {

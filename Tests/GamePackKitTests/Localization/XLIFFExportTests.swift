@@ -90,7 +90,7 @@ struct LocalizationXLIFFExportTests {
         // Translated units, and only they, are approved (what translate-toolkit counts as translated).
         #expect(
             xliff.contains(
-                "<trans-unit id=\"locations/2/description\" resname=\"locations/2/description\" xml:space=\"preserve\" approved=\"yes\">"
+                "<trans-unit id=\"locations/2/description\" resname=\"locations/2/description\" xml:space=\"preserve\" maxwidth=\"2000\" size-unit=\"char\" approved=\"yes\">"
             ))
         #expect(xliff.components(separatedBy: "approved=\"yes\"").count - 1 == 2)
         #expect(XLIFFValidator.problems(in: Data(xliff.utf8)).isEmpty)
