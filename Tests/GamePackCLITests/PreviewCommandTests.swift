@@ -295,6 +295,21 @@ struct PreviewCommandTests {
         #expect(run.stdout.contains("ALL PAGES PASSED"), "\(run.stdout)")
         #expect(run.stdout.components(separatedBy: "\npage ").count - 1 + (run.stdout.hasPrefix("page ") ? 1 : 0) == pages.count, "\(run.stdout)")
         #expect(run.stdout.contains("map pins on route:"), "\(run.stdout)")
+        for line in run.stdout.split(separator: "\n") where line.hasPrefix("page ") { print(line) }
+
+        // The same check fails a page with the problems the preview had: axe really looks.
+        let bad = try temp.write(
+            """
+            <!DOCTYPE html><html lang="en"><head><title>bad</title><style>body{background:#f6f7f9}a{color:#1f6feb;font-size:13px}</style></head>
+            <body><main><h1>Bad</h1><h3>skipped level</h3><a href="#x">a link</a><table><tr><th></th><th>name</th></tr><tr><td>1</td><td>x</td></tr></table>
+            <svg class="map" role="img" aria-label="map"><a href="#p"><g class="pin"><circle r="5" cx="9" cy="9"/></g></a></svg></main></body></html>
+            """, to: "bad.html")
+        let caught = try CommandRunner.run(
+            python, [script.path, "--shots", Self.screenshots.path, "bad=\(bad.absoluteURL.absoluteString)"])
+        #expect(caught.status == 1, "\(caught.stdout)")
+        for rule in ["serious color-contrast", "serious nested-interactive", "moderate heading-order", "minor empty-table-header"] {
+            #expect(caught.stdout.contains("  \(rule) "), "\(rule): \(caught.stdout)")
+        }
     }
 
     /// Where the browser test leaves its screenshots: `.build/preview-screenshots/`.
