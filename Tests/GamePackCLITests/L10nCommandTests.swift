@@ -260,7 +260,8 @@ struct L10nCommandTests {
     func poRoundTrip() throws {
         let (temp, project) = try setUp()
         let export = try CommandRunner.gamepack(
-            ["l10n", "export", "project", "--locale", "nl", "--format", "po", "--only", "missing", "--out", "nl.po"], in: temp.url)
+            ["l10n", "export", "project", "--locale", "nl", "--format", "po", "--only", "missing", "--out", "nl.po"], in: temp.url
+        )
         #expect(export.status == 0, "\(export.stderr)")
         #expect(export.stderr.contains("exported 1 unit (missing) for nl to nl.po"), "\(export.stderr)")
         let po = try String(contentsOf: temp.url.appendingPathComponent("nl.po"), encoding: .utf8)
@@ -268,7 +269,8 @@ struct L10nCommandTests {
         let before = try String(contentsOf: project.appendingPathComponent(Self.routeFile), encoding: .utf8)
 
         // A stale msgid and an unknown msgctxt: refused with their lines, nothing written.
-        let bad = po.replacingOccurrences(of: "msgid \"Green Trail\"\nmsgstr \"\"", with: "msgid \"Green Path\"\nmsgstr \"Groene Route\"")
+        let bad = po.replacingOccurrences(
+            of: "msgid \"Green Trail\"\nmsgstr \"\"", with: "msgid \"Green Path\"\nmsgstr \"Groene Route\"")
         try bad.write(to: temp.url.appendingPathComponent("bad.po"), atomically: true, encoding: .utf8)
         let refused = try CommandRunner.gamepack(["l10n", "import", "project", "bad.po"], in: temp.url)
         #expect(refused.status == 1)
@@ -276,13 +278,15 @@ struct L10nCommandTests {
         #expect(refused.stderr.contains("bad.po:\(line): stale: the source text of `routes/1/name` changed"), "\(refused.stderr)")
         #expect(refused.stderr.contains("nothing was written"), "\(refused.stderr)")
         #expect(try String(contentsOf: project.appendingPathComponent(Self.routeFile), encoding: .utf8) == before)
-        let plural = po.replacingOccurrences(of: "msgstr \"\"\n", with: "msgid_plural \"Green Trails\"\nmsgstr[0] \"Groene Route\"\n")
+        let plural = po.replacingOccurrences(
+            of: "msgstr \"\"\n", with: "msgid_plural \"Green Trails\"\nmsgstr[0] \"Groene Route\"\n")
         try plural.write(to: temp.url.appendingPathComponent("plural.po"), atomically: true, encoding: .utf8)
         let pluralRun = try CommandRunner.gamepack(["l10n", "import", "project", "plural.po"], in: temp.url)
         #expect(pluralRun.status == 1)
         #expect(pluralRun.stderr.contains("plural.po:") && pluralRun.stderr.contains("plural form"), "\(pluralRun.stderr)")
 
-        let done = po.replacingOccurrences(of: "msgid \"Green Trail\"\nmsgstr \"\"", with: "msgid \"Green Trail\"\nmsgstr \"Groene Route\"")
+        let done = po.replacingOccurrences(
+            of: "msgid \"Green Trail\"\nmsgstr \"\"", with: "msgid \"Green Trail\"\nmsgstr \"Groene Route\"")
         try done.write(to: temp.url.appendingPathComponent("done.po"), atomically: true, encoding: .utf8)
         let apply = try CommandRunner.gamepack(["l10n", "import", "project", "done.po"], in: temp.url)
         #expect(apply.status == 0, "\(apply.stdout)\(apply.stderr)")

@@ -63,7 +63,8 @@ final class PreviewProcess: @unchecked Sendable {
 
     /// Sends `GET target` (or another `method`) exactly as written (no client normalizes `..`
     /// away) over a plain socket; returns the status code, the headers and the body.
-    func rawGet(_ target: String, host: String? = nil, method: String = "GET") throws -> (status: Int, head: String, body: String) {
+    func rawGet(_ target: String, host: String? = nil, method: String = "GET") throws -> (status: Int, head: String, body: String)
+    {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EIO) }
         defer { close(fd) }
@@ -250,7 +251,9 @@ struct PreviewCommandTests {
         #expect(folder.status == 200, "\(folder.head)")
         #expect(folder.body == (try server.rawGet("/c/deals/index.html")).body)
         let bare = try server.rawGet("/c/deals")
-        #expect(bare.status == 301 && bare.head.contains("Location: /c/deals/") || bare.head.contains("location: /c/deals/"), "\(bare.head)")
+        #expect(
+            bare.status == 301 && bare.head.contains("Location: /c/deals/") || bare.head.contains("location: /c/deals/"),
+            "\(bare.head)")
         #expect(try server.rawGet("/c/nothing/").status == 404)
         // The deals table lists ids as numbers: 1, 2, … 10, 11, not 1, 10, 11, 2.
         let ids = folder.body.components(separatedBy: "<tr data-id=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
@@ -277,8 +280,11 @@ struct PreviewCommandTests {
         let text = try String(contentsOf: file, encoding: .utf8)
         let range = try #require(text.range(of: #"latitude: [0-9.]+"#, options: .regularExpression))
         let latitude = try #require(Double(text[range].dropFirst("latitude: ".count)))
-        try text.replacingCharacters(in: range, with: "latitude: \(latitude + 0.0108)").write(to: file, atomically: true, encoding: .utf8)
-        let diff = try CommandRunner.gamepack(["diff", gohike.path, moved.path, "--format", "html", "--out", temp.url.appendingPathComponent("diff.html").path])
+        try text.replacingCharacters(in: range, with: "latitude: \(latitude + 0.0108)").write(
+            to: file, atomically: true, encoding: .utf8)
+        let diff = try CommandRunner.gamepack([
+            "diff", gohike.path, moved.path, "--format", "html", "--out", temp.url.appendingPathComponent("diff.html").path,
+        ])
         #expect(diff.status == 0, "\(diff.stderr)")
         let pages = [
             "index=\(servers[0].baseURL)", "locations=\(servers[0].baseURL)c/locations/index.html",
@@ -293,7 +299,9 @@ struct PreviewCommandTests {
         let run = try CommandRunner.run(python, [script.path, "--shots", Self.screenshots.path] + pages)
         #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
         #expect(run.stdout.contains("ALL PAGES PASSED"), "\(run.stdout)")
-        #expect(run.stdout.components(separatedBy: "\npage ").count - 1 + (run.stdout.hasPrefix("page ") ? 1 : 0) == pages.count, "\(run.stdout)")
+        #expect(
+            run.stdout.components(separatedBy: "\npage ").count - 1 + (run.stdout.hasPrefix("page ") ? 1 : 0) == pages.count,
+            "\(run.stdout)")
         #expect(run.stdout.contains("map pins on route:"), "\(run.stdout)")
         for line in run.stdout.split(separator: "\n") where line.hasPrefix("page ") { print(line) }
 
@@ -307,7 +315,9 @@ struct PreviewCommandTests {
         let caught = try CommandRunner.run(
             python, [script.path, "--shots", Self.screenshots.path, "bad=\(bad.absoluteURL.absoluteString)"])
         #expect(caught.status == 1, "\(caught.stdout)")
-        for rule in ["serious color-contrast", "serious nested-interactive", "moderate heading-order", "minor empty-table-header"] {
+        for rule in [
+            "serious color-contrast", "serious nested-interactive", "moderate heading-order", "minor empty-table-header",
+        ] {
             #expect(caught.stdout.contains("  \(rule) "), "\(rule): \(caught.stdout)")
         }
     }

@@ -28,7 +28,9 @@ struct PODocument {
         guard !bytes.contains(0), let text = String(validating: bytes, as: UTF8.self) else {
             throw LocalizationError.invalidXLIFF(
                 file: name,
-                problems: [XLIFFProblem(line: 0, message: "the file is not UTF-8; save it as UTF-8 (charset=UTF-8 in its header)")])
+                problems: [
+                    XLIFFProblem(line: 0, message: "the file is not UTF-8; save it as UTF-8 (charset=UTF-8 in its header)")
+                ])
         }
         var parser = Parser()
         var number = 0
@@ -66,7 +68,8 @@ struct PODocument {
                 problems.append(
                     XLIFFProblem(
                         line: entry.line,
-                        message: "a second entry with this msgctxt and msgid (first at line \(first)); each text must appear once"))
+                        message: "a second entry with this msgctxt and msgid (first at line \(first)); each text must appear once"
+                    ))
                 continue
             }
             seen[key] = entry.line
@@ -178,7 +181,8 @@ struct PODocument {
                 return
             }
             guard ["msgctxt", "msgid", "msgstr"].contains(String(keyword)) else {
-                problems.append(XLIFFProblem(line: number, message: "`\(keyword.prefix(40))` is not a PO keyword, comment or string"))
+                problems.append(
+                    XLIFFProblem(line: number, message: "`\(keyword.prefix(40))` is not a PO keyword, comment or string"))
                 return
             }
             // A keyword that comes round again starts a new entry (no blank line between).
@@ -219,7 +223,8 @@ struct PODocument {
                 switch scalar {
                 case "\"":
                     guard scalars.allSatisfy({ $0 == " " || $0 == "\t" }) else {
-                        problems.append(XLIFFProblem(line: number, message: "text after the closing quote; escape a quote as \\\""))
+                        problems.append(
+                            XLIFFProblem(line: number, message: "text after the closing quote; escape a quote as \\\""))
                         return nil
                     }
                     return out
@@ -244,7 +249,8 @@ struct PODocument {
                             XLIFFProblem(
                                 line: number,
                                 message:
-                                    "a broken escape `\\\(next)`: PO strings know \\n, \\t, \\r, \\\\ and \\\" (and \\a \\b \\f \\v)"))
+                                    "a broken escape `\\\(next)`: PO strings know \\n, \\t, \\r, \\\\ and \\\" (and \\a \\b \\f \\v)"
+                            ))
                         return nil
                     }
                 default:

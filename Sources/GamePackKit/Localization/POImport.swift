@@ -39,7 +39,8 @@ public enum POImporter {
         }
         if let source = document.header["X-Gamepack-Source-Language"], normalized(source) != normalized(config.defaultLocale) {
             throw LocalizationError.wrongLocale(
-                file: name, found: "source language `\(source)`", expected: "the project's default locale `\(config.defaultLocale)`")
+                file: name, found: "source language `\(source)`",
+                expected: "the project's default locale `\(config.defaultLocale)`")
         }
         let only = config.translationLocales.count == 1 ? config.translationLocales.first : nil
         let language = document.header["Language"].flatMap { $0.isEmpty ? nil : $0 } ?? locale ?? only

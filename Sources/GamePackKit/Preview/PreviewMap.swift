@@ -183,7 +183,8 @@ public struct PreviewMap: Sendable {
             if let href = pin.href {
                 out += "<a class=\"pin-link\" href=\"\(e(href))\" data-pin=\"\(index + 1)\" aria-label=\"\(name)\">\(g)</a>\n"
             } else {
-                out += "<g class=\"pin-point\" tabindex=\"0\" role=\"img\" data-pin=\"\(index + 1)\" aria-label=\"\(name)\">\(g)</g>\n"
+                out +=
+                    "<g class=\"pin-point\" tabindex=\"0\" role=\"img\" data-pin=\"\(index + 1)\" aria-label=\"\(name)\">\(g)</g>\n"
             }
         }
         out += scaleBar(projection)

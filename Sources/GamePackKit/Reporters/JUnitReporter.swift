@@ -33,7 +33,8 @@ public struct JUnitReporter: DiagnosticReporter {
             let name = file.isEmpty ? "(project)" : context.display(file)
             let classname =
                 file.isEmpty ? "gamepack" : (file as NSString).deletingLastPathComponent.replacingOccurrences(of: "/", with: ".")
-            out += "    <testcase classname=\"\(attribute(classname.isEmpty ? "project" : classname))\" name=\"\(attribute(name))\""
+            out +=
+                "    <testcase classname=\"\(attribute(classname.isEmpty ? "project" : classname))\" name=\"\(attribute(name))\""
             if !file.isEmpty {
                 out += " file=\"\(attribute(context.display(file)))\""
                 // The first error's line (where the failure is), else the first finding's.

@@ -154,7 +154,9 @@ public struct SARIFReporter: DiagnosticReporter {
         for (title, example) in examples(rule) {
             out += "\n\(title):\n"
             for (path, text) in example.files.sorted(by: { $0.key < $1.key }) {
-                out += "\(path):\n" + text.split(separator: "\n", omittingEmptySubsequences: false).map { "    \($0)" }
+                out +=
+                    "\(path):\n"
+                    + text.split(separator: "\n", omittingEmptySubsequences: false).map { "    \($0)" }
                     .joined(separator: "\n") + "\n"
             }
             for command in example.setup { out += "then: \(command)\n" }

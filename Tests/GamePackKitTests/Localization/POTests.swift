@@ -41,7 +41,8 @@ struct POTests {
             ), "\(po)")
         // The identical name is fuzzy too; translated and missing ones are not.
         #expect(po.contains("#, fuzzy\nmsgctxt \"locations/2/name\"\nmsgid \"Rijksmuseum\"\nmsgstr \"Rijksmuseum\"\n"))
-        #expect(po.contains("#: content/phrases/phrases.yaml:5\nmsgctxt \"phrases/bye/text\"\nmsgid \"Goodbye\"\nmsgstr \"Dag\"\n"))
+        #expect(
+            po.contains("#: content/phrases/phrases.yaml:5\nmsgctxt \"phrases/bye/text\"\nmsgid \"Goodbye\"\nmsgstr \"Dag\"\n"))
         #expect(po.contains("msgctxt \"phrases/hello/text\"\nmsgid \"Hello\"\nmsgstr \"\"\n"))
         #expect(po.components(separatedBy: "#, fuzzy\n").count - 1 == 2)
         let missing = try POExporter.export(project: project, locale: "nl", only: .missing)
@@ -54,7 +55,8 @@ struct POTests {
         let root = try L10n.copy(L10n.coverageProject, in: temp)
         var (po, _) = try POExporter.export(project: try await Project.load(at: root), locale: "nl")
         po = po.replacingOccurrences(
-            of: "msgctxt \"phrases/hello/text\"\nmsgid \"Hello\"\nmsgstr \"\"", with: "msgctxt \"phrases/hello/text\"\nmsgid \"Hello\"\nmsgstr \"Hallo \\\"daar\\\"\"")
+            of: "msgctxt \"phrases/hello/text\"\nmsgid \"Hello\"\nmsgstr \"\"",
+            with: "msgctxt \"phrases/hello/text\"\nmsgid \"Hello\"\nmsgstr \"Hallo \\\"daar\\\"\"")
         // The stale name: confirmed by removing the fuzzy mark.
         po = po.replacingOccurrences(of: "#, fuzzy\nmsgctxt \"locations/1/name\"", with: "msgctxt \"locations/1/name\"")
         let before = try L10n.snapshot(root)
@@ -90,7 +92,9 @@ struct POTests {
         #expect(try L10n.snapshot(root) == before, "nothing is written", sourceLocation: sourceLocation)
     }
 
-    @Test("untrusted PO: unknown msgctxt, stale msgid, plural, broken escape, wrong charset, over the cap; refused, nothing written")
+    @Test(
+        "untrusted PO: unknown msgctxt, stale msgid, plural, broken escape, wrong charset, over the cap; refused, nothing written"
+    )
     func badInput() async throws {
         let temp = try TemporaryDirectory()
         let root = try L10n.copy(L10n.coverageProject, in: temp)

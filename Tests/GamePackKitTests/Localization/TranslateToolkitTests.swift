@@ -98,7 +98,8 @@ struct TranslateToolkitTests {
     /// Checks that the project at `root` differs from `before` only in its Dutch texts (and their
     /// hash comments), and that the Dutch texts are `expected`.
     static func expectOnlyTargetsChanged(
-        _ root: URL, before: [String: Data], expected: [String: String?], sourceLocation: Testing.SourceLocation = #_sourceLocation
+        _ root: URL, before: [String: Data], expected: [String: String?],
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) async throws {
         let after = try L10n.snapshot(root)
         #expect(Set(after.keys) == Set(before.keys), sourceLocation: sourceLocation)
@@ -135,7 +136,8 @@ struct TranslateToolkitTests {
         let temp = try TemporaryDirectory()
         let root = try L10n.copy(L10n.coverageProject, in: temp)
         let before = try L10n.snapshot(root)
-        let exported = try temp.write(try POExporter.export(project: try await Project.load(at: root), locale: "nl").text, to: "nl.po")
+        let exported = try temp.write(
+            try POExporter.export(project: try await Project.load(at: root), locale: "nl").text, to: "nl.po")
         let python = try #require(try L10n.pythonWithTranslateToolkit())
         let edited = temp.url.appendingPathComponent("edited.po")
         let edit = try CommandRunner.run(python, ["-c", Self.polibEdit, exported.path, edited.path])
@@ -196,4 +198,3 @@ struct TranslateToolkitTests {
         #expect(counts.stale == 1 && counts.identical == 1 && counts.translated == 3 && counts.missing == 1, "\(counts)")
     }
 }
-

@@ -123,7 +123,9 @@ struct ReportConsumerTests {
         return try python(script, [file.path]).split(separator: "\n").map(String.init)
     }
 
-    @Test("junitparser: failures counts the failing test cases, and every file's case names its file and line", .requires(.junitparser))
+    @Test(
+        "junitparser: failures counts the failing test cases, and every file's case names its file and line",
+        .requires(.junitparser))
     func junitCounts() async throws {
         let (diagnostics, context, temp) = try await ReporterTests.findings()
         // A second error in a file that already fails: still one failing case.
