@@ -95,6 +95,20 @@ struct XLIFFDocument {
         guard String(validating: bytes, as: UTF8.self) != nil else {
             return (nil, [XLIFFProblem(line: 0, message: "the file is not valid UTF-8; save it as UTF-8")])
         }
+        // The bytes are read as UTF-8 whatever the declaration says: one naming another
+        // encoding means the file is not what its writer thinks.
+        if let declared = declaredEncoding(in: bytes), !["utf-8", "utf8"].contains(declared.lowercased()) {
+            return (
+                nil,
+                [
+                    XLIFFProblem(
+                        line: 1,
+                        message:
+                            "the XML declaration says encoding=\"\(declared)\"; gamepack reads UTF-8 only: save the file as UTF-8 with encoding=\"UTF-8\""
+                    )
+                ]
+            )
+        }
         let declarations = forbiddenDeclarations(in: bytes)
         if !declarations.isEmpty { return (nil, declarations) }
         let xml: LibXML2.Document
@@ -160,6 +174,16 @@ struct XLIFFDocument {
         func collectUnits(in node: xmlNodePtr, fileIndex: Int, keepPlaces: Bool) {
             for child in LibXML2.elements(of: node) {
                 if isXLIFF(child, "group") {
+                    // po2xliff writes a PO plural as a group of one unit per form.
+                    if LibXML2.attribute(child, "restype") == "x-gettext-plurals" {
+                        problems.append(
+                            XLIFFProblem(
+                                line: LibXML2.line(child),
+                                message:
+                                    "a plural form (a group with restype=\"x-gettext-plurals\"): gamepack's texts have none; translate it as one text"
+                            ))
+                        continue
+                    }
                     collectUnits(in: child, fileIndex: fileIndex, keepPlaces: keepPlaces)
                 } else if isXLIFF(child, "trans-unit") {
                     let line = LibXML2.line(child)
@@ -285,6 +309,17 @@ struct XLIFFDocument {
             }
             return problems
         }
+    }
+
+    /// The `encoding` of the XML declaration at the start of `bytes`, if it names one.
+    static func declaredEncoding(in bytes: Data) -> String? {
+        let head = String(decoding: bytes.prefix(200), as: UTF8.self)
+        guard head.hasPrefix("<?xml"), let end = head.range(of: "?>") else { return nil }
+        let declaration = head[..<end.lowerBound]
+        guard let key = declaration.range(of: "encoding") else { return nil }
+        let rest = declaration[key.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\t" }
+        guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
+        return String(rest.dropFirst().prefix { $0 != quote })
     }
 
     /// The XLIFF 1.1 namespace (translate-toolkit's `po2xliff` writes 1.1).
