@@ -6,7 +6,7 @@ import Testing
 /// The lint reports as their consumers read them: sarif-tools and the SARIF 2.1.0 schema (what
 /// code scanning checks), junitparser (what test dashboards count), for ordinary and hostile
 /// projects; and SARIF fingerprints that survive an edit above the finding.
-@Suite("Reporters: read by sarif-tools, the SARIF schema and junitparser", .tags(.python))
+@Suite("Reporters: read by sarif-tools, the SARIF schema and junitparser")
 struct ReportConsumerTests {
     /// Runs `python3 -c script arguments…`, expecting success; returns its standard output.
     static func python(_ script: String, _ arguments: [String]) throws -> String {
@@ -52,7 +52,7 @@ struct ReportConsumerTests {
 
     @Test(
         "sarif-tools and the schema read every result with a line, unused-asset included",
-        .requires(.sarifTools, .jsonschema))
+        .tags(.python), .requires(.sarifTools, .jsonschema))
     func sarifTools() async throws {
         let (diagnostics, context, temp) = try await ReporterTests.findings()
         let file = try temp.write(SARIFReporter().report(diagnostics, context: context), to: "lint.sarif")
@@ -125,7 +125,7 @@ struct ReportConsumerTests {
 
     @Test(
         "junitparser: failures counts the failing test cases, and every file's case names its file and line",
-        .requires(.junitparser))
+        .tags(.python), .requires(.junitparser))
     func junitCounts() async throws {
         let (diagnostics, context, temp) = try await ReporterTests.findings()
         // A second error in a file that already fails: still one failing case.
@@ -145,7 +145,7 @@ struct ReportConsumerTests {
 
     @Test(
         "a project with newlines, ]]> and control characters in its names: SARIF and JUnit still parse in the tools",
-        .requires(.sarifTools, .jsonschema, .junitparser))
+        .tags(.python), .requires(.sarifTools, .jsonschema, .junitparser))
     func hostileNames() async throws {
         let (diagnostics, context, temp) = try await Self.hostile()
         #expect(diagnostics.contains { $0.message.contains("]]>") }, "\(diagnostics)")
