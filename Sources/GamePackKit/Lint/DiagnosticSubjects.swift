@@ -5,19 +5,33 @@
 enum DiagnosticSubjects {
     /// `diagnostics` with `item` and `field` filled in where the place is inside an item with an id.
     static func placing(_ diagnostics: [Diagnostic], in project: Project) -> [Diagnostic] {
+        guard !diagnostics.isEmpty else { return diagnostics }
         var itemsByFile: [String: [ContentItem]] = [:]
         for item in project.items where item.id != nil { itemsByFile[item.file, default: []].append(item) }
         return diagnostics.map { diagnostic in
-            guard let location = diagnostic.location, location.hasPosition,
-                let items = itemsByFile[location.file],
-                let item = items.last(where: { !isAfter($0.node.location, location) }) ?? items.first,
-                let id = item.id
+            guard let location = diagnostic.location, location.hasPosition, let items = itemsByFile[location.file],
+                !items.isEmpty
             else { return diagnostic }
+            // Before the first item (a comment above it): the first item.
+            let item = items[max(0, lastStarting(atOrBefore: location, in: items))]
+            guard let id = item.id else { return diagnostic }
             var placed = diagnostic
             placed.item = "\(item.collection)/\(id)"
             placed.field = path(to: location, in: item.node)
             return placed
         }
+    }
+
+    /// The index of the last of `items` (in file order) that starts at or before `location`;
+    /// -1 when none does. A binary search: a list file may hold thousands of items.
+    static func lastStarting(atOrBefore location: SourceLocation, in items: [ContentItem]) -> Int {
+        var low = 0
+        var high = items.count
+        while low < high {
+            let middle = (low + high) / 2
+            if isAfter(items[middle].node.location, location) { high = middle } else { low = middle + 1 }
+        }
+        return low - 1
     }
 
     /// Whether `a` starts after `b` (line, then column).

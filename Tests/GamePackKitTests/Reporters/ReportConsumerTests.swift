@@ -105,6 +105,27 @@ struct ReportConsumerTests {
         #expect(identical.item == "rewards/1" && identical.field == "name.nl", "\(identical)")
     }
 
+    @Test("in a list file a finding names its own item and field, and keeps its fingerprint when an item is inserted above")
+    func fingerprintsInListFiles() async throws {
+        let temp = try TemporaryDirectory()
+        let root = try temp.copy(TestPaths.fixtures("GamePackKitTests").appendingPathComponent("lint/base"), as: "project")
+        let file = root.appendingPathComponent("content/phrases/phrases.yaml")
+        let original = try String(contentsOf: file, encoding: .utf8)
+        try (original + "\n- id: 3\n  text: {en: Pivot, nl: Pivot}\n").write(to: file, atomically: true, encoding: .utf8)
+        let context = ReportContext(pathPrefix: "", checkedFiles: [])
+        let before = await Linter.lint(try await Project.load(at: root))
+        let finding = try #require(before.first { $0.rule == "identical-translation" })
+        #expect(finding.item == "phrases/3" && finding.field == "text.nl", "\(finding)")
+        let prints = try Self.fingerprints(SARIFReporter().report(before, context: context))
+        // A new first item moves every line below it.
+        try ("- id: 0\n  text: {en: Synergy, nl: Synergie}\n" + original + "\n- id: 3\n  text: {en: Pivot, nl: Pivot}\n")
+            .write(to: file, atomically: true, encoding: .utf8)
+        let after = await Linter.lint(try await Project.load(at: root))
+        let moved = try #require(after.first { $0.rule == "identical-translation" })
+        #expect(moved.location!.line == finding.location!.line + 2)
+        #expect(try Self.fingerprints(SARIFReporter().report(after, context: context)).prints == prints.prints)
+    }
+
     /// junitparser's view of a report: per suite `tests failures` as written and as recounted
     /// from the cases, then each case's `file|line|failures`.
     static func junitparser(_ file: URL) throws -> [String] {
