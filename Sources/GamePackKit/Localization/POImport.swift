@@ -49,12 +49,18 @@ public enum POImporter {
                 file: name, found: "no Language in the header",
                 expected: "one of \(config.translationLocales.joined(separator: ", ")) (give --locale)")
         }
-        guard let target = config.translationLocales.first(where: { normalized($0) == normalized(language) }) else {
+        // Poedit writes a region (`nl_NL`): the locale with that language, when it is the only one.
+        func primary(_ code: String) -> String { String(normalized(code).prefix { $0 != "-" }) }
+        let sameLanguage = config.translationLocales.filter { primary($0) == primary(language) }
+        guard
+            let target = config.translationLocales.first(where: { normalized($0) == normalized(language) })
+                ?? (sameLanguage.count == 1 ? sameLanguage[0] : nil)
+        else {
             throw LocalizationError.wrongLocale(
                 file: name, found: "Language `\(language)`",
                 expected: "one of the project's translation locales (\(config.translationLocales.joined(separator: ", ")))")
         }
-        if let locale, normalized(locale) != normalized(target) {
+        if let locale, normalized(locale) != normalized(target) && normalized(locale) != normalized(language) {
             throw LocalizationError.wrongLocale(file: name, found: "Language `\(language)`", expected: "`\(locale)`")
         }
         let units = document.units.map { unit -> XLIFFDocument.Unit in

@@ -141,6 +141,11 @@ struct POTests {
         }
         #expect(try L10n.snapshot(root) == before)
 
+        // Poedit's `Language: nl_NL` is the project's `nl`.
+        let poedit = try await Self.importing(
+            base.replacingOccurrences(of: "Language: nl\\n", with: "Language: nl_NL\\n"), into: root)
+        #expect(poedit.locale == "nl" && poedit.applied.map(\.id) == ["phrases/hello/text"], "\(poedit)")
+
         // A PO file for another project.
         await #expect(throws: LocalizationError.wrongProject(file: "nl.po", found: "other", expected: "l10n-fixture")) {
             _ = try await Self.importing(

@@ -175,6 +175,10 @@ struct TranslateToolkitTests {
             let run = try CommandRunner.run(python, arguments)
             #expect(run.status == 0, "\(what): \(run.stderr)")
         }
+        // xliff2po's PO itself (no msgctxt, no Language): every entry found by its reference.
+        let direct = try await POImporter.importFile(at: edited, into: project, locale: "nl", dryRun: true)
+        #expect(direct.unknownUnits.isEmpty && direct.sourceChanged.isEmpty, "\(direct)")
+        #expect(direct.applied.map(\.id) == ["locations/1/description"])
         // po2xliff alone writes XLIFF 1.1 without ids: read, every unit matched by its place.
         let plainText = try String(contentsOf: plain, encoding: .utf8)
         #expect(plainText.contains("urn:oasis:names:tc:xliff:document:1.1"))
