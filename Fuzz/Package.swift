@@ -27,6 +27,7 @@ let package = Package(
         fuzzTarget("FuzzPackReader", ["GamePackFormat"]),
         fuzzTarget("FuzzMinisign", ["GamePackFormat"]),
         fuzzTarget("FuzzJSONScanner", ["GamePackFormat"]),
+        fuzzTarget("FuzzGeo", ["GamePackKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -51,12 +51,16 @@ public final class FileWatcher: @unchecked Sendable {
         static let modify: UInt32 = 0x2, attrib: UInt32 = 0x4, closeWrite: UInt32 = 0x8, movedFrom: UInt32 = 0x40
         static let movedTo: UInt32 = 0x80, create: UInt32 = 0x100, delete: UInt32 = 0x200, deleteSelf: UInt32 = 0x400
         static let queueOverflow: UInt32 = 0x4000, isDirectory: UInt32 = 0x4000_0000
+        /// IN_DONT_FOLLOW: a watch never goes through a symlink (a symlinked folder moved in).
+        static let dontFollow: UInt32 = 0x0200_0000
 
         private var watches: [Int32: String] = [:]
 
         private func addWatch(_ fd: Int32, _ folder: String) {
             let path = folder.isEmpty ? root.path : root.path + "/" + folder
-            let mask = Self.modify | Self.attrib | Self.closeWrite | Self.movedFrom | Self.movedTo | Self.create | Self.delete
+            let mask =
+                Self.modify | Self.attrib | Self.closeWrite | Self.movedFrom | Self.movedTo | Self.create | Self.delete
+                | Self.dontFollow
             let wd = inotify_add_watch(fd, path, mask)
             guard wd >= 0 else { return }
             lock.lock()
@@ -107,7 +111,12 @@ public final class FileWatcher: @unchecked Sendable {
                                 for case let sub as String in enumerator where !sub.hasPrefix(".") {
                                     var isDirectory: ObjCBool = false
                                     let full = root.path + "/" + path + "/" + sub
-                                    if fm.fileExists(atPath: full, isDirectory: &isDirectory), isDirectory.boolValue {
+                                    // A symlink is reported, not entered: the workspace's load
+                                    // decides with the project walker's rules.
+                                    if (try? fm.destinationOfSymbolicLink(atPath: full)) != nil {
+                                        paths.append(path + "/" + sub)
+                                        enumerator.skipDescendants()
+                                    } else if fm.fileExists(atPath: full, isDirectory: &isDirectory), isDirectory.boolValue {
                                         addWatch(fd, path + "/" + sub)
                                     } else {
                                         paths.append(path + "/" + sub)

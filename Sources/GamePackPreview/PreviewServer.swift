@@ -199,14 +199,14 @@ public final class PreviewServer: Sendable {
         return response
     }
 
-    /// An asset listed under `assets/` whose real path lies inside the project.
+    /// An asset listed under `assets/` that `PreviewAssets` allows: a media file whose real
+    /// path lies inside `assets/`, never a hidden file, a page or a script.
     func asset(_ path: String) async -> Response {
         let snapshot = await state.snapshot
-        guard snapshot.assetVersions[path] != nil else { return notFound() }
-        let root = configuration.root.resolvingSymlinksInPath().path
-        let url = configuration.root.appendingPathComponent("assets").appendingPathComponent(path)
-        let resolved = url.resolvingSymlinksInPath().path
-        guard resolved.hasPrefix(root + "/"), let data = FileManager.default.contents(atPath: resolved) else { return notFound() }
+        guard snapshot.assetVersions[path] != nil,
+            case .allowed(let url, _) = PreviewAssets.check(path, in: snapshot.project),
+            let data = FileManager.default.contents(atPath: url.path)
+        else { return notFound() }
         var headers = HTTPFields()
         headers[.contentType] = Self.mediaType(of: path)
         return withSecurity(Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data))))

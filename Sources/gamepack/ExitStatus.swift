@@ -31,7 +31,8 @@ func failure(_ error: Error, _ kind: FailureKind = .usageOrIO) -> ExitCode {
         Terminal.error("\(error)")
         guard let error = error as? LocalizationError else { return ExitCode(2) }
         switch error {
-        case .invalidXLIFF, .wrongProject, .wrongLocale, .duplicateUnit, .characterNotAllowedInXML: return ExitCode(1)
+        case .invalidXLIFF, .wrongProject, .wrongLocale, .duplicateUnit, .characterNotAllowedInXML, .sourceTooLarge:
+            return ExitCode(1)
         case .unknownLocale, .cannotEdit, .sourceChangedOnDisk, .io: return ExitCode(2)
         }
     case .publishing:

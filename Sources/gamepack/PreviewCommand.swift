@@ -71,6 +71,10 @@ struct PreviewCommand: AsyncParsableCommand {
         if let out {
             do {
                 let summary = try StaticPreviewWriter.write(snapshot, tiles: tileSource, to: URL(fileURLWithPath: out))
+                for (path, reason) in summary.refusedAssets {
+                    FileHandle.standardError.write(
+                        Data("warning: assets/\(path) \(reason); it is not copied into the static preview\n".utf8))
+                }
                 print(
                     "wrote \(summary.pages) pages and \(summary.assets) assets to \(out) (\(counts.errors) errors, \(counts.warnings) warnings); open \(out)/index.html"
                 )

@@ -15,8 +15,11 @@ struct BoundedRun {
     /// Peak resident memory of the child (bytes).
     var peakBytes: Int
 
-    /// Runs `gamepack arguments` in `directory`; kills it after `limit` seconds (status -9).
-    static func gamepack(_ arguments: [String], in directory: URL, limit: Double = 20) throws -> BoundedRun {
+    /// Runs `gamepack arguments` in `directory` with `environment` added to this process's;
+    /// kills it after `limit` seconds (status -9).
+    static func gamepack(
+        _ arguments: [String], in directory: URL, limit: Double = 20, environment extra: [String: String] = [:]
+    ) throws -> BoundedRun {
         let out = directory.appendingPathComponent(".run-\(UUID().uuidString.prefix(8))")
         let stdoutURL = out.appendingPathExtension("out"), stderrURL = out.appendingPathExtension("err")
         defer {
@@ -36,6 +39,7 @@ struct BoundedRun {
         defer { argv.forEach { free($0) } }
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
+        environment.merge(extra) { $1 }
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { envp.forEach { free($0) } }
         var pid: pid_t = 0

@@ -124,7 +124,8 @@ struct BuildContext: Sendable {
         let cached = cacheDir.appendingPathComponent("\(record.sha256)-\(wrap.map(String.init) ?? "nowrap").b64")
         // The cache is in the project folder: only a file that decodes to this very asset is used
         // (a second pass takes the file the first one checked, if it is unchanged).
-        if stamps?.wasRead(cached.path) == true || Base64Cache.holds(cached, sha256: record.sha256, size: record.size),
+        if stamps?.wasRead(cached.path) == true
+            || Base64Cache.holds(cached, sha256: record.sha256, size: record.size, wrap: wrap),
             let handle = try? FileHandle(forReadingFrom: cached)
         {
             defer { try? handle.close() }

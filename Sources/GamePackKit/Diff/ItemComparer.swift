@@ -306,7 +306,7 @@ struct ItemComparer {
                 FieldChange(
                     path: path, change: .moved, class: .content,
                     summary: "moved \(Geo.describe(meters: meters)) (\(a!.display) → \(b!.display))", old: a!.json,
-                    new: b!.json, meters: (meters * 10).rounded() / 10)
+                    new: b!.json, meters: meters.isFinite ? (meters * 10).rounded() / 10 : nil)
             ]
         case (.text(let x)?, .text(let y)?):
             let cosmetic = WordDiff.differOnlyInWhitespace(x, y)

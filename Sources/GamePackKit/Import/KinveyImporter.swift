@@ -99,7 +99,7 @@ public enum KinveyImporter {
                     if blob.isEmpty {
                         warnings.append("\(vcsFile) line \(row.line): no \(field) (lint reports missing-required)")
                     } else if isSafeBlobName(blob) {
-                        lines.append("\(field): vcs/\(blob)")
+                        lines.append("\(field): \(YAMLScalar.plainOrQuoted("vcs/" + blob))")
                         if !referencedImages.contains(blob) { referencedImages.append(blob) }
                     } else {
                         errors.append(.invalidValue(path: "\(vcsFile) line \(row.line)", reason: "`\(blob)` is not a file name"))
@@ -195,7 +195,13 @@ public enum KinveyImporter {
                 for name in sounds {
                     let stem = (name as NSString).deletingPathExtension
                     let id = uniqueID(soundID(stem), among: &ids)
-                    lines += ["- id: \(id)", "  name: \(YAMLScalar.plainOrQuoted(stem))", "  file: sounds/\(name)"]
+                    // Digits stay a number id; anything else YAML could read as another type
+                    // (`true`, `null`, `1e5`) is quoted.
+                    let written = id.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) ? id : YAMLScalar.plainOrQuoted(id)
+                    lines += [
+                        "- id: \(written)", "  name: \(YAMLScalar.plainOrQuoted(stem))",
+                        "  file: \(YAMLScalar.plainOrQuoted("sounds/" + name))",
+                    ]
                 }
                 try staging.write(lines.joined(separator: "\n") + "\n", to: "content/sounds/sounds.yaml")
             }

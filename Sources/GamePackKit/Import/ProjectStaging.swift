@@ -43,8 +43,17 @@ final class ProjectStaging {
     }
 
     /// Writes UTF-8 `text` to `relativePath` of the project.
+    /// A YAML file (`.yaml`) is parsed again first, with the loader lint uses: an importer
+    /// that wrote a value the YAML does not read back (an unquoted `#` or `: `) fails here,
+    /// before anything is moved into place, instead of leaving a project that does not load.
     func write(_ text: String, to relativePath: String) throws {
-        try write(Data(text.utf8), to: relativePath)
+        let data = Data(text.utf8)
+        if relativePath.hasSuffix(".yaml"), case .failed(let problems) = SourceLoader.load(data: data, path: relativePath) {
+            throw ImportError.unreadableOutput(
+                file: relativePath,
+                reason: problems.map { "\($0.location.map { "\($0): " } ?? "")\($0.message)" }.joined(separator: "; "))
+        }
+        try write(data, to: relativePath)
     }
 
     /// Writes `data` to `relativePath` of the project.

@@ -24,6 +24,9 @@ public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible {
     case missingColumn(file: String, column: String)
     /// A CSV row cannot be read (`line` is 1-based).
     case malformedCSV(file: String, line: Int, reason: String)
+    /// A file the importer wrote does not read back as YAML (a defect of the importer, caught
+    /// before the project is moved into place).
+    case unreadableOutput(file: String, reason: String)
     /// More than one of the problems above, all found in one pass.
     case several([ImportError])
 
@@ -50,6 +53,8 @@ public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(file) has no column `\(column)`"
         case .malformedCSV(let file, let line, let reason):
             "\(file) line \(line): \(reason)"
+        case .unreadableOutput(let file, let reason):
+            "the imported \(file) does not read back (\(reason)); nothing was imported. This is a defect of gamepack's importer: please report it with the input"
         case .several(let problems):
             "\(problems.count) problems:\n" + problems.map { "  \($0.description)" }.joined(separator: "\n")
         }

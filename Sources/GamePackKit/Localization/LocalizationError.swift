@@ -51,6 +51,9 @@ public enum LocalizationError: Error, Sendable, Equatable, CustomStringConvertib
     case sourceChangedOnDisk(file: String)
     /// A file could not be read or written.
     case io(path: String, reason: String)
+    /// Writing the translations would make a source file larger than lint and build read
+    /// (`SourceLoader.maxFileBytes`); nothing was written.
+    case sourceTooLarge(file: String, bytes: Int, limit: Int64)
 
     public var description: String {
         switch self {
@@ -74,6 +77,8 @@ public enum LocalizationError: Error, Sendable, Equatable, CustomStringConvertib
             "\(file) changed on disk after the project was loaded; run the command again"
         case .io(let path, let reason):
             "\(path): \(reason)"
+        case .sourceTooLarge(let file, let bytes, let limit):
+            "\(file) would grow to \(ByteCount.describe(bytes)) with these translations, over the \(ByteCount.describe(Int(limit))) limit of a source file (lint and build would no longer read any of its items); nothing was written. Move some of its items into another file, or shorten the translations, and import again"
         }
     }
 }

@@ -363,6 +363,10 @@ public enum XLIFFImporter {
             switch outcome {
             case .failed(let error): throw error
             case .edited(let edited):
+                guard Int64(edited.new.count) <= SourceLoader.maxFileBytes else {
+                    throw LocalizationError.sourceTooLarge(
+                        file: job.file, bytes: edited.new.count, limit: SourceLoader.maxFileBytes)
+                }
                 newContents.append((project.root.appendingPathComponent(job.file), edited.new, edited.original))
             }
             for (field, _, _) in job.edits {

@@ -48,13 +48,19 @@ struct PageFrame {
                 "<div class=\"banner partial\">Only the changed files are checked so far; findings elsewhere are from before the change.</div>"
         }
         let live = site.options.live ? "1" : "0"
+        // A static host sends no Content-Security-Policy header, so a static page carries its
+        // own (`frame-ancestors` is not allowed in a <meta>; the live server sends it).
+        let cspMeta =
+            site.options.live
+            ? ""
+            : "\n<meta http-equiv=\"Content-Security-Policy\" content=\"\(e(site.metaContentSecurityPolicy))\">"
         return """
             <!DOCTYPE html>
             <html lang="\(e(defaultLocale))">
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta name="referrer" content="no-referrer">
+            <meta name="referrer" content="no-referrer">\(cspMeta)
             <link rel="icon" href="data:,">
             <title>\(e(title)) · \(e(project.config.name)) preview</title>
             <link rel="stylesheet" href="\(root)_preview/preview.css">

@@ -67,15 +67,22 @@ public struct LocalProjection: Sendable {
     public var offsetY: Double
 
     /// Fits `points` (latitude, longitude) into `width`×`height` pixels with `padding` on every
-    /// side; a single point or a tiny spread shows at least `minimumSpan` meters.
+    /// side; a single point or a tiny spread shows at least `minimumSpan` meters. Points whose
+    /// coordinates are not finite numbers are left out of the fit, latitudes are clamped to the
+    /// poles, and points on both sides of the antimeridian are fitted across it (the narrowest
+    /// window of longitudes that holds them all).
     public init(fitting points: [(Double, Double)], width: Double, height: Double, padding: Double, minimumSpan: Double = 300) {
-        let lats = points.map(\.0), lons = points.map(\.1)
+        let usable = points.compactMap { point -> (Double, Double)? in
+            guard let lat = Geo.clampedLatitude(point.0), let lon = Geo.wrappedLongitude(point.1) else { return nil }
+            return (lat, lon)
+        }
+        let lats = usable.map(\.0)
         let minLat = lats.min() ?? 0, maxLat = lats.max() ?? 0
-        let minLon = lons.min() ?? 0, maxLon = lons.max() ?? 0
-        cosLatitude = cos((minLat + maxLat) / 2 * .pi / 180)
+        let (minLon, lonSpan) = Self.narrowestWindow(usable.map(\.1))
+        cosLatitude = max(cos((minLat + maxLat) / 2 * .pi / 180), 1e-9)
         originLatitude = maxLat
         originLongitude = minLon
-        let spanX = max((maxLon - minLon) * Self.metersPerDegree * cosLatitude, 1)
+        let spanX = max(lonSpan * Self.metersPerDegree * cosLatitude, 1)
         let spanY = max((maxLat - minLat) * Self.metersPerDegree, 1)
         let usableX = width - 2 * padding, usableY = height - 2 * padding
         scale = min(usableX / max(spanX, minimumSpan), usableY / max(spanY, minimumSpan))
@@ -83,20 +90,41 @@ public struct LocalProjection: Sendable {
         offsetY = padding + (usableY - spanY * scale) / 2
     }
 
+    /// The westernmost longitude and the width in degrees of the narrowest window holding every
+    /// longitude (each in [-180, 180)): the circle of longitudes is cut at its widest gap, which
+    /// is the antimeridian only when no point is near it.
+    static func narrowestWindow(_ longitudes: [Double]) -> (west: Double, span: Double) {
+        let sorted = longitudes.sorted()
+        guard let first = sorted.first, let last = sorted.last else { return (0, 0) }
+        var west = first, widestGap = 360 - (last - first)
+        for (a, b) in zip(sorted, sorted.dropFirst()) where b - a > widestGap {
+            widestGap = b - a
+            west = b
+        }
+        return (west, 360 - widestGap)
+    }
+
+    /// Degrees east of the window's west edge, across the antimeridian when the window spans it.
+    func eastOfOrigin(_ longitude: Double) -> Double {
+        guard let wrapped = Geo.wrappedLongitude(longitude) else { return .nan }
+        let east = wrapped - originLongitude
+        return east < 0 ? east + 360 : east
+    }
+
     /// The pixel position of a point.
     public func project(_ latitude: Double, _ longitude: Double) -> (x: Double, y: Double) {
         (
-            offsetX + (longitude - originLongitude) * Self.metersPerDegree * cosLatitude * scale,
+            offsetX + eastOfOrigin(longitude) * Self.metersPerDegree * cosLatitude * scale,
             offsetY + (originLatitude - latitude) * Self.metersPerDegree * scale
         )
     }
 
-    /// The point at a pixel position (the inverse of `project`).
+    /// The point at a pixel position (the inverse of `project`), longitude wrapped into
+    /// [-180, 180) and latitude clamped to the poles.
     public func unproject(_ x: Double, _ y: Double) -> (latitude: Double, longitude: Double) {
-        (
-            originLatitude - (y - offsetY) / scale / Self.metersPerDegree,
-            originLongitude + (x - offsetX) / scale / Self.metersPerDegree / cosLatitude
-        )
+        let lat = originLatitude - (y - offsetY) / scale / Self.metersPerDegree
+        let lon = originLongitude + (x - offsetX) / scale / Self.metersPerDegree / cosLatitude
+        return (Geo.clampedLatitude(lat) ?? originLatitude, Geo.wrappedLongitude(lon) ?? originLongitude)
     }
 }
 
@@ -160,7 +188,7 @@ public struct PreviewMap: Sendable {
         for (a, b) in legs {
             let (p, q) = (points[a], points[b])
             let meters = Geo.distance(pins[a].latitude, pins[a].longitude, pins[b].latitude, pins[b].longitude)
-            out += "<g class=\"leg\" data-from=\"\(a + 1)\" data-to=\"\(b + 1)\" data-meters=\"\(Int(meters.rounded()))\">"
+            out += "<g class=\"leg\" data-from=\"\(a + 1)\" data-to=\"\(b + 1)\" data-meters=\"\(Geo.wholeMeters(meters))\">"
             out += "<line x1=\"\(n(p.x))\" y1=\"\(n(p.y))\" x2=\"\(n(q.x))\" y2=\"\(n(q.y))\"/>"
             out +=
                 "<text x=\"\(n((p.x + q.x) / 2))\" y=\"\(n((p.y + q.y) / 2 - 6))\">\(e(Geo.describe(meters: meters)))</text></g>\n"
@@ -237,30 +265,22 @@ public struct PreviewMap: Sendable {
         return power
     }
 
-    /// Web Mercator tiles covering the map, each placed by projecting its corners.
+    /// Web Mercator tiles covering the map, each placed by projecting its corners. None when
+    /// the map spans the antimeridian or more than 48 tiles (a world-wide spread needs no
+    /// street tiles), or its scale is not a finite number.
     func tileImages(_ tiles: TileSource, projection: LocalProjection) -> String {
         let metersPerPixel = 1 / projection.scale
-        let zoom = max(1, min(19, Int((log2(156_543.03 * projection.cosLatitude / metersPerPixel)).rounded())))
+        let exact = log2(156_543.03 * projection.cosLatitude / metersPerPixel)
+        guard exact.isFinite else { return "" }
+        let zoom = Int(min(max(exact.rounded(), 1), 19))
         let nw = projection.unproject(0, 0), se = projection.unproject(width, height)
-        func tile(_ lat: Double, _ lon: Double) -> (Int, Int) {
-            let count = pow(2, Double(zoom))
-            let x = (lon + 180) / 360 * count
-            let latRad = lat * .pi / 180
-            let y = (1 - log(tan(latRad) + 1 / cos(latRad)) / .pi) / 2 * count
-            return (Int(floor(x)), Int(floor(y)))
-        }
-        func corner(_ x: Int, _ y: Int) -> (Double, Double) {
-            let count = pow(2, Double(zoom))
-            let lon = Double(x) / count * 360 - 180
-            let lat = atan(sinh(.pi * (1 - 2 * Double(y) / count))) * 180 / .pi
-            return (lat, lon)
-        }
-        let (x0, y0) = tile(nw.latitude, nw.longitude), (x1, y1) = tile(se.latitude, se.longitude)
+        let (x0, y0) = Geo.tile(latitude: nw.latitude, longitude: nw.longitude, zoom: zoom)
+        let (x1, y1) = Geo.tile(latitude: se.latitude, longitude: se.longitude, zoom: zoom)
         guard x1 >= x0, y1 >= y0, (x1 - x0 + 1) * (y1 - y0 + 1) <= 48 else { return "" }
         var out = "<g class=\"tiles\">"
         for ty in y0...y1 {
             for tx in x0...x1 {
-                let a = corner(tx, ty), b = corner(tx + 1, ty + 1)
+                let a = Geo.tileCorner(x: tx, y: ty, zoom: zoom), b = Geo.tileCorner(x: tx + 1, y: ty + 1, zoom: zoom)
                 let p = projection.project(a.0, a.1), q = projection.project(b.0, b.1)
                 let url = tiles.template.replacingOccurrences(of: "{z}", with: "\(zoom)")
                     .replacingOccurrences(of: "{x}", with: "\(tx)").replacingOccurrences(of: "{y}", with: "\(ty)")

@@ -46,6 +46,12 @@ public struct PreviewSite: Sendable {
             + "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
     }
 
+    /// The policy a static page states in its `<meta http-equiv>`: the same, less the
+    /// directives a `<meta>` cannot carry.
+    public var metaContentSecurityPolicy: String {
+        contentSecurityPolicy.replacingOccurrences(of: "; frame-ancestors 'none'", with: "")
+    }
+
     /// The collections shown: those with items or a content type defined by the project.
     public var collections: [String] {
         var names = Set(snapshot.itemsByCollection.keys)

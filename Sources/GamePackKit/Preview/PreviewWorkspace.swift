@@ -51,7 +51,9 @@ public enum PreviewWorkspace {
     /// `snapshot` with the content files and assets at `paths` (project-relative) read again:
     /// only those files are parsed and only their items are checked (per-item rules, their
     /// references and assets); findings of other files are kept until `relinted`. Returns nil
-    /// when a change needs a full load (a symlink, a file outside a collection folder).
+    /// when a change needs a full load (a symlink anywhere on the path, a file outside a
+    /// collection folder): the full load applies the project walker's rules, so a symlinked
+    /// folder moved in while the preview runs is followed only where lint would follow it.
     public static func applying(_ paths: [String], to snapshot: PreviewSnapshot) -> PreviewSnapshot? {
         var project = snapshot.project
         let root = project.root
@@ -63,7 +65,7 @@ public enum PreviewWorkspace {
         for path in paths {
             let absolute = root.path + "/" + path
             let kind = Project.FileKind(absolute)
-            if kind == .symlink || kind == .directory { return nil }
+            if kind == .symlink || kind == .directory || passesThroughSymlink(path, under: root.path) { return nil }
             if path.hasPrefix("assets/") {
                 let relative = String(path.dropFirst("assets/".count))
                 touchedAssets.append(relative)
@@ -161,6 +163,18 @@ public enum PreviewWorkspace {
                 AssetChecks.check(info, use: use, field: use.spec.name, context: context)
             }
         }
+    }
+
+    /// Whether a folder on the way from `root` to `path` (project-relative) is a symlink.
+    static func passesThroughSymlink(_ path: String, under root: String) -> Bool {
+        var current = root
+        var info = stat()
+        for part in path.split(separator: "/").dropLast() {
+            current += "/" + part
+            guard lstat(current, &info) == 0 else { return false }  // gone: the kind check decides
+            if info.st_mode & S_IFMT == S_IFLNK { return true }
+        }
+        return false
     }
 
     static func coverage(of project: Project) -> LocalizationReport? {

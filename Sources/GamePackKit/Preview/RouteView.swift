@@ -62,7 +62,7 @@ struct RouteView {
         var out =
             "<section class=\"card route\" data-field=\"\(e(path.field.name))\"><h2>\(e(path.field.name.capitalized)) on the map</h2>"
         out +=
-            "<p class=\"total\" data-total-meters=\"\(Int(path.totalMeters.rounded()))\">\(path.stops.count) waypoints · total walk \(e(Geo.describe(meters: path.totalMeters)))</p>"
+            "<p class=\"total\" data-total-meters=\"\(Geo.wholeMeters(path.totalMeters))\">\(path.stops.count) waypoints · total walk \(e(Geo.describe(meters: path.totalMeters)))</p>"
         if placed.isEmpty {
             out += "<p class=\"muted\">No waypoint has a position to draw.</p>"
         } else {
@@ -105,7 +105,7 @@ struct RouteView {
                 if let previous {
                     let meters = Geo.distance(previous.point.0, previous.point.1, point.0, point.1)
                     leg =
-                        "<span class=\"leg-distance\" data-meters=\"\(Int(meters.rounded()))\">\(e(Geo.describe(meters: meters))) from \(previous.number)</span>"
+                        "<span class=\"leg-distance\" data-meters=\"\(Geo.wholeMeters(meters))\">\(e(Geo.describe(meters: meters))) from \(previous.number)</span>"
                 } else {
                     leg = "<span class=\"leg-distance\">start</span>"
                 }

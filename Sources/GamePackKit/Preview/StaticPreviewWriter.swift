@@ -1,8 +1,11 @@
 import Foundation
 
 /// Writes the preview as a static site (`gamepack preview --out DIR`): every page, the
-/// stylesheet and script, and the project's assets copied under `_assets/`, all linked
-/// relatively so the site opens from `file://`, a CI artifact or GitHub Pages.
+/// stylesheet and script, and the assets the content uses copied under `_assets/`, all linked
+/// relatively so the site opens from `file://`, a CI artifact or GitHub Pages. Only media files
+/// that `PreviewAssets` allows are copied (never a hidden file, a symlink out of `assets/`, or
+/// a page or script), and every page carries its Content-Security-Policy in a `<meta>`, since
+/// a static host sends no such header.
 public enum StaticPreviewWriter {
     /// The file that marks a folder as a preview this writer made (and may replace).
     public static let marker = ".gamepack-preview"
@@ -11,6 +14,8 @@ public enum StaticPreviewWriter {
     public struct Summary: Sendable {
         public var pages: Int
         public var assets: Int
+        /// Asset files the content uses that were not copied, each with why (sorted by path).
+        public var refusedAssets: [(path: String, reason: String)]
     }
 
     /// Writes the site into `directory`, all at once: into a staging folder beside it, then
@@ -37,7 +42,20 @@ public enum StaticPreviewWriter {
         let staging = parent.appendingPathComponent(".\(destination.lastPathComponent).partial-\(getpid())")
         try? fm.removeItem(at: staging)
         do {
-            let site = PreviewSite(snapshot: snapshot, options: PreviewOptions(live: false, tiles: tiles, versionedAssets: false))
+            // The assets to copy first: pages link only to those.
+            var copies: [(source: URL, path: String)] = []
+            var refused: [(path: String, reason: String)] = []
+            for path in PreviewAssets.used(by: snapshot.project).sorted() where snapshot.assetVersions[path] != nil {
+                switch PreviewAssets.check(path, in: snapshot.project) {
+                case .allowed(let source, _): copies.append((source, path))
+                case .refused(let why): refused.append((path, why))
+                }
+            }
+            var published = snapshot
+            let copied = Set(copies.map(\.path))
+            published.assetVersions = snapshot.assetVersions.filter { copied.contains($0.key) }
+            let site = PreviewSite(
+                snapshot: published, options: PreviewOptions(live: false, tiles: tiles, versionedAssets: false))
             func put(_ text: String, _ path: String) throws {
                 let url = staging.appendingPathComponent(path)
                 try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -52,19 +70,14 @@ public enum StaticPreviewWriter {
                 try put(html, path)
                 pages += 1
             }
-            let root = snapshot.project.root.resolvingSymlinksInPath().path
-            var assets = 0
-            for path in snapshot.assetVersions.keys.sorted() {
-                let source = snapshot.project.assetURL(path).resolvingSymlinksInPath()
-                guard source.path.hasPrefix(root + "/") else { continue }  // never copy from outside the project
+            for (source, path) in copies {
                 let target = staging.appendingPathComponent(PreviewSite.assetFolder).appendingPathComponent(path)
                 try fm.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try fm.copyItem(at: source, to: target)
-                assets += 1
             }
             if fm.fileExists(atPath: destination.path) { try fm.removeItem(at: destination) }
             try fm.moveItem(at: staging, to: destination)
-            return Summary(pages: pages, assets: assets)
+            return Summary(pages: pages, assets: copies.count, refusedAssets: refused)
         } catch let error as GamePackError {
             try? fm.removeItem(at: staging)
             throw error

@@ -248,7 +248,13 @@ struct SnapshotValueReader: Sendable {
     }
 
     /// A canonical asset object: `{"sha256", "format", "bytes", "width", "height", "path"|"data"}`.
+    /// A size or dimension that is not a whole number from 0 to 2⁵³ (`1e19`, `-1`, `2.5`) is a
+    /// claim no file can make, and is read as unknown.
     func assetValue(_ map: [String: JSONValue]) -> DiffValue? {
+        func count(_ key: String) -> Int? {
+            guard let value = map[key]?.number, value >= 0, value <= 9_007_199_254_740_992 else { return nil }
+            return Int(exactly: value)
+        }
         guard case .string(let sha)? = map["sha256"] else { return nil }
         var format: MediaFormat?
         if case .string(let name)? = map["format"] { format = MediaFormat(rawValue: name) }
@@ -256,8 +262,8 @@ struct SnapshotValueReader: Sendable {
         if case .string(let written)? = map["path"] { path = written }
         return .asset(
             AssetRef(
-                path: path, sha256: sha, bytes: map["bytes"]?.number.map { Int64($0) }, format: format,
-                width: map["width"]?.number.map { Int($0) }, height: map["height"]?.number.map { Int($0) }))
+                path: path, sha256: sha, bytes: count("bytes").map { Int64($0) }, format: format, width: count("width"),
+                height: count("height")))
     }
 
     /// The display title of an item: its `name`, `title` or `text` in the default locale.

@@ -206,8 +206,19 @@ public enum SphereGeo {
     }
 
     /// Latitude/longitude boxes that together cover the circle: one, or two when it crosses
-    /// the antimeridian; the full longitude range when it reaches a pole.
+    /// the antimeridian; the full longitude range when it reaches a pole. None for a circle
+    /// that is not one (a NaN or infinite coordinate or radius, a negative radius, a latitude
+    /// past a pole); a longitude past ±180 is taken a whole turn back. Every bound is within
+    /// [-90, 90] × [-180, 180].
     public static func boxes(_ circle: GeoCircle) -> [Box] {
+        guard circle.latitude.isFinite, abs(circle.latitude) <= 90, circle.longitude.isFinite, circle.radius.isFinite,
+            circle.radius >= 0
+        else { return [] }
+        var circle = circle
+        if abs(circle.longitude) > 180 {
+            let turned = (circle.longitude + 180).truncatingRemainder(dividingBy: 360)
+            circle.longitude = (turned < 0 ? turned + 360 : turned) - 180
+        }
         let angle = circle.radius / earthRadius
         let degrees = angle * 180 / .pi
         let margin = 1e-9

@@ -8,6 +8,10 @@ public struct DiffJSONRenderer: DiffRenderer {
     public func render(_ report: DiffReport, context: DiffRenderContext) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // A value JSON has no number for (`latitude: .nan` in a project, `1e999` in a file) is
+        // written as a string, as JavaScript names it, rather than failing the whole report.
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
         guard let data = try? encoder.encode(report) else { return "{}\n" }
         return String(decoding: data, as: UTF8.self) + "\n"
     }
