@@ -236,7 +236,11 @@ struct L10nImportCommand: AsyncParsableCommand {
             lines.append(
                 "\(verb) \(result.applied.count) \(result.locale) translations to \(result.changedFiles.count) files"
                     + (result.unchanged.isEmpty ? "" : ", \(result.unchanged.count) already current")
-                    + (result.untranslated.isEmpty ? "" : ", \(result.untranslated.count) without a target"))
+                    + (result.untranslated.isEmpty ? "" : ", \(result.untranslated.count) without a target")
+                    + (result.drafts.isEmpty
+                        ? ""
+                        : ", \(result.drafts.count) \(result.drafts.count == 1 ? "draft" : "drafts") (\(isPO ? "fuzzy" : "approved=\"no\"")) not applied")
+            )
             if outputOptions.verbose { lines += result.changedFiles.map { "  \(prefix)\($0)" } }
             if !result.untracked.isEmpty {
                 lines.append(

@@ -76,6 +76,7 @@ struct PODocument {
             var unit = XLIFFDocument.Unit(
                 id: entry.context ?? "", line: entry.line, fileIndex: 0, source: entry.id, target: entry.string,
                 state: entry.fuzzy ? "needs-review-translation" : "translated")
+            unit.disapproved = entry.fuzzy
             if let context = entry.context {
                 // xliff2po tells apart entries with one msgid by a msgctxt that is their place;
                 // any other msgctxt is a unit id, and only it names the field.

@@ -48,8 +48,8 @@ struct XLIFFDocument {
         var state: String?
         /// Whether the unit says `approved="yes"` (its translation passed its final review).
         var approved = false
-        /// Whether the unit says `approved="no"`: the tool took the approval back (translate-toolkit
-        /// marks a unit fuzzy so), whatever its state says.
+        /// Whether the unit says `approved="no"` (or, read from PO, is `fuzzy`): the tool marks
+        /// it a draft (translate-toolkit marks a unit fuzzy so), whatever its state says.
         var disapproved = false
         /// The places its location context groups name, in order.
         var places: [Place] = []

@@ -27,6 +27,9 @@ public struct XLIFFImportResult: Sendable, Equatable {
     /// left in a `needs-…` state (a stale translation stays stale until it is confirmed by a
     /// `translated`, `final` or `signed-off` state, or changed).
     public var unchanged: [Unit] = []
+    /// Units with a new text the translator's tool marks as a draft (`#, fuzzy` in PO,
+    /// `approved="no"` in XLIFF): not applied, the current text stays; remove the mark to apply.
+    public var drafts: [Unit] = []
     /// Applied units in JSON files, which cannot hold the source-hash comment: they stay untracked.
     public var untracked: [Unit] = []
     /// What each applied unit changes, by source file, then in the order of the XLIFF file (what
@@ -331,6 +334,11 @@ public enum XLIFFImporter {
                     result.unchanged.append(entry)
                     continue
                 }
+            } else if unit.disapproved {
+                // A new text the tool marks as a draft (fuzzy in PO, approved="no" in XLIFF): a
+                // translation still being worked on, which gettext tools do not use either.
+                result.drafts.append(entry)
+                continue
             }
             let old = current?.text.flatMap { $0.trimmedWhitespace.isEmpty ? nil : $0 }
             changesByID[unit.id] = XLIFFImportResult.Change(

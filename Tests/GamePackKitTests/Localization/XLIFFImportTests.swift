@@ -322,6 +322,24 @@ struct LocalizationXLIFFImportTests {
         #expect(nl["phrases/hello/text"] == nil)
     }
 
+    @Test("a new text the tool marks approved=\"no\" is a draft: listed, not applied; the same text confirmed is applied")
+    func draftsAreNotApplied() async throws {
+        let temp = try TemporaryDirectory()
+        let root = try L10n.copy(L10n.coverageProject, in: temp)
+        let exported = try XLIFFExporter.export(project: try await Project.load(at: root), locale: "nl")
+        var xliff = Self.setTarget(exported, "phrases/hello/text", "Hallo", state: "needs-translation")
+        xliff = xliff.replacingOccurrences(
+            of: "<trans-unit id=\"phrases/hello/text\"", with: "<trans-unit approved=\"no\" id=\"phrases/hello/text\"")
+        let draft = try await Self.importing(xliff, into: root)
+        #expect(draft.drafts.map(\.id) == ["phrases/hello/text"] && draft.applied.isEmpty && !draft.refused, "\(draft)")
+        #expect(try await Self.texts(root, "nl")["phrases/hello/text"] == nil)
+        // Without approved="no", a changed text is applied whatever its state (the translator wrote it).
+        let applied = try await Self.importing(
+            Self.setTarget(exported, "phrases/hello/text", "Hallo", state: "needs-translation"), into: root)
+        #expect(applied.applied.map(\.id) == ["phrases/hello/text"])
+        #expect(try await Self.texts(root, "nl")["phrases/hello/text"] == "Hallo")
+    }
+
     @Test("a stale translation returned unchanged stays stale unless the translator confirms it")
     func staleNeedsConfirmation() async throws {
         let temp = try TemporaryDirectory()
