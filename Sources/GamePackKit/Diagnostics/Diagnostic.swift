@@ -57,6 +57,10 @@ public struct Diagnostic: Sendable, Codable, Hashable {
     public var notes: [String]
     /// A suggested replacement text, when one is obvious ("did you mean").
     public var fix: String?
+    /// The item the finding is in, as `collection/item-id`, when it is in an item with an id.
+    public var item: String?
+    /// Where in that item, as a field path (`name.nl`, `stops[2]`), when below the item itself.
+    public var field: String?
 
     public init(
         severity: Severity, rule: String, message: String, location: SourceLocation?,

@@ -56,7 +56,8 @@ public enum Linter {
             rule.check(project: context)
         }
         await AssetChecks.run(context)
-        return Diagnostic.sortedForReport(holdingBackConsequences(of: project.config, in: context.diagnostics))
+        return Diagnostic.sortedForReport(
+            DiagnosticSubjects.placing(holdingBackConsequences(of: project.config, in: context.diagnostics), in: project))
     }
 
     /// How many items one task of the walk validates.

@@ -88,6 +88,12 @@ public struct TranslatableField: Sendable {
     var parentLocation: SourceLocation
     /// The project-relative file the item is in.
     public var file: String { node.location.file }
+    /// The 1-based line of the field's key (of its value for a list element); nil when unknown.
+    /// What exports give as the unit's place (`file:line`), by which imports from PO tools find it.
+    public var line: Int? {
+        let location = keyLocation ?? node.location
+        return location.hasPosition ? location.line : nil
+    }
 
     /// The state of the translation into `locale`.
     public func state(for locale: String) -> TranslationState {

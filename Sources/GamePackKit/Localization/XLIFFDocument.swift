@@ -2,7 +2,11 @@ import CLibXML2
 import Foundation
 
 /// An XLIFF 1.2 file read for import: its `<file>` elements and their translation units, after
-/// every check that does not need the project.
+/// every check that does not need the project. XLIFF 1.1 as translate-toolkit's `po2xliff`
+/// writes it is read too, as is a 1.2 file to which `po2xliff -t` added a `<file datatype="po">`:
+/// those are not validated against the 1.2 strict schema (po2xliff's output breaks it, repeating
+/// the context-group name `po-reference`), but every other check below applies. Their units
+/// have numeric ids; the importer finds each one's field by its location context (file, line).
 ///
 /// Reading refuses, collecting every problem before failing:
 /// - bytes that are not UTF-8 (or contain NUL);
@@ -20,6 +24,15 @@ struct XLIFFDocument {
         var sourceLanguage: String
         var targetLanguage: String?
         var line: Int
+        /// Whether translate-toolkit's `po2xliff` wrote it (`datatype="po"`, or an XLIFF 1.1
+        /// document): its `original` is the PO file's name, not the project's id.
+        var fromPO = false
+    }
+
+    /// A place a unit names in a `<context-group purpose="location">` (or a PO reference).
+    struct Place: Equatable {
+        var file: String
+        var line: Int?
     }
 
     /// One `<trans-unit>`.
@@ -35,6 +48,11 @@ struct XLIFFDocument {
         var state: String?
         /// Whether the unit says `approved="yes"` (its translation passed its final review).
         var approved = false
+        /// Whether the unit says `approved="no"` (or, read from PO, is `fuzzy`): the tool marks
+        /// it a draft (translate-toolkit marks a unit fuzzy so), whatever its state says.
+        var disapproved = false
+        /// The places its location context groups name, in order.
+        var places: [Place] = []
     }
 
     var files: [File]
@@ -77,6 +95,20 @@ struct XLIFFDocument {
         guard String(validating: bytes, as: UTF8.self) != nil else {
             return (nil, [XLIFFProblem(line: 0, message: "the file is not valid UTF-8; save it as UTF-8")])
         }
+        // The bytes are read as UTF-8 whatever the declaration says: one naming another
+        // encoding means the file is not what its writer thinks.
+        if let declared = declaredEncoding(in: bytes), !["utf-8", "utf8"].contains(declared.lowercased()) {
+            return (
+                nil,
+                [
+                    XLIFFProblem(
+                        line: 1,
+                        message:
+                            "the XML declaration says encoding=\"\(declared)\"; gamepack reads UTF-8 only: save the file as UTF-8 with encoding=\"UTF-8\""
+                    )
+                ]
+            )
+        }
         let declarations = forbiddenDeclarations(in: bytes)
         if !declarations.isEmpty { return (nil, declarations) }
         let xml: LibXML2.Document
@@ -89,7 +121,10 @@ struct XLIFFDocument {
         }
         let rootName = LibXML2.name(root)
         let rootNamespace = LibXML2.namespace(root)
-        guard rootName == "xliff", rootNamespace == XLIFFExporter.namespace else {
+        // XLIFF 1.1, as po2xliff writes it, is read with the same rules but without the schema.
+        let isVersion11 = rootNamespace == namespace11 && LibXML2.attribute(root, "version") == "1.1"
+        let namespace = isVersion11 ? namespace11 : XLIFFExporter.namespace
+        guard rootName == "xliff", isVersion11 || rootNamespace == XLIFFExporter.namespace else {
             var message = "this is not XLIFF 1.2: the root element is <\(rootName)>"
             if let rootNamespace { message += " in namespace \(rootNamespace)" }
             if rootNamespace?.contains("xliff:document:2") == true {
@@ -101,12 +136,19 @@ struct XLIFFDocument {
         }
         var problems: [XLIFFProblem] = []
         let version = LibXML2.attribute(root, "version")
-        if version != "1.2" {
+        let fromPO =
+            isVersion11
+            || LibXML2.elements(of: root).contains {
+                LibXML2.name($0) == "file" && LibXML2.attribute($0, "datatype") == "po"
+            }
+        if version != "1.2" && !isVersion11 {
             problems.append(
                 XLIFFProblem(line: LibXML2.line(root), message: "this is XLIFF version \(version ?? "(none)"), not 1.2"))
         }
         let compiled: LibXML2.Schema?
-        if let schema {
+        if fromPO {
+            compiled = nil
+        } else if let schema {
             compiled = schema
         } else {
             switch strictSchema {
@@ -125,15 +167,32 @@ struct XLIFFDocument {
         var document = XLIFFDocument(files: [], units: [])
         var firstLine: [String: Int] = [:]
         func isXLIFF(_ node: xmlNodePtr, _ name: String) -> Bool {
-            LibXML2.name(node) == name && LibXML2.namespace(node) == XLIFFExporter.namespace
+            LibXML2.name(node) == name && LibXML2.namespace(node) == namespace
         }
-        func collectUnits(in node: xmlNodePtr, fileIndex: Int) {
+        // Places are kept for po2xliff's units only: their numbers are no ids, so the importer
+        // finds their fields by place; a unit with a gamepack id goes by its id alone.
+        func collectUnits(in node: xmlNodePtr, fileIndex: Int, keepPlaces: Bool) {
             for child in LibXML2.elements(of: node) {
                 if isXLIFF(child, "group") {
-                    collectUnits(in: child, fileIndex: fileIndex)
+                    // po2xliff writes a PO plural as a group of one unit per form.
+                    if LibXML2.attribute(child, "restype") == "x-gettext-plurals" {
+                        problems.append(
+                            XLIFFProblem(
+                                line: LibXML2.line(child),
+                                message:
+                                    "a plural form (a group with restype=\"x-gettext-plurals\"): gamepack's texts have none; translate it as one text"
+                            ))
+                        continue
+                    }
+                    collectUnits(in: child, fileIndex: fileIndex, keepPlaces: keepPlaces)
                 } else if isXLIFF(child, "trans-unit") {
                     let line = LibXML2.line(child)
-                    guard let id = LibXML2.attribute(child, "id") else { continue }  // the schema reports it
+                    guard let id = LibXML2.attribute(child, "id") else {
+                        if fromPO { problems.append(XLIFFProblem(line: line, message: "a <trans-unit> has no id")) }
+                        continue  // else the schema reports it
+                    }
+                    // po2xliff's copy of the PO header is not a text to translate.
+                    if LibXML2.attribute(child, "restype") == "x-gettext-domain-header" { continue }
                     if let first = firstLine[id] {
                         problems.append(
                             XLIFFProblem(
@@ -144,6 +203,7 @@ struct XLIFFDocument {
                     firstLine[id] = line
                     var unit = Unit(id: id, line: line, fileIndex: fileIndex, source: "", target: nil, state: nil)
                     unit.approved = LibXML2.attribute(child, "approved") == "yes"
+                    unit.disapproved = LibXML2.attribute(child, "approved") == "no"
                     for part in LibXML2.elements(of: child) {
                         if isXLIFF(part, "source") || isXLIFF(part, "target") {
                             let isSource = isXLIFF(part, "source")
@@ -164,6 +224,18 @@ struct XLIFFDocument {
                                 unit.target = text
                                 unit.state = LibXML2.attribute(part, "state")
                             }
+                        } else if keepPlaces, isXLIFF(part, "context-group"), LibXML2.attribute(part, "purpose") == "location" {
+                            var file: String?
+                            var line: Int?
+                            for context in LibXML2.elements(of: part) where isXLIFF(context, "context") {
+                                let value = LibXML2.plainText(of: context).0
+                                switch LibXML2.attribute(context, "context-type") {
+                                case "sourcefile": file = value
+                                case "linenumber": line = Int(value.trimmedWhitespace)
+                                default: break
+                                }
+                            }
+                            if let file { unit.places.append(Place(file: file, line: line)) }
                         }
                     }
                     document.units.append(unit)
@@ -176,9 +248,10 @@ struct XLIFFDocument {
                 File(
                     original: LibXML2.attribute(fileNode, "original") ?? "",
                     sourceLanguage: LibXML2.attribute(fileNode, "source-language") ?? "",
-                    targetLanguage: LibXML2.attribute(fileNode, "target-language"), line: LibXML2.line(fileNode)))
+                    targetLanguage: LibXML2.attribute(fileNode, "target-language"), line: LibXML2.line(fileNode),
+                    fromPO: isVersion11 || LibXML2.attribute(fileNode, "datatype") == "po"))
             for body in LibXML2.elements(of: fileNode) where isXLIFF(body, "body") {
-                collectUnits(in: body, fileIndex: index)
+                collectUnits(in: body, fileIndex: index, keepPlaces: document.files[index].fromPO)
             }
         }
         return (document, problems)
@@ -237,6 +310,20 @@ struct XLIFFDocument {
             return problems
         }
     }
+
+    /// The `encoding` of the XML declaration at the start of `bytes`, if it names one.
+    static func declaredEncoding(in bytes: Data) -> String? {
+        let head = String(decoding: bytes.prefix(200), as: UTF8.self)
+        guard head.hasPrefix("<?xml"), let end = head.range(of: "?>") else { return nil }
+        let declaration = head[..<end.lowerBound]
+        guard let key = declaration.range(of: "encoding") else { return nil }
+        let rest = declaration[key.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\t" }
+        guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
+        return String(rest.dropFirst().prefix { $0 != quote })
+    }
+
+    /// The XLIFF 1.1 namespace (translate-toolkit's `po2xliff` writes 1.1).
+    static let namespace11 = "urn:oasis:names:tc:xliff:document:1.1"
 
     /// How many DOCTYPE and ENTITY declarations are reported one by one.
     static let maxReportedDeclarations = 20

@@ -8,16 +8,22 @@ import Foundation
 /// - one `<trans-unit>` per localized field with a default-locale text, in project order:
 ///   `id` and `resname` = `collection/item-id/field`, `xml:space="preserve"`, and for fields
 ///   with `max_length` also `maxwidth` with `size-unit="char"`;
-/// - `<source>` (the default-locale text), `<target state="…">`: `new` (missing, empty),
-///   `translated` (translated, an approved identical text included), `needs-review-translation`
-///   (stale: the source changed since the translation was made; or identical to the source and
-///   not approved, which the translator confirms by marking it translated or approved);
+/// - `<source>` (the default-locale text), `<target state="…">` saying what `l10n status` says:
+///   `new` (missing, empty), `translated` with `approved="yes"` on the unit (translated, an
+///   approved identical text included), `needs-review-translation` (stale: the source changed
+///   since the translation was made), `needs-translation` (identical to the source and not
+///   approved: a copy, which the translator confirms by marking it translated or approved).
+///   translate-toolkit counts `approved="yes"` units as translated, the others with a target as
+///   fuzzy and `needs-review-…` ones as to review, so `pocount` agrees with `l10n status`;
+/// - a `<context-group purpose="location">` named by the unit id: the source file
+///   (`sourcefile`), the line of the field's key (`linenumber`), the item (`record`,
+///   `collection/item-id`) and the field (`element`). `xliff2po` turns it into the PO reference
+///   `#: content/routes/1.yaml:3`, by which an import finds the unit again;
 /// - `<note from="gamepack">`s: collection, item (id and default-locale name), field (and its
 ///   description), length limit, and why a unit needs review.
 ///
-/// Whitespace survives exactly: `\r` is written `&#13;` and a tab `&#9;` (an XML parser would
-/// otherwise turn `\r\n` into `\n`), `\n` is written as is. Characters XML 1.0 cannot carry are
-/// refused with `LocalizationError.characterNotAllowedInXML` naming the unit.
+/// Whitespace survives exactly (`XMLEscape`: `\r` is written `&#13;`, a tab `&#9;`, `\n` as is
+/// in texts). Characters XML 1.0 cannot carry are refused with `LocalizationError.characterNotAllowedInXML` naming the unit.
 ///
 /// The XML is written by hand rather than through libxml2's serializer, because the escaping
 /// above must be exact and libxml2 writes forbidden control characters through unchanged.
@@ -106,6 +112,7 @@ public enum XLIFFExporter {
         let id = try attribute(field.unitID, unit: field.unitID, locale: sourceLocale)
         var open = "      <trans-unit id=\"\(id)\" resname=\"\(id)\" xml:space=\"preserve\""
         if let max = field.spec.maxLength { open += " maxwidth=\"\(max)\" size-unit=\"char\"" }
+        if state.status == .translated { open += " approved=\"yes\"" }
         var out = open + ">\n"
         let sourceLocation = field.texts[sourceLocale]?.location
         out +=
@@ -114,13 +121,15 @@ public enum XLIFFExporter {
         switch state.status {
         case .missing: targetState = "new"
         case .translated: targetState = "translated"
+        case .stale: targetState = "needs-review-translation"
         // An identical text is confirmed only by the translator marking it translated (or
         // approved): sent back untouched, it stays an unreviewed copy.
-        case .identical, .stale: targetState = "needs-review-translation"
+        case .identical: targetState = "needs-translation"
         }
         let target = state.status == .missing ? "" : (state.translation ?? "")
         out +=
             "        <target state=\"\(targetState)\">\(try text(target, unit: field.unitID, locale: state.locale, at: state.location))</target>\n"
+        out += try location(field, sourceLocale: sourceLocale)
         var notes = ["collection: \(field.collection)"]
         notes.append("item: \(field.itemID)" + (field.itemName.map { " (\($0))" } ?? ""))
         notes.append("field: \(field.field)" + (field.spec.description.map { ": \($0)" } ?? ""))
@@ -144,51 +153,27 @@ public enum XLIFFExporter {
         return out + "      </trans-unit>\n"
     }
 
+    /// The unit's `<context-group purpose="location">`: file, line, item and field.
+    static func location(_ field: TranslatableField, sourceLocale: String) throws -> String {
+        let name = try attribute(field.unitID, unit: field.unitID, locale: sourceLocale)
+        var out = "        <context-group name=\"\(name)\" purpose=\"location\">\n"
+        let contexts: [(String, String?)] = [
+            ("sourcefile", field.file), ("linenumber", field.line.map { String($0) }),
+            ("record", "\(field.collection)/\(field.itemID)"), ("element", field.field),
+        ]
+        for case (let type, let value?) in contexts {
+            out +=
+                "          <context context-type=\"\(type)\">\(try text(value, unit: field.unitID, locale: sourceLocale, at: nil))</context>\n"
+        }
+        return out + "        </context-group>\n"
+    }
+
     /// A locale code as an `xsd:language` tag (`pt_BR` → `pt-BR`).
     static func languageTag(_ locale: String) -> String { locale.replacingOccurrences(of: "_", with: "-") }
 
-    /// A scalar XML 1.0 cannot carry, found while escaping.
-    struct ForbiddenCharacter: Error {
-        var scalar: Unicode.Scalar
-        var description: String { String(format: "U+%04X", scalar.value) }
-    }
-
-    /// Whether XML 1.0 allows `scalar` in a document (the `Char` production).
-    static func isAllowedInXML(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x9, 0xA, 0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
-        default: false
-        }
-    }
-
-    /// Escapes `value` for element content or (with `inAttribute`) an attribute value.
-    static func escape(_ value: String, inAttribute: Bool) throws(ForbiddenCharacter) -> String {
-        var out = ""
-        out.reserveCapacity(value.utf8.count)
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"" where inAttribute: out += "&quot;"
-            case "\r": out += "&#13;"
-            case "\t": out += "&#9;"
-            case "\n" where inAttribute: out += "&#10;"
-            default:
-                guard isAllowedInXML(scalar) else { throw ForbiddenCharacter(scalar: scalar) }
-                if (0x7F...0x9F).contains(scalar.value) {
-                    out += "&#x\(String(scalar.value, radix: 16, uppercase: true));"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out
-    }
-
     static func text(_ value: String, unit: String, locale: String, at location: SourceLocation?) throws -> String {
         do {
-            return try escape(value, inAttribute: false)
+            return try XMLEscape.escape(value, inAttribute: false)
         } catch {
             throw LocalizationError.characterNotAllowedInXML(
                 unit: unit, locale: locale, scalar: error.description, location: location)
@@ -197,7 +182,7 @@ public enum XLIFFExporter {
 
     static func attribute(_ value: String, unit: String, locale: String) throws -> String {
         do {
-            return try escape(value, inAttribute: true)
+            return try XMLEscape.escape(value, inAttribute: true)
         } catch {
             throw LocalizationError.characterNotAllowedInXML(unit: unit, locale: locale, scalar: error.description, location: nil)
         }

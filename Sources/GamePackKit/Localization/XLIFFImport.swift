@@ -27,6 +27,9 @@ public struct XLIFFImportResult: Sendable, Equatable {
     /// left in a `needs-…` state (a stale translation stays stale until it is confirmed by a
     /// `translated`, `final` or `signed-off` state, or changed).
     public var unchanged: [Unit] = []
+    /// Units with a new text the translator's tool marks as a draft (`#, fuzzy` in PO,
+    /// `approved="no"` in XLIFF): not applied, the current text stays; remove the mark to apply.
+    public var drafts: [Unit] = []
     /// Applied units in JSON files, which cannot hold the source-hash comment: they stay untracked.
     public var untracked: [Unit] = []
     /// What each applied unit changes, by source file, then in the order of the XLIFF file (what
@@ -34,8 +37,12 @@ public struct XLIFFImportResult: Sendable, Equatable {
     public var changes: [Change] = []
     /// Project-relative paths of the files rewritten, sorted.
     public var changedFiles: [String] = []
-    /// Whether files were written (false for a dry run).
+    /// Whether files were written (false for a dry run, or when units were refused).
     public var wrote = false
+
+    /// Whether the file was refused: some unit names no field or was made from another source
+    /// text, so nothing was written (`applied` and `changes` say what would have been).
+    public var refused: Bool { !unknownUnits.isEmpty || !sourceChanged.isEmpty }
 
     /// What importing one unit changes in its source file.
     public struct Change: Sendable, Equatable {
@@ -218,26 +225,31 @@ public enum XLIFFImporter {
     public static func importFile(at url: URL, into project: Project, locale: String? = nil, dryRun: Bool = false) async throws
         -> XLIFFImportResult
     {
+        let data = try readLimited(url, kind: "an XLIFF file", hint: "give the path of an .xliff file")
+        return try await importXLIFF(data, name: url.lastPathComponent, into: project, locale: locale, dryRun: dryRun)
+    }
+
+    /// The bytes of the translation file at `url` (`kind` names it in messages: "an XLIFF file"):
+    /// refused when it is not a regular file or over `maxFileBytes`, before anything is read.
+    static func readLimited(_ url: URL, kind: String, hint: String) throws -> Data {
         var info = stat()
         if stat(url.path, &info) == 0 {
             guard info.st_mode & S_IFMT == S_IFREG else {
-                throw LocalizationError.io(path: url.path, reason: "is not a regular file; give the path of an .xliff file")
+                throw LocalizationError.io(path: url.path, reason: "is not a regular file; \(hint)")
             }
             guard Int64(info.st_size) <= maxFileBytes else {
                 throw LocalizationError.io(
                     path: url.path,
                     reason:
                         "is \(ByteCount.describe(Int(info.st_size))), over the \(ByteCount.describe(Int(maxFileBytes))) limit "
-                        + "for an XLIFF file; export fewer units per file")
+                        + "for \(kind); export fewer units per file")
             }
         }
-        let data: Data
         do {
-            data = try Data(contentsOf: url)
+            return try Data(contentsOf: url)
         } catch {
             throw LocalizationError.io(path: url.path, reason: "cannot read the file (\(error.localizedDescription))")
         }
-        return try await importXLIFF(data, name: url.lastPathComponent, into: project, locale: locale, dryRun: dryRun)
     }
 
     /// Imports the XLIFF text `data` (named `name` in messages) into `project`.
@@ -245,9 +257,21 @@ public enum XLIFFImporter {
         async throws -> XLIFFImportResult
     {
         let document = try XLIFFDocument.read(data, name: name)
-        let config = project.config
-        let targetLocale = try checkFiles(document, name: name, config: config, locale: locale)
+        let targetLocale = try checkFiles(document, name: name, config: project.config, locale: locale)
+        return try await importUnits(document.units, locale: targetLocale, into: project, dryRun: dryRun)
+    }
 
+    /// Imports units read from an XLIFF or PO file into `project` for `targetLocale`.
+    ///
+    /// A unit names its field by its id (`collection/item-id/field`), or, when the id is not
+    /// one (po2xliff numbers its units; xliff2po's PO has no ids), by its places: the field of
+    /// that file whose key is on that line and whose source text is the unit's, else the one field
+    /// of the file with that source text, else the field on that line (whose source then differs:
+    /// stale). When two units name one field, the later one counts (`po2xliff -t` puts the PO's
+    /// units after the template's). When any unit is unknown or stale, nothing is written.
+    static func importUnits(_ units: [XLIFFDocument.Unit], locale targetLocale: String, into project: Project, dryRun: Bool)
+        async throws -> XLIFFImportResult
+    {
         let inventory = TranslationInventory(project: project)
         var byID: [String: TranslatableField] = [:]
         for field in inventory.fields {
@@ -256,16 +280,37 @@ public enum XLIFFImporter {
             }
             byID[field.unitID] = field
         }
+        let fieldsInFile = Dictionary(grouping: inventory.fields, by: \.file)
+        func resolve(_ unit: XLIFFDocument.Unit) -> TranslatableField? {
+            if let field = byID[unit.id] { return field }
+            for place in unit.places {
+                guard let fields = fieldsInFile[place.file] else { continue }
+                let same = fields.filter { $0.source == unit.source }
+                if let line = place.line, let field = same.first(where: { $0.line == line }) { return field }
+                if same.count == 1 { return same[0] }
+                if let line = place.line, let field = fields.first(where: { $0.line == line }) { return field }
+            }
+            return nil
+        }
+        let resolved = units.map { ($0, resolve($0)) }
+        var lastUnit: [String: Int] = [:]
+        for (index, (_, field)) in resolved.enumerated() {
+            if let field { lastUnit[field.unitID] = index }
+        }
 
         var result = XLIFFImportResult(locale: targetLocale)
         var unitsByID: [String: XLIFFDocument.Unit] = [:]
         var toApply: [(unit: XLIFFDocument.Unit, field: TranslatableField, text: String, approved: Bool)] = []
         var changesByID: [String: XLIFFImportResult.Change] = [:]
-        for unit in document.units {
-            guard let field = byID[unit.id] else {
-                result.unknownUnits.append(.init(id: unit.id, line: unit.line, file: nil))
+        for (index, (found, field)) in resolved.enumerated() {
+            guard let field else {
+                result.unknownUnits.append(.init(id: found.id, line: found.line, file: nil))
                 continue
             }
+            guard lastUnit[field.unitID] == index else { continue }  // a later unit names the field
+            // From here on the unit goes by its field's id (po2xliff's are numbers).
+            var unit = found
+            unit.id = field.unitID
             let entry = XLIFFImportResult.Unit(id: unit.id, line: unit.line, file: field.file)
             guard unit.source == field.source else {
                 result.sourceChanged.append(entry)
@@ -277,7 +322,11 @@ public enum XLIFFImporter {
             }
             let current = field.texts[targetLocale]
             let upToDate = current?.storedHash == SourceHash.of(field.source)
-            let confirmed = unit.approved || (unit.state.map(confirmedStates.contains) ?? false)
+            // What the tool wrote back: approved, or a done state, unless it took the approval back
+            // (`approved="no"`, as translate-toolkit marks a unit fuzzy; pocount then counts it
+            // as fuzzy too).
+            let confirmed =
+                !unit.disapproved && (unit.approved || (unit.state.map(confirmedStates.contains) ?? false))
             // A confirmed text identical to its source: the translator approves keeping it.
             let approve = confirmed && target.trimmedWhitespace == field.source.trimmedWhitespace
             if current?.text == target {
@@ -285,6 +334,11 @@ public enum XLIFFImporter {
                     result.unchanged.append(entry)
                     continue
                 }
+            } else if unit.disapproved {
+                // A new text the tool marks as a draft (fuzzy in PO, approved="no" in XLIFF): a
+                // translation still being worked on, which gettext tools do not use either.
+                result.drafts.append(entry)
+                continue
             }
             let old = current?.text.flatMap { $0.trimmedWhitespace.isEmpty ? nil : $0 }
             changesByID[unit.id] = XLIFFImportResult.Change(
@@ -338,7 +392,8 @@ public enum XLIFFImporter {
         result.changes.sort { ($0.unit.file ?? "", $0.unit.line) < ($1.unit.file ?? "", $1.unit.line) }
         result.untracked.sort { $0.line < $1.line }
         result.changedFiles = jobs.map(\.file)
-        if !dryRun && !newContents.isEmpty {
+        // A file with unknown or stale units is refused whole: nothing is written.
+        if !dryRun && !newContents.isEmpty && !result.refused {
             try FileSetWriter.write(newContents)
             result.wrote = true
         }
@@ -370,17 +425,25 @@ public enum XLIFFImporter {
             throw LocalizationError.invalidXLIFF(
                 file: name, problems: [XLIFFProblem(line: 0, message: "the file has no <file> element")])
         }
+        /// The language without its region (`en-US` → `en`).
+        func primary(_ code: String) -> String { String(normalized(code).prefix { $0 != "-" }) }
         var target: String?
         for file in document.files {
-            guard file.original == config.id else {
+            // po2xliff names the file after the PO file and writes a region (`en-US`).
+            guard file.original == config.id || file.fromPO else {
                 throw LocalizationError.wrongProject(file: name, found: file.original, expected: config.id)
             }
-            guard normalized(file.sourceLanguage) == normalized(config.defaultLocale) else {
+            guard
+                normalized(file.sourceLanguage) == normalized(config.defaultLocale)
+                    || (file.fromPO && primary(file.sourceLanguage) == primary(config.defaultLocale))
+            else {
                 throw LocalizationError.wrongLocale(
                     file: name, found: "source language `\(file.sourceLanguage)`",
                     expected: "the project's default locale `\(config.defaultLocale)`")
             }
-            guard let language = file.targetLanguage else {
+            // po2xliff writes no target-language unless the PO file says `Language:`.
+            let onlyLocale = config.translationLocales.count == 1 ? config.translationLocales.first : nil
+            guard let language = file.targetLanguage ?? (file.fromPO ? locale ?? onlyLocale : nil) else {
                 throw LocalizationError.wrongLocale(
                     file: name, found: "no target-language (line \(file.line))",
                     expected: "one of \(config.translationLocales.joined(separator: ", "))")

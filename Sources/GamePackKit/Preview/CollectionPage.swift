@@ -62,7 +62,7 @@ struct CollectionPage {
         let audio = type?.fields.first { $0.type == .audio }
         let dates = type?.fields.contains { $0.type == .date } ?? false
         var out = "<table class=\"items\"><tr><th>id</th>"
-        if image != nil { out += "<th></th>" }
+        if let image { out += "<th>\(e(image.name))</th>" }
         out += "<th>\(e(titleField?.name ?? "title"))</th>"
         if audio != nil { out += "<th>\(e(audio!.name))</th>" }
         out += "<th>details</th><th>problems</th></tr>"

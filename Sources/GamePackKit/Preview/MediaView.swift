@@ -41,13 +41,13 @@ struct MediaView {
                     out += "<div class=\"placeholder\">\(path == nil ? "no \(e(field.name))" : "missing: \(e(path!))")</div>"
                 }
             }
-            out += "</div><h3>"
+            out += "</div><h2 class=\"vc-title\">"
             if let id = item.id {
                 out += "<a href=\"\(e(site.itemHref(item.collection, id, depth: frame.depth)))\">\(e(site.title(of: item)))</a>"
             } else {
                 out += e(site.title(of: item))
             }
-            out += "</h3>"
+            out += "</h2>"
             let subtitle = type.fields.filter { $0.type == .string && $0.name != "name" }.compactMap {
                 item.node[$0.name]?.scalarText
             }

@@ -172,7 +172,7 @@ public struct PreviewMap: Sendable {
             fitting: pins.map { ($0.latitude, $0.longitude) }, width: width, height: height, padding: 44)
         var out = """
             <svg class="map" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(n(width)) \(n(height))" \
-            width="\(n(width))" height="\(n(height))" role="img" aria-label="\(e(caption))" \
+            width="\(n(width))" height="\(n(height))" role="group" aria-label="\(e(caption))" \
             data-origin-lat="\(projection.originLatitude)" data-origin-lon="\(projection.originLongitude)" \
             data-cos="\(projection.cosLatitude)" data-scale="\(projection.scale)" \
             data-ox="\(projection.offsetX)" data-oy="\(projection.offsetY)"
@@ -193,22 +193,26 @@ public struct PreviewMap: Sendable {
             out +=
                 "<text x=\"\(n((p.x + q.x) / 2))\" y=\"\(n((p.y + q.y) / 2 - 6))\">\(e(Geo.describe(meters: meters)))</text></g>\n"
         }
+        // Each pin is a link (or, without a page, a focusable image) named by its number and
+        // title: a keyboard reaches every pin with Tab, and a screen reader says which it is.
         for (index, pin) in pins.enumerated() {
             let p = points[index]
+            let name = e(pin.label.isEmpty ? pin.title : "\(pin.label). \(pin.title)")
             var g =
                 "<g class=\"\(e(pin.style))\" data-lat=\"\(pin.latitude)\" data-lon=\"\(pin.longitude)\" data-title=\"\(e(pin.title))\""
             if let href = pin.href { g += " data-href=\"\(e(href))\"" }
-            g += "><title>\(e(pin.label.isEmpty ? pin.title : "\(pin.label). \(pin.title)"))</title>"
+            g += "><title>\(name)</title>"
             let radius = pin.label.isEmpty ? 6.0 : 11.0
             g += "<circle cx=\"\(n(p.x))\" cy=\"\(n(p.y))\" r=\"\(n(radius))\"/>"
             if !pin.label.isEmpty {
                 g += "<text x=\"\(n(p.x))\" y=\"\(n(p.y + 4))\">\(e(pin.label))</text>"
             }
-            g += "</g>\n"
+            g += "</g>"
             if let href = pin.href {
-                out += "<a href=\"\(e(href))\">\(g)</a>\n"
+                out += "<a class=\"pin-link\" href=\"\(e(href))\" data-pin=\"\(index + 1)\" aria-label=\"\(name)\">\(g)</a>\n"
             } else {
-                out += g
+                out +=
+                    "<g class=\"pin-point\" tabindex=\"0\" role=\"img\" data-pin=\"\(index + 1)\" aria-label=\"\(name)\">\(g)</g>\n"
             }
         }
         out += scaleBar(projection)

@@ -6,7 +6,7 @@ public enum PreviewResources {
     /// The stylesheet.
     public static let stylesheet = """
         :root { --ink: #1d2330; --muted: #5d6675; --line: #d9dee7; --bg: #f6f7f9; --card: #fff;
-          --accent: #1f6feb; --error: #c62828; --warning: #b26a00; --note: #4a5a70; --ok: #2e7d32; }
+          --accent: #0b57d0; --error: #c62828; --warning: #9a5b00; --note: #4a5a70; --ok: #2e7d32; }
         * { box-sizing: border-box; }
         body { margin: 0; font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif;
           color: var(--ink); background: var(--bg); }
@@ -30,7 +30,7 @@ public enum PreviewResources {
         td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
         .badge { display: inline-block; font-size: 11px; font-weight: 700; padding: 1px 7px; border-radius: 9px; color: #fff; vertical-align: 1px; }
         .badge.error { background: var(--error); } .badge.warning { background: var(--warning); } .badge.note { background: var(--note); }
-        .badge.ok { background: var(--ok); } .badge.muted { background: #8a93a3; }
+        .badge.ok { background: var(--ok); } .badge.muted { background: #5d6675; }
         .banner { background: #fdecea; border: 1px solid #f5c2c0; color: #7a1712; border-radius: 8px; padding: 10px 14px; margin: 12px 0; }
         .banner.partial { background: #fff8e1; border-color: #f3d98b; color: #6b4e00; }
         .findings { list-style: none; padding: 0; margin: 0; }
@@ -76,6 +76,8 @@ public enum PreviewResources {
         svg.map .leg text, svg.map .scale-bar text { font-size: 12px; font-weight: 700; fill: #14213d; text-anchor: middle;
           paint-order: stroke; stroke: #fff; stroke-width: 4px; stroke-linejoin: round; }
         svg.map g.pin circle { fill: #d62828; stroke: #fff; stroke-width: 2; }
+        svg.map a.pin-link:focus, svg.map .pin-point:focus { outline: none; }
+        svg.map a.pin-link:focus circle, svg.map .pin-point:focus circle { stroke: #14213d; stroke-width: 4; }
         svg.map g.pin text, svg.map g.before text, svg.map g.after text { fill: #fff; font-size: 12px; font-weight: 700; text-anchor: middle; }
         svg.map g.before circle { fill: #8a93a3; stroke: #fff; stroke-width: 2; }
         svg.map g.after circle { fill: #d62828; stroke: #fff; stroke-width: 2; }
@@ -97,7 +99,7 @@ public enum PreviewResources {
         .vc-card .pair { display: grid; grid-template-columns: 1fr 1fr; gap: 8px; }
         .vc-card img { width: 100%; height: 140px; object-fit: contain; background: #f0f2f5; border-radius: 8px; }
         .vc-card .placeholder { min-width: 0; min-height: 140px; }
-        .vc-card h3 { margin: 8px 0 0; font-size: 16px; }
+        .vc-card h2.vc-title { margin: 8px 0 0; font-size: 16px; }
         audio { width: 260px; max-width: 100%; }
         .validity { font-size: 15px; } .validity .state { margin-left: 8px; }
         .coverage-bar { height: 8px; background: #e3e7ee; border-radius: 4px; overflow: hidden; width: 160px; display: inline-block; vertical-align: middle; }

@@ -48,6 +48,19 @@ public struct PreviewSnapshot: Sendable {
             itemsByFile[item.file, default: []].append(index)
             if let id = item.id, itemIndex[item.collection]?[id] == nil { itemIndex[item.collection, default: [:]][id] = index }
         }
+        // Lists show a collection by id as numbers sort (2 before 10), items without an id last,
+        // each run in file order.
+        for (collection, indexes) in itemsByCollection {
+            let keys = indexes.map { project.items[$0].id.map(ItemID.SortKey.init) }
+            itemsByCollection[collection] = indexes.indices.sorted { a, b in
+                switch (keys[a], keys[b]) {
+                case (let x?, let y?): x < y || (x == y && a < b)
+                case (.some, .none): true
+                case (.none, .some): false
+                case (.none, .none): a < b
+                }
+            }.map { indexes[$0] }
+        }
         findingsByItem = [:]
         unattachedFindings = []
         for diagnostic in diagnostics {

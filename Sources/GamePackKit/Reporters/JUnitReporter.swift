@@ -1,7 +1,15 @@
 import Foundation
 
-/// JUnit XML, which most CI systems show as a test report: one test case per checked file;
-/// each error is a `<failure>`, warnings and notes go to the case's `<system-out>`.
+/// JUnit XML, which most CI systems show as a test report: one test case per checked file, with
+/// `file` (the path as the user sees it) and, when the file has findings with a line, `line` (the
+/// first error's, else the first finding's). A file with errors is a failing case with one `<failure>` listing every error
+/// (its `type` the first error's rule, its `message` the first error's message and how many
+/// more), so `failures` counts failing cases, as junitparser and CI dashboards count them;
+/// warnings and notes go to the case's `<system-out>`.
+///
+/// Every text goes through `XMLEscape` with characters XML cannot carry replaced by U+FFFD, so
+/// a project with newlines, `]]>` or control characters in its names still gives a report
+/// every XML parser reads.
 public struct JUnitReporter: DiagnosticReporter {
     public init() {}
 
@@ -13,29 +21,42 @@ public struct JUnitReporter: DiagnosticReporter {
         }
         var files = Set(context.checkedFiles).union(byFile.keys).sorted()
         if !unplaced.isEmpty { files.insert("", at: 0) }
-        let failures = diagnostics.errorCount
+        let failing = files.count { file in
+            (file.isEmpty ? unplaced : byFile[file] ?? []).contains { $0.severity == .error }
+        }
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"gamepack lint\" tests=\"\(files.count)\" failures=\"\(failures)\" errors=\"0\">\n"
+        out += "<testsuites name=\"gamepack lint\" tests=\"\(files.count)\" failures=\"\(failing)\" errors=\"0\">\n"
         out +=
-            "  <testsuite name=\"gamepack lint\" tests=\"\(files.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
+            "  <testsuite name=\"gamepack lint\" tests=\"\(files.count)\" failures=\"\(failing)\" errors=\"0\" skipped=\"0\">\n"
         for file in files {
             let found = file.isEmpty ? unplaced : byFile[file] ?? []
             let name = file.isEmpty ? "(project)" : context.display(file)
             let classname =
                 file.isEmpty ? "gamepack" : (file as NSString).deletingLastPathComponent.replacingOccurrences(of: "/", with: ".")
-            out += "    <testcase classname=\"\(escape(classname.isEmpty ? "project" : classname))\" name=\"\(escape(name))\""
+            out +=
+                "    <testcase classname=\"\(attribute(classname.isEmpty ? "project" : classname))\" name=\"\(attribute(name))\""
+            if !file.isEmpty {
+                out += " file=\"\(attribute(context.display(file)))\""
+                // The first error's line (where the failure is), else the first finding's.
+                let placed = found.filter { $0.location?.hasPosition == true }
+                if let line = (placed.first { $0.severity == .error } ?? placed.first)?.location?.line {
+                    out += " line=\"\(line)\""
+                }
+            }
             if found.isEmpty {
                 out += "/>\n"
                 continue
             }
             out += ">\n"
-            for d in found where d.severity == .error {
-                out +=
-                    "      <failure type=\"\(escape(d.rule))\" message=\"\(escape(d.message))\">\(escape(line(d, context)))</failure>\n"
+            let errors = found.filter { $0.severity == .error }
+            if let first = errors.first {
+                let more = errors.count > 1 ? " (and \(errors.count - 1) more \(errors.count == 2 ? "error" : "errors"))" : ""
+                out += "      <failure type=\"\(attribute(first.rule))\" message=\"\(attribute(first.message + more))\">"
+                out += text(errors.map { line($0, context) }.joined(separator: "\n")) + "</failure>\n"
             }
             let others = found.filter { $0.severity != .error }
             if !others.isEmpty {
-                out += "      <system-out>\(escape(others.map { line($0, context) }.joined(separator: "\n")))</system-out>\n"
+                out += "      <system-out>\(text(others.map { line($0, context) }.joined(separator: "\n")))</system-out>\n"
             }
             out += "    </testcase>\n"
         }
@@ -51,22 +72,6 @@ public struct JUnitReporter: DiagnosticReporter {
         return "\(place)\(d.severity.rawValue): [\(d.rule)] \(d.message)"
     }
 
-    /// XML text/attribute escaping; control characters XML 1.0 forbids are dropped.
-    func escape(_ s: String) -> String {
-        var out = ""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\n", "\t", "\r": out.unicodeScalars.append(scalar)
-            default:
-                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF { continue }
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    func text(_ s: String) -> String { XMLEscape.replacing(s, inAttribute: false) }
+    func attribute(_ s: String) -> String { XMLEscape.replacing(s, inAttribute: true) }
 }

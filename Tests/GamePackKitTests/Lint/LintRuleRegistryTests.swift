@@ -43,7 +43,9 @@ struct LintRuleRegistryTests {
     /// The README's rule table as the registry describes it.
     static func ruleTable() -> String {
         Self.tableHeader
-            + LintRuleRegistry.all.map { "| `\($0.id)` | \($0.defaultSeverity.rawValue) | \($0.details) |\n" }.joined()
+            + LintRuleRegistry.all.map {
+                "| <a id=\"rule-\($0.id)\"></a>`\($0.id)` | \($0.defaultSeverity.rawValue) | \($0.details) |\n"
+            }.joined()
     }
 
     @Test("README's rule table is the registry's (GAMEPACK_RECORD=1 rewrites it)")
@@ -80,5 +82,27 @@ struct LintRuleRegistryTests {
         #expect(
             rules.map { ($0["defaultConfiguration"] as? [String: Any])?["level"] as? String }
                 == LintRuleRegistry.all.map { $0.defaultSeverity.rawValue })
+        #expect(driver["informationUri"] as? String == GamePackVersion.documentation)
+        // Each rule's help URI is its anchor in the README's rule table, which the table has.
+        let readme = try String(contentsOf: Self.readme, encoding: .utf8)
+        for (rule, definition) in zip(rules, LintRuleRegistry.all) {
+            let uri = try #require(rule["helpUri"] as? String)
+            #expect(uri == GamePackVersion.documentation + "#rule-\(definition.id)")
+            #expect(readme.contains("| <a id=\"rule-\(definition.id)\"></a>`\(definition.id)` |"), "\(definition.id)")
+            let full = try #require((rule["fullDescription"] as? [String: Any])?["text"] as? String)
+            #expect(full.contains(definition.summary) && full.contains(definition.details))
+            let help = try #require(rule["help"] as? [String: Any])
+            let text = try #require(help["text"] as? String)
+            let markdown = try #require(help["markdown"] as? String)
+            // The help quotes the rule's own examples: the first triggering one's files.
+            let firing = definition.examples.first { $0.triggers }
+            let example = try #require(firing)
+            for (path, content) in example.files {
+                #expect(markdown.contains("`\(path)`:\n\n```") && markdown.contains(content), "\(definition.id)")
+                #expect(text.contains(path + ":\n"), "\(definition.id)")
+            }
+            for command in example.setup { #expect(markdown.contains("then: `\(command)`"), "\(definition.id)") }
+            #expect(text.contains(definition.details))
+        }
     }
 }

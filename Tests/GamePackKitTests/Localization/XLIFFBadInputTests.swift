@@ -207,6 +207,29 @@ struct LocalizationXLIFFBadInputTests {
         result = try await Self.refusal(utf16)
         #expect(Self.problems(result.error).first?.message.contains("UTF-8") == true)
     }
+
+    @Test("a declared encoding other than UTF-8, or a PO plural written as an XLIFF group, is refused with its line")
+    func charsetAndPlurals() async throws {
+        let valid = try await Self.validExport()
+        var result = try await Self.refusal(
+            Data(valid.replacingOccurrences(of: "encoding=\"UTF-8\"", with: "encoding=\"ISO-8859-1\"").utf8))
+        let charset = Self.problems(result.error)
+        #expect(charset.first?.line == 1 && charset.first?.message.contains("encoding=\"ISO-8859-1\"") == true, "\(charset)")
+        #expect(result.unchanged)
+
+        // po2xliff's plural: a group of one unit per form (in a file po2xliff wrote).
+        let lines = valid.components(separatedBy: "\n")
+        let body = try #require(lines.firstIndex { $0.contains("<body>") })
+        let plural =
+            (lines[...body] + [
+                "<group restype=\"x-gettext-plurals\"><trans-unit id=\"9[0]\"><source>Bye</source><target>Dag</target></trans-unit>",
+                "<trans-unit id=\"9[1]\"><source>Byes</source><target>Dagen</target></trans-unit></group>",
+            ] + lines[(body + 1)...]).joined(separator: "\n")
+        result = try await Self.refusal(Data(plural.utf8))
+        let problems = Self.problems(result.error)
+        #expect(problems.contains { $0.line == body + 2 && $0.message.contains("plural form") }, "\(problems)")
+        #expect(result.unchanged)
+    }
 }
 
 /// A flag set from another thread.

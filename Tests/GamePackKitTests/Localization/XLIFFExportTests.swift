@@ -63,6 +63,12 @@ struct LocalizationXLIFFExportTests {
                       <trans-unit id="locations/1/name" resname="locations/1/name" xml:space="preserve" maxwidth="80" size-unit="char">
                         <source xml:space="preserve">Green Trail</source>
                         <target state="needs-review-translation">Groene Pad</target>
+                        <context-group name="locations/1/name" purpose="location">
+                          <context context-type="sourcefile">content/locations/1.yaml</context>
+                          <context context-type="linenumber">4</context>
+                          <context context-type="record">locations/1</context>
+                          <context context-type="element">name</context>
+                        </context-group>
                         <note from="gamepack">collection: locations</note>
                         <note from="gamepack">item: 1 (Green Trail)</note>
                         <note from="gamepack">field: name</note>
@@ -79,8 +85,14 @@ struct LocalizationXLIFFExportTests {
         // An identical text needs the translator's review: sent back untouched it stays unreviewed.
         #expect(
             xliff.contains(
-                "<source xml:space=\"preserve\">Rijksmuseum</source>\n        <target state=\"needs-review-translation\">Rijksmuseum</target>"
+                "<source xml:space=\"preserve\">Rijksmuseum</source>\n        <target state=\"needs-translation\">Rijksmuseum</target>"
             ))
+        // Translated units, and only they, are approved (what translate-toolkit counts as translated).
+        #expect(
+            xliff.contains(
+                "<trans-unit id=\"locations/2/description\" resname=\"locations/2/description\" xml:space=\"preserve\" maxwidth=\"2000\" size-unit=\"char\" approved=\"yes\">"
+            ))
+        #expect(xliff.components(separatedBy: "approved=\"yes\"").count - 1 == 2)
         #expect(XLIFFValidator.problems(in: Data(xliff.utf8)).isEmpty)
 
         let missing = try XLIFFExporter.export(project: project, locale: "nl", only: .missing)

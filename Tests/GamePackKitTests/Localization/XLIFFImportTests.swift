@@ -294,7 +294,7 @@ struct LocalizationXLIFFImportTests {
 
     // MARK: Units that are not applied
 
-    @Test("unknown ids and changed sources are listed and not applied; the rest is")
+    @Test("unknown ids and changed sources are listed with their lines, and then nothing is written")
     func unknownAndChanged() async throws {
         let temp = try TemporaryDirectory()
         let root = try L10n.copy(L10n.coverageProject, in: temp)
@@ -314,10 +314,30 @@ struct LocalizationXLIFFImportTests {
         #expect(result.unknownUnits.first?.line ?? 0 > 0)
         #expect(result.sourceChanged.map(\.id) == ["locations/1/description"])
         #expect(result.sourceChanged.first?.file == "content/locations/1.yaml")
+        // What would have been applied is listed, but the file is refused whole.
         #expect(result.applied.map(\.id) == ["phrases/hello/text"])
+        #expect(result.refused && !result.wrote)
         let nl = try await Self.texts(root, "nl")
         #expect(nl["locations/1/description"] == "")
-        #expect(nl["phrases/hello/text"] == "Hallo")
+        #expect(nl["phrases/hello/text"] == nil)
+    }
+
+    @Test("a new text the tool marks approved=\"no\" is a draft: listed, not applied; the same text confirmed is applied")
+    func draftsAreNotApplied() async throws {
+        let temp = try TemporaryDirectory()
+        let root = try L10n.copy(L10n.coverageProject, in: temp)
+        let exported = try XLIFFExporter.export(project: try await Project.load(at: root), locale: "nl")
+        var xliff = Self.setTarget(exported, "phrases/hello/text", "Hallo", state: "needs-translation")
+        xliff = xliff.replacingOccurrences(
+            of: "<trans-unit id=\"phrases/hello/text\"", with: "<trans-unit approved=\"no\" id=\"phrases/hello/text\"")
+        let draft = try await Self.importing(xliff, into: root)
+        #expect(draft.drafts.map(\.id) == ["phrases/hello/text"] && draft.applied.isEmpty && !draft.refused, "\(draft)")
+        #expect(try await Self.texts(root, "nl")["phrases/hello/text"] == nil)
+        // Without approved="no", a changed text is applied whatever its state (the translator wrote it).
+        let applied = try await Self.importing(
+            Self.setTarget(exported, "phrases/hello/text", "Hallo", state: "needs-translation"), into: root)
+        #expect(applied.applied.map(\.id) == ["phrases/hello/text"])
+        #expect(try await Self.texts(root, "nl")["phrases/hello/text"] == "Hallo")
     }
 
     @Test("a stale translation returned unchanged stays stale unless the translator confirms it")

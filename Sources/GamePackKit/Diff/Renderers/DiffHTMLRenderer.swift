@@ -30,7 +30,7 @@ public struct DiffHTMLRenderer: DiffRenderer {
             .images{display:flex;gap:1em;align-items:flex-start}.images figure{margin:0}
             .images img{max-width:420px;max-height:320px;border:1px solid #ccc}
             code{background:#f4f4f4;padding:0 .2em}
-            </style></head><body>
+            </style></head><body><main>
             """)
         out.append("<h1>Content changes</h1>")
         out.append(
@@ -113,7 +113,7 @@ public struct DiffHTMLRenderer: DiffRenderer {
             }
             out.append("</div>")
         }
-        out.append("</body></html>")
+        out.append("</main></body></html>")
         return out.joined(separator: "\n") + "\n"
     }
 
