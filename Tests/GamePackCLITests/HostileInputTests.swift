@@ -430,6 +430,38 @@ struct HostileInputTests {
         }
     }
 
+    // Issue 27: two entries with one name; gamepack read the first, other unzip tools the last.
+    @Test func duplicateEntryNamesMakeAPackInvalid() throws {
+        let temp = try TemporaryDirectory()
+        let first = Data(#"{"project":"first"}"#.utf8), second = Data(#"{"project":"second"}"#.utf8)
+        let cases: [(String, [HandZip.Entry])] = [
+            (
+                "manifests.gamepack",
+                [
+                    .init(localName: "manifest.json", centralName: "manifest.json", payload: first),
+                    .init(localName: "manifest.json", centralName: "manifest.json", payload: second),
+                ]
+            ),
+            (
+                "files.gamepack",
+                [
+                    .init(localName: "manifest.json", centralName: "manifest.json", payload: first),
+                    .init(localName: "canonical/a.json", centralName: "canonical/a.json", payload: first),
+                    .init(localName: "canonical/a.json", centralName: "canonical/a.json", payload: second),
+                ]
+            ),
+        ]
+        for (name, entries) in cases {
+            try HandZip.make(entries).write(to: temp.url.appendingPathComponent(name))
+            for command in ["verify", "inspect"] {
+                let run = try BoundedRun.gamepack([command, name], in: temp.url)
+                #expect(run.status == 1, "\(command) \(name): \(run.output)")
+                #expect(run.stderr.contains("it holds two entries named \""), "\(command) \(name): \(run.output)")
+                bounded(run)
+            }
+        }
+    }
+
     @Test func manifestSizeOfInt64MaxIsRefusedNotACrash() throws {
         let temp = try TemporaryDirectory()
         let text = """
