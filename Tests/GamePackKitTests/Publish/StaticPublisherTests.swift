@@ -295,4 +295,42 @@ struct StaticPublisherTests {
             }
         }
     }
+
+    @Test(
+        "issue 27: a disk that fills while the pack's files are written is an I/O error naming the file, not a refused pack",
+        SmallFilesystem.required)
+    func fullDiskIsAnIOError() throws {
+        let temp = try TemporaryDirectory()
+        let key = MinisignSecretKey.generate()
+        // 4 MiB that deflate to a few KiB: the pack fits the 1 MiB disk, its file does not.
+        let large = Data(String(repeating: "a walk along the canals; ", count: 4 << 20 / 25).utf8)
+        let manifest = PackManifest(
+            project: "gohike-amsterdam", name: "Full", version: "1", versions: [:], sequence: 1,
+            created: "2026-01-01T00:00:00Z", locales: ["en"], targets: ["canonical"],
+            files: [
+                PackManifest.File(
+                    path: "canonical/walks.json", size: Int64(large.count), sha256: Digest.sha256Hex(large),
+                    md5: Digest.md5Hex(large))
+            ])
+        let pack = temp.url.appendingPathComponent("full.gamepack")
+        try PackArchive.write(
+            manifest: manifest, entries: [.init(path: "canonical/walks.json", source: .data(large), compress: true)],
+            modificationDate: Self.now, to: pack)
+        let signature = temp.url.appendingPathComponent("full.gamepack.minisig")
+        try Data(try Minisign.sign(fileAt: pack, with: key, trustedComment: "test").fileContents.utf8).write(to: signature)
+
+        let disk = try SmallFilesystem(bytes: 1 << 20)
+        #expect {
+            try StaticPublisher(root: disk.url).publish(
+                packAt: pack, signatureAt: signature, channel: "production", key: key, expires: nil, now: Self.now)
+        } throws: { error in
+            guard case GamePackError.io(let path, let reason) = error else { return false }
+            return path.hasSuffix(PublishLayout.file(sha256: Digest.sha256Hex(large))) && !reason.contains("gamepack archive")
+        }
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: disk.url.appendingPathComponent(
+                    PublishLayout.channelPointer(project: "gohike-amsterdam", channel: "production")
+                ).path))
+    }
 }
