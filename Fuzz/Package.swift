@@ -26,6 +26,7 @@ let package = Package(
         fuzzTarget("FuzzPackReader", ["GamePackFormat"]),
         fuzzTarget("FuzzMinisign", ["GamePackFormat"]),
         fuzzTarget("FuzzJSONScanner", ["GamePackFormat"]),
+        fuzzTarget("FuzzKinveyQuery", ["GamePackServer"]),
     ],
     swiftLanguageModes: [.v6]
 )

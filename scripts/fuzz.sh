@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzes gamepack's parsers of untrusted input with libFuzzer: the YAML/JSON loader, the XLIFF
-# reader, the pack reader, minisign key and signature parsing, and the diff's JSON scanner.
+# reader, the pack reader, minisign key and signature parsing, the diff's JSON scanner, and the
+# server's Kinvey query translator.
 #
 #   bash scripts/fuzz.sh                 # build, then run each target for FUZZ_SECONDS (60)
 #   FUZZ_SECONDS=10 bash scripts/fuzz.sh FuzzPackReader
@@ -16,7 +17,7 @@ cd "$(dirname "$0")/.."
 root=$PWD
 budget=${FUZZ_SECONDS:-60}
 scratch=$root/.build-fuzz
-targets=(FuzzSourceLoader FuzzXLIFF FuzzPackReader FuzzMinisign FuzzJSONScanner)
+targets=(FuzzSourceLoader FuzzXLIFF FuzzPackReader FuzzMinisign FuzzJSONScanner FuzzKinveyQuery)
 [ $# -gt 0 ] && targets=("$@")
 
 # The fuzz package pins what the main package pins.
@@ -33,6 +34,7 @@ seeds() {
         FuzzPackReader) find Tests Fuzz/Seeds -name "*.gamepack" -size -64k 2>/dev/null || true ;;
         FuzzMinisign) find Tests Fuzz/Seeds \( -name "*.pub" -o -name "*.minisig" -o -name "*.key" \) -size -8k 2>/dev/null || true ;;
         FuzzJSONScanner) find Tests examples -name '*.json' -size -64k ;;
+        FuzzKinveyQuery) find Fuzz/Seeds/FuzzKinveyQuery -type f ;;
     esac
 }
 
