@@ -28,6 +28,7 @@ let package = Package(
         fuzzTarget("FuzzMinisign", ["GamePackFormat"]),
         fuzzTarget("FuzzJSONScanner", ["GamePackFormat"]),
         fuzzTarget("FuzzGeo", ["GamePackKit"]),
+        fuzzTarget("FuzzKinveyQuery", ["GamePackServer"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Fuzzes gamepack's parsers of untrusted input with libFuzzer: the YAML/JSON loader, the XLIFF
-# reader, the pack reader, minisign key and signature parsing, the diff's JSON scanner, and the
-# geography of maps and distances (coordinates from content) over arbitrary doubles.
+# reader, PO files, the pack reader, minisign key and signature parsing, the diff's JSON scanner,
+# the server's Kinvey query translator, and the geography of maps and distances (coordinates from
+# content) over arbitrary doubles.
 #
 #   bash scripts/fuzz.sh                 # build, then run each target for FUZZ_SECONDS (60)
 #   FUZZ_SECONDS=10 bash scripts/fuzz.sh FuzzPackReader
@@ -17,7 +18,7 @@ cd "$(dirname "$0")/.."
 root=$PWD
 budget=${FUZZ_SECONDS:-60}
 scratch=$root/.build-fuzz
-targets=(FuzzSourceLoader FuzzXLIFF FuzzPO FuzzPackReader FuzzMinisign FuzzJSONScanner FuzzGeo)
+targets=(FuzzSourceLoader FuzzXLIFF FuzzPO FuzzPackReader FuzzMinisign FuzzJSONScanner FuzzGeo FuzzKinveyQuery)
 [ $# -gt 0 ] && targets=("$@")
 
 # The fuzz package pins what the main package pins.
@@ -36,6 +37,7 @@ seeds() {
         FuzzMinisign) find Tests Fuzz/Seeds \( -name "*.pub" -o -name "*.minisig" -o -name "*.key" \) -size -8k 2>/dev/null || true ;;
         FuzzJSONScanner) find Tests examples -name '*.json' -size -64k ;;
         FuzzGeo) find Fuzz/Seeds/geo -name '*.bin' ;;
+        FuzzKinveyQuery) find Fuzz/Seeds/FuzzKinveyQuery -type f ;;
     esac
 }
 

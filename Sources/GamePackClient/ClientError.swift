@@ -26,6 +26,9 @@ public enum GamePackClientError: Error, Sendable, Equatable, CustomStringConvert
     case noContent(reason: String)
     /// A file of the store could not be read or written.
     case io(path: String, reason: String)
+    /// A download did not end within its deadline (`seconds`, from
+    /// `Configuration.downloadDeadline` and its size): a body trickling in too slowly.
+    case deadlineExceeded(url: String, seconds: Int)
 
     public var description: String {
         switch self {
@@ -43,6 +46,9 @@ public enum GamePackClientError: Error, Sendable, Equatable, CustomStringConvert
             "the update needs \(needed) bytes of storage, over the budget of \(budget) bytes"
         case .noContent(let reason): "no usable content: \(reason)"
         case .io(let path, let reason): "\(path): \(reason)"
+        case .deadlineExceeded(let url, let seconds):
+            "\(url) did not arrive within its deadline of \(seconds) s (Configuration.downloadDeadline: a base time plus "
+                + "its size at the minimum rate); the server or network is too slow, try again later"
         }
     }
 }

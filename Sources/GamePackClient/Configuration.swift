@@ -21,6 +21,7 @@ extension GamePackClient {
         /// The bundled pack's signature; nil for `bundledPack` + `.minisig`.
         public var bundledSignature: URL?
         /// The most bytes the store may hold (installed files and downloads); nil for no limit.
+        /// Checked before an update downloads, and again as each download's bytes arrive.
         public var storageBudget: Int64?
         /// How much `current` checks the installed files when it loads them.
         public var loadVerification: LoadVerification
@@ -29,6 +30,9 @@ extension GamePackClient {
         public var retries: Int
         /// Seconds without data before a request fails.
         public var timeout: TimeInterval
+        /// How long a download may take in all, scaled to its size (a body trickling in a byte at
+        /// a time never resets it, unlike `timeout`).
+        public var downloadDeadline: DownloadDeadline
         /// Receives progress during `update()`; called on an arbitrary thread.
         public var progress: (@Sendable (UpdateProgress) -> Void)?
         /// The clock expiry is checked against (tests set it).
@@ -38,7 +42,8 @@ extension GamePackClient {
             baseURL: URL, project: String, channel: String, publicKey: MinisignPublicKey, storageDirectory: URL,
             bundledPack: URL? = nil, bundledSignature: URL? = nil, storageBudget: Int64? = nil,
             loadVerification: LoadVerification = .full, retries: Int = 3, timeout: TimeInterval = 30,
-            progress: (@Sendable (UpdateProgress) -> Void)? = nil, now: @escaping @Sendable () -> Date = { Date() }
+            downloadDeadline: DownloadDeadline = .standard, progress: (@Sendable (UpdateProgress) -> Void)? = nil,
+            now: @escaping @Sendable () -> Date = { Date() }
         ) {
             self.baseURL = baseURL
             self.project = project
@@ -51,6 +56,7 @@ extension GamePackClient {
             self.loadVerification = loadVerification
             self.retries = retries
             self.timeout = timeout
+            self.downloadDeadline = downloadDeadline
             self.progress = progress
             self.now = now
         }

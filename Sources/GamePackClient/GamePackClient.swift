@@ -38,7 +38,8 @@ public actor GamePackClient {
     public init(configuration: Configuration) {
         self.configuration = configuration
         store = ContentStore(root: configuration.storageDirectory)
-        transport = Transport(baseURL: configuration.baseURL, timeout: configuration.timeout)
+        transport = Transport(
+            baseURL: configuration.baseURL, timeout: configuration.timeout, deadline: configuration.downloadDeadline)
     }
 
     // MARK: - Current content
@@ -419,8 +420,10 @@ public actor GamePackClient {
         let total = missing.reduce(Int64(0)) { $0 + $1.size }
         let counter = ByteCounter(total: total, report: configuration.progress)
         counter.add(missing.reduce(Int64(0)) { $0 + partialSize($1.sha256) }, network: false)
+        // The budget holds as bytes arrive too, whatever a server sends.
+        let allowance = configuration.storageBudget.map { StorageAllowance(budget: $0, used: store.usedBytes()) }
         for file in missing {
-            try await download(file, counter: counter)
+            try await download(file, counter: counter, allowance: allowance)
             CrashPoint.reach(.downloading)
         }
         downloaded += counter.networkBytes
@@ -468,25 +471,42 @@ public actor GamePackClient {
     }
 
     /// Downloads one file to its partial file, resuming up to `retries` times, checks it and
-    /// moves it into the store. A file that turns out wrong is deleted and refused.
-    private func download(_ file: PackManifest.File, counter: ByteCounter) async throws {
+    /// moves it into the store. A file that turns out wrong is deleted and refused: one whose
+    /// answer runs past the manifest's size or the storage budget is cut off as the bytes
+    /// arrive and its partial file removed. All attempts together get the file's deadline.
+    private func download(_ file: PackManifest.File, counter: ByteCounter, allowance: StorageAllowance?) async throws {
         let partial = store.partial(file.sha256)
         let path = PublishLayout.file(sha256: file.sha256)
+        let deadline = Date().addingTimeInterval(configuration.downloadDeadline.seconds(forBytes: file.size))
         var attempt = 0
         while true {
-            if partialSize(file.sha256) > file.size { try? FileManager.default.removeItem(at: partial) }
+            if partialSize(file.sha256) > file.size {
+                allowance?.giveBack(partialSize(file.sha256))
+                try? FileManager.default.removeItem(at: partial)
+            }
             if partialSize(file.sha256) < file.size {
                 do {
                     let before = partialSize(file.sha256)
-                    let received = try await transport.download(path, to: partial) { counter.add($0, network: true) }
+                    let received = try await transport.download(
+                        path, to: partial, size: file.size, allowance: allowance, deadline: deadline
+                    ) { counter.add($0, network: true) }
                     // A 200 answer to a range request restarts the file: correct the progress.
                     let correction = partialSize(file.sha256) - before - received
                     if correction != 0 { counter.add(correction, network: false) }
                 } catch let error as GamePackClientError {
                     try Task.checkCancellation()
-                    attempt += 1
-                    guard case .network = error, attempt <= configuration.retries else { throw error }
-                    continue
+                    switch error {
+                    case .integrity, .storageBudgetExceeded:
+                        // Past the manifest's size or the budget: nothing of this answer is kept.
+                        allowance?.giveBack(partialSize(file.sha256))
+                        try? FileManager.default.removeItem(at: partial)
+                        throw error
+                    case .network where attempt < configuration.retries:
+                        attempt += 1
+                        continue
+                    default:
+                        throw error
+                    }
                 }
             }
             break

@@ -30,7 +30,8 @@ public struct PackReadLimits: Sendable, Equatable {
 /// directory right before it, and every local header where its central entry says, naming the
 /// same path with the same compression method and sizes, the entries back to back from offset 0.
 /// Archives that other unzip tools would read differently (garbage before the archive, a local
-/// header naming `../evil` under a central `rewards.json`, differing methods) are refused.
+/// header naming `../evil` under a central `rewards.json`, differing methods, two entries with
+/// one name) are refused.
 ///
 /// Written by hand: ZIPFoundation reads the central directory and trusts the local headers it
 /// points at; it does not compare them.
@@ -97,6 +98,7 @@ enum ArchiveLayout {
         guard cdSize <= 64 << 20 else { throw fail("its central directory is over 64 MiB") }
         let directory = try read(cdOffset, Int(cdSize))
         var entries: [CentralEntry] = []
+        var names = Set<[UInt8]>()
         var position = 0
         var total: Int64 = 0
         for _ in 0..<count {
@@ -119,6 +121,11 @@ enum ArchiveLayout {
                 throw fail("\(display(entry.name)) uses compression method \(entry.method); packs use only store and deflate")
             }
             guard entry.flags & 0x0001 == 0 else { throw fail("\(display(entry.name)) is encrypted") }
+            guard names.insert(entry.name).inserted else {
+                throw fail(
+                    "it holds two entries named \(display(entry.name)); gamepack would read the first, other unzip tools "
+                        + "the last (a pack names each file once: build it again with gamepack build)")
+            }
             total += Int64(entry.uncompressedSize)
             entries.append(entry)
             position += 46 + nameLength + extraLength + commentLength

@@ -355,7 +355,8 @@ public enum PackArchive {
         /// Streams an entry's bytes to `consumer` in chunks. Inflating stops as soon as the entry
         /// goes past its declared size (a small declared size cannot hide a large entry), and an
         /// entry declared over `limit` (default: the reader's `limits.entryBytes`) is refused
-        /// before any of it is read.
+        /// before any of it is read. An error `consumer` throws (a full disk) is rethrown as it
+        /// is, never reported as a damaged archive.
         public func stream(_ path: String, limit: Int64? = nil, _ consumer: (Data) throws -> Void) throws {
             guard let entry = entries[path] else { throw PackError.missingFile(path) }
             let cap = min(limit ?? limits.entryBytes, limits.entryBytes)
@@ -369,10 +370,18 @@ public enum PackArchive {
                 _ = try archive.extract(entry, bufferSize: chunkSize, skipCRC32: true) { chunk in
                     count += UInt64(chunk.count)
                     guard count <= declared else { throw Overrun() }
-                    try consumer(chunk)
+                    do {
+                        try consumer(chunk)
+                    } catch {
+                        throw ConsumerFailure(error: error)
+                    }
                 }
             } catch is Overrun {
                 throw PackError.notAnArchive("\(path) inflates to more than the \(declared) bytes its header declares")
+            } catch let failure as ConsumerFailure {
+                // The consumer's own error (a full disk while writing the entry out) is not a
+                // verdict on the archive: it reaches the caller as it was thrown.
+                throw failure.error
             } catch let error as PackError {
                 throw error
             } catch {
@@ -384,6 +393,11 @@ public enum PackArchive {
         }
 
         private struct Overrun: Error {}
+
+        /// Carries an error the consumer threw through ZIPFoundation's extraction unchanged.
+        private struct ConsumerFailure: Error {
+            var error: any Error
+        }
 
         /// The manifest, parsed and checked.
         public func manifest() throws -> PackManifest {

@@ -187,13 +187,17 @@ struct PackIngest: Sendable {
             do {
                 if compressible {
                     let data = try reader.data(at: file.path, limit: 32 << 20)
-                    try blobs.store(data, at: layoutPath)
+                    try blobs.store(data, at: layoutPath, name: file.path)
                     try blobs.storeGzip(of: data, sha256: file.sha256)
                 } else {
                     let temporary = blobs.temporaryURL("file")
                     guard FileManager.default.createFile(atPath: temporary.path, contents: nil),
                         let handle = try? FileHandle(forWritingTo: temporary)
-                    else { throw ServerError(.internalServerError, "storage", "cannot write \(file.path)") }
+                    else {
+                        throw ServerError(
+                            HTTPResponse.Status(code: 507), "storage",
+                            "the server cannot create a temporary file for \(file.path) in its data directory")
+                    }
                     do {
                         try reader.stream(file.path) { try handle.write(contentsOf: $0) }
                         try handle.close()
@@ -206,8 +210,11 @@ struct PackIngest: Sendable {
                 }
             } catch let error as ServerError {
                 throw error
-            } catch {
+            } catch let error as PackError {
                 throw ServerError.unprocessable("invalid_pack", "cannot extract \(file.path): \(error)")
+            } catch {
+                // Anything else failed while writing the file out (a full disk): the pack is fine.
+                throw ServerError.storage(error, writing: file.path)
             }
         }
         let pack = StoredPack(

@@ -42,4 +42,12 @@ public struct ServerError: Error, HTTPResponseError, Sendable, CustomStringConve
         ServerError(.unprocessableContent, code, message)
     }
     static func notFound(_ message: String) -> ServerError { ServerError(.notFound, "not_found", message) }
+
+    /// A write to the data directory failed: 507 Insufficient Storage, naming the file and the
+    /// system's reason (a full disk, an I/O error), never blaming the request's content.
+    static func storage(_ error: any Error, writing what: String) -> ServerError {
+        let reason = StorageFailure.from(error, what: what).map(\.description) ?? "\(what): \(error)"
+        return ServerError(
+            HTTPResponse.Status(code: 507), "storage", "the server cannot store \(reason); nothing was published")
+    }
 }

@@ -87,6 +87,12 @@ struct ServeRunCommand: AsyncParsableCommand {
     @Option(help: "Seconds that may pass between two pieces of a request body before the upload is cut off.")
     var bodyTimeout: Int = 30
 
+    @Option(
+        help: ArgumentHelp(
+            "The slowest average rate, in bytes per second, a request body may arrive at once --body-timeout has passed since its head.",
+            discussion: "A body must be complete by --body-timeout plus its size at this rate, however steadily it trickles in."))
+    var minBodyRate: Int = 1_024
+
     @Option(help: "Seconds an idle keep-alive connection is kept open.")
     var idleTimeout: Int = 60
 
@@ -116,6 +122,9 @@ struct ServeRunCommand: AsyncParsableCommand {
         ]
         where value < 1 {
             throw ValidationError("\(name) must be a whole number of seconds, 1 or more")
+        }
+        guard minBodyRate >= 1 else {
+            throw ValidationError("--min-body-rate must be a whole number of bytes a second, 1 or more")
         }
         _ = try shutdownSeconds()
     }
@@ -173,6 +182,7 @@ struct ServeRunCommand: AsyncParsableCommand {
             var limits = ConnectionGuard.Limits.standard
             limits.headerTimeout = .seconds(Int64(headerTimeout))
             limits.readTimeout = .seconds(Int64(bodyTimeout))
+            limits.minimumBodyRate = minBodyRate
             limits.idleTimeout = .seconds(Int64(idleTimeout))
             try await server.run(connectionLimits: limits, shutdownDeadline: .seconds(try shutdownSeconds())) { host, port in
                 print("gamepack serve: listening on http://\(host):\(port)")

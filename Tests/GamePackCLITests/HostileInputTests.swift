@@ -434,6 +434,67 @@ struct HostileInputTests {
         }
     }
 
+    // Issue 27: two entries with one name; gamepack read the first, other unzip tools the last.
+    @Test func duplicateEntryNamesMakeAPackInvalid() throws {
+        let temp = try TemporaryDirectory()
+        let first = Data(#"{"project":"first"}"#.utf8), second = Data(#"{"project":"second"}"#.utf8)
+        let cases: [(String, [HandZip.Entry])] = [
+            (
+                "manifests.gamepack",
+                [
+                    .init(localName: "manifest.json", centralName: "manifest.json", payload: first),
+                    .init(localName: "manifest.json", centralName: "manifest.json", payload: second),
+                ]
+            ),
+            (
+                "files.gamepack",
+                [
+                    .init(localName: "manifest.json", centralName: "manifest.json", payload: first),
+                    .init(localName: "canonical/a.json", centralName: "canonical/a.json", payload: first),
+                    .init(localName: "canonical/a.json", centralName: "canonical/a.json", payload: second),
+                ]
+            ),
+        ]
+        for (name, entries) in cases {
+            try HandZip.make(entries).write(to: temp.url.appendingPathComponent(name))
+            for command in ["verify", "inspect"] {
+                let run = try BoundedRun.gamepack([command, name], in: temp.url)
+                #expect(run.status == 1, "\(command) \(name): \(run.output)")
+                #expect(run.stderr.contains("it holds two entries named \""), "\(command) \(name): \(run.output)")
+                bounded(run)
+            }
+        }
+    }
+
+    // Issue 27: a disk that fills while `publish --out` writes the pack's files is an I/O error
+    // (exit 2) naming the file, never "not a readable gamepack archive" (exit 1).
+    @Test(SmallFilesystem.required) func fullDiskDuringPublishIsAnIOError() throws {
+        let temp = try TemporaryDirectory()
+        // 4 MiB that deflate to a few KiB: the pack fits the 1 MiB disk, its file does not.
+        let large = Data(String(repeating: "a walk along the canals; ", count: 4 << 20 / 25).utf8)
+        let manifest = PackManifest(
+            project: "gohike-amsterdam", name: "Full", version: "1", versions: [:], sequence: 1,
+            created: "2026-01-01T00:00:00Z", locales: ["en"], targets: ["canonical"],
+            files: [
+                PackManifest.File(
+                    path: "canonical/walks.json", size: Int64(large.count), sha256: Digest.sha256Hex(large),
+                    md5: Digest.md5Hex(large))
+            ])
+        try PackArchive.write(
+            manifest: manifest, entries: [.init(path: "canonical/walks.json", source: .data(large), compress: true)],
+            modificationDate: Date(timeIntervalSince1970: 1_700_000_000), to: temp.url.appendingPathComponent("full.gamepack"))
+        #expect(try BoundedRun.gamepack(["keygen", "--out", "k"], in: temp.url).status == 0)
+        let sign = try BoundedRun.gamepack(["sign", "full.gamepack", "--key", "k.key"], in: temp.url)
+        #expect(sign.status == 0, "\(sign.output)")
+        let disk = try SmallFilesystem(bytes: 1 << 20)
+        let run = try BoundedRun.gamepack(
+            ["publish", "full.gamepack", "--out", disk.url.path, "--channel", "production", "--key", "k.key"], in: temp.url)
+        #expect(run.status == 2, "\(run.output)")
+        #expect(run.stderr.contains(PublishLayout.file(sha256: Digest.sha256Hex(large))), "\(run.output)")
+        #expect(!run.stderr.contains("not a readable gamepack archive"), "\(run.output)")
+        bounded(run)
+    }
+
     @Test func manifestSizeOfInt64MaxIsRefusedNotACrash() throws {
         let temp = try TemporaryDirectory()
         let text = """

@@ -9,9 +9,19 @@ final class ServeProcess {
     let port: UInt16
 
     /// Starts `gamepack serve --data data --port 0` in `directory` and waits for its listening line.
-    init(in directory: URL, arguments: [String] = [], environment: [String: String] = [:]) throws {
-        process.executableURL = TestPaths.gamepackBinary
-        process.arguments = ["serve", "--data", "data", "--port", "0", "--log-level", "error"] + arguments
+    /// - Parameter launcher: a program and its arguments that run gamepack (`prlimit --nofile=128`).
+    init(
+        in directory: URL, arguments: [String] = [], environment: [String: String] = [:],
+        launcher: (program: URL, arguments: [String])? = nil
+    ) throws {
+        let serve = ["serve", "--data", "data", "--port", "0", "--log-level", "error"] + arguments
+        if let (program, options) = launcher {
+            process.executableURL = program
+            process.arguments = options + [TestPaths.gamepackBinary.path] + serve
+        } else {
+            process.executableURL = TestPaths.gamepackBinary
+            process.arguments = serve
+        }
         process.currentDirectoryURL = directory
         var env = ProcessInfo.processInfo.environment
         for (key, value) in environment { env[key] = value }

@@ -17,7 +17,7 @@ struct ClientInterruptionTests {
     func resumeWithinUpdate() async throws {
         let fixture = try await ClientFixture()
         try fixture.publish(fixture.v1)
-        let server = try CuttingServer(
+        let server = try FixtureServer(
             root: fixture.site, log: fixture.temp.url.appendingPathComponent("requests.log"), cutAfter: Self.cutAfter)
         let result = try await fixture.client(server.baseURL).update()
         #expect(result.updated)
@@ -44,7 +44,7 @@ struct ClientInterruptionTests {
     func resumeAcrossUpdates() async throws {
         let fixture = try await ClientFixture()
         try fixture.publish(fixture.v1)
-        let server = try CuttingServer(
+        let server = try FixtureServer(
             root: fixture.site, log: fixture.temp.url.appendingPathComponent("requests.log"), cutAfter: Self.cutAfter)
         let client = fixture.client(server.baseURL, retries: 0)
         let downloads = fixture.temp.url.appendingPathComponent("storage/downloads")

@@ -63,14 +63,15 @@ final class ClientFixture: @unchecked Sendable {
     /// A client of the production channel at `baseURL` with its own storage folder.
     func client(
         _ baseURL: URL, storage: String = "storage", bundled: Bool = false, budget: Int64? = nil, retries: Int = 3,
-        now: Date = ClientFixture.now, progress: (@Sendable (GamePackClient.UpdateProgress) -> Void)? = nil
+        timeout: TimeInterval = 30, deadline: GamePackClient.DownloadDeadline = .standard, now: Date = ClientFixture.now,
+        progress: (@Sendable (GamePackClient.UpdateProgress) -> Void)? = nil
     ) -> GamePackClient {
         GamePackClient(
             configuration: .init(
                 baseURL: baseURL, project: Self.project, channel: Self.channel, publicKey: key.publicKey,
                 storageDirectory: temp.url.appendingPathComponent(storage), bundledPack: bundled ? v1.pack : nil,
-                bundledSignature: bundled ? v1.signature : nil, storageBudget: budget, retries: retries, progress: progress,
-                now: { now }))
+                bundledSignature: bundled ? v1.signature : nil, storageBudget: budget, retries: retries, timeout: timeout,
+                downloadDeadline: deadline, progress: progress, now: { now }))
     }
 
     /// The English name of route 1 in the content (from the canonical target).
@@ -202,18 +203,30 @@ final class Nginx: @unchecked Sendable {
     }
 }
 
-/// `Fixtures/cutting_server.py`: serves a tree, cutting the first download of each file.
-final class CuttingServer: @unchecked Sendable {
+/// A Python server of `Fixtures/` on a free loopback port, logging its requests: the cutting
+/// server (`cutting_server.py`, the first download of each file cut mid-stream) or the hostile
+/// one (`hostile_server.py`, file answers past their size, gzip bombs, trickles).
+final class FixtureServer: @unchecked Sendable {
     let process = Process()
     let port: Int
     let log: URL
     var baseURL: URL { URL(string: "http://127.0.0.1:\(port)/")! }
 
-    init(root: URL, log: URL, cutAfter: Int) throws {
+    /// `cutting_server.py`: serves `root`, cutting the first download of each file after `cutAfter` bytes.
+    convenience init(root: URL, log: URL, cutAfter: Int) throws {
+        try self.init(script: "cutting_server.py", root: root, log: log, arguments: ["--cut-after", "\(cutAfter)"])
+    }
+
+    /// `hostile_server.py`: serves `root`, answering `v1/files/…` as `mode` says.
+    convenience init(root: URL, log: URL, hostile mode: String) throws {
+        try self.init(script: "hostile_server.py", root: root, log: log, arguments: ["--mode", mode])
+    }
+
+    init(script: String, root: URL, log: URL, arguments: [String]) throws {
         self.log = log
-        let script = TestPaths.fixtures("GamePackClientTests").appendingPathComponent("cutting_server.py")
+        let script = TestPaths.fixtures("GamePackClientTests").appendingPathComponent(script)
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, root.path, log.path, "--cut-after", "\(cutAfter)"]
+        process.arguments = ["python3", script.path, root.path, log.path] + arguments
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
@@ -226,12 +239,12 @@ final class CuttingServer: @unchecked Sendable {
         }
         guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
             process.terminate()
-            throw TestPackError(description: "the cutting server did not start")
+            throw TestPackError(description: "\(script.lastPathComponent) did not start")
         }
         self.port = port
     }
 
-    /// `path range status bytes` per request.
+    /// The log's lines split at tabs (the cutting server: `path range status bytes`).
     func requests() -> [[String]] {
         ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n").map {
             $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)

@@ -115,7 +115,8 @@ struct TestPacks {
     }
 
     func make(
-        project: String = "gohike-amsterdam", sequence: Int64, name: String, padding: Int = 200, extra: [String: Data] = [:]
+        project: String = "gohike-amsterdam", sequence: Int64, name: String, padding: Int = 200, extra: [String: Data] = [:],
+        compressExtra: Bool = false
     )
         throws -> Pack
     {
@@ -131,7 +132,7 @@ struct TestPacks {
         for (path, data) in extra.sorted(by: { $0.key < $1.key }) {
             files.append(
                 PackManifest.File(path: path, size: Int64(data.count), sha256: Digest.sha256Hex(data), md5: Digest.md5Hex(data)))
-            entries.append(PackArchive.Entry(path: path, source: .data(data), compress: false))
+            entries.append(PackArchive.Entry(path: path, source: .data(data), compress: compressExtra))
         }
         files.sort { $0.path < $1.path }
         let manifest = PackManifest(

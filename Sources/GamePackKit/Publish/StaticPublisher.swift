@@ -14,6 +14,10 @@ import GamePackFormat
 /// so a reader never sees a pointer to something missing nor a half-written file, and always
 /// finds the signature of the pointer it read. A failed publish leaves the tree as it was, apart from immutable content-addressed
 /// files that nothing points at yet.
+///
+/// Publishes of one tree take turns: each holds an exclusive `flock` on `lockFile` from the
+/// sequence check to the final rename, and reads the channel's sequence again just before that
+/// rename, so a lower sequence never replaces a higher one.
 public struct StaticPublisher {
     /// The root of the static tree (it holds `v1/`).
     public let root: URL
@@ -70,24 +74,21 @@ public struct StaticPublisher {
         }
         let packDigest = try Self.hash(packAt)
 
+        // One publish of the tree at a time: the sequence check below and the final rename
+        // happen under one lock, so a concurrent publish of a lower sequence cannot interleave.
+        try createParent(of: url(Self.lockFile))
+        let lock = try TreeLock.acquire(url(Self.lockFile))
+        defer { lock.release() }
+
         // The channel's current pointer decides whether the sequence may be published.
         let pointerURL = url(PublishLayout.channelPointer(project: manifest.project, channel: channel))
-        if let data = try? Data(contentsOf: pointerURL) {
-            let current: ChannelPointer
-            do {
-                current = try ChannelPointer.decode(data)
-            } catch {
-                throw GamePackError.io(path: pointerURL.path, reason: "the channel's current pointer is unreadable (\(error))")
-            }
+        if let current = try Self.currentPointer(at: pointerURL) {
             if current.pack == packDigest.sha256, current.sequence == manifest.sequence,
                 current.manifest == Digest.sha256Hex(manifestBytes)
             {
                 return current
             }
-            guard manifest.sequence > current.sequence else {
-                throw GamePackError.sequenceNotIncreasing(
-                    channel: "\(manifest.project)/\(channel)", current: current.sequence, offered: manifest.sequence)
-            }
+            try Self.requireAbove(current, manifest: manifest, channel: channel)
         }
 
         // Content first: pack, its signature, its manifest, its files.
@@ -120,6 +121,11 @@ public struct StaticPublisher {
         try write(
             Data(pointerSignature.fileContents.utf8),
             to: url(PublishLayout.pointerSignature(project: manifest.project, pointerSHA256: Digest.sha256Hex(pointerBytes))))
+        // Read the channel again just before it moves: a writer that does not take the lock (an
+        // older gamepack, a sync into the tree) may have published meanwhile; never go below it.
+        if let current = try Self.currentPointer(at: pointerURL) {
+            try Self.requireAbove(current, manifest: manifest, channel: channel)
+        }
         let previousSignature = try? Data(contentsOf: signatureURL)
         try write(Data(pointerSignature.fileContents.utf8), to: signatureURL)
         do {
@@ -142,7 +148,28 @@ public struct StaticPublisher {
         "gamepack channel pointer \(pointer.project)/\(pointer.channel) sequence \(pointer.sequence)"
     }
 
+    /// The file `publish` locks with `flock`, at the root of the tree (an empty hidden file).
+    public static let lockFile = ".gamepack-publish.lock"
+
     private func url(_ path: String) -> URL { root.appendingPathComponent(path) }
+
+    /// The channel's pointer in the tree now; nil when the channel has none.
+    private static func currentPointer(at pointerURL: URL) throws -> ChannelPointer? {
+        guard let data = try? Data(contentsOf: pointerURL) else { return nil }
+        do {
+            return try ChannelPointer.decode(data)
+        } catch {
+            throw GamePackError.io(path: pointerURL.path, reason: "the channel's current pointer is unreadable (\(error))")
+        }
+    }
+
+    /// Refuses `manifest` unless its sequence is above the channel's `current` one.
+    private static func requireAbove(_ current: ChannelPointer, manifest: PackManifest, channel: String) throws {
+        guard manifest.sequence > current.sequence else {
+            throw GamePackError.sequenceNotIncreasing(
+                channel: "\(manifest.project)/\(channel)", current: current.sequence, offered: manifest.sequence)
+        }
+    }
 
     private static func hash(_ url: URL) throws -> (sha256: String, size: Int64) {
         do {

@@ -10,10 +10,13 @@ import NIOCore
 /// - a request's head must arrive within `headerTimeout` of the connection opening or of the
 ///   previous response (a partial request line is not held for long);
 /// - while a request's body arrives, `readTimeout` may pass between two pieces of it at most
-///   (a stalled upload is cut off);
+///   (a stalled upload is cut off), and the body must keep an average of `minimumBodyRate`
+///   bytes a second after a grace of `readTimeout`: by `readTimeout + received / rate` seconds
+///   after its head, however steadily single bytes trickle in;
 /// - at most `maxConnections` are open; a connection beyond that closes the oldest one that is
-///   not in the middle of a request (idle keep-alive or still sending its head), so a flood of
-///   slow sockets cannot starve `/health` or anyone else.
+///   not in the middle of a request (idle keep-alive or still sending its head) or, when every
+///   one is, the one whose body arrives slowest, so a flood of slow sockets, idle or trickling
+///   bodies, cannot starve `/health` or anyone else.
 ///
 /// `maxConnections` defaults to the process's file descriptor limit less a reserve for the
 /// store, blobs and logs, so the server never reaches EMFILE on accept.
@@ -22,25 +25,40 @@ public final class ConnectionGuard: Sendable {
     public struct Limits: Sendable {
         /// Time a client has to send a request's head (the request line and headers).
         public var headerTimeout: TimeAmount
-        /// Time that may pass between two pieces of a request body.
+        /// Time that may pass between two pieces of a request body; also the grace a body gets
+        /// before `minimumBodyRate` applies.
         public var readTimeout: TimeAmount
+        /// The slowest average rate a request body may arrive at, bytes per second, counted
+        /// from its head after the `readTimeout` grace.
+        public var minimumBodyRate: Int
         /// Time an idle keep-alive connection is kept (Hummingbird's idle timeout).
         public var idleTimeout: TimeAmount
         /// The most connections open at once.
         public var maxConnections: Int
 
-        public init(headerTimeout: TimeAmount, readTimeout: TimeAmount, idleTimeout: TimeAmount, maxConnections: Int) {
+        public init(
+            headerTimeout: TimeAmount, readTimeout: TimeAmount, minimumBodyRate: Int = 1_024, idleTimeout: TimeAmount,
+            maxConnections: Int
+        ) {
             self.headerTimeout = headerTimeout
             self.readTimeout = readTimeout
+            self.minimumBodyRate = max(1, minimumBodyRate)
             self.idleTimeout = idleTimeout
             self.maxConnections = maxConnections
         }
 
-        /// 10 s for a head, 30 s between body pieces, 60 s idle, and the descriptor limit less 64.
+        /// 10 s for a head, 30 s between body pieces, bodies at 1 KiB/s on average after those
+        /// 30 s, 60 s idle, and the descriptor limit less 64.
         public static var standard: Limits {
             Limits(
-                headerTimeout: .seconds(10), readTimeout: .seconds(30), idleTimeout: .seconds(60),
+                headerTimeout: .seconds(10), readTimeout: .seconds(30), minimumBodyRate: 1_024, idleTimeout: .seconds(60),
                 maxConnections: defaultMaxConnections())
+        }
+
+        /// When a body that started at `start` and has brought `bytes` so far must be complete
+        /// by: the grace, plus the bytes at the minimum rate.
+        func bodyDeadline(start: NIODeadline, bytes: Int) -> NIODeadline {
+            start + readTimeout + .nanoseconds(Int64(min(Double(bytes) / Double(minimumBodyRate) * 1e9, 1e17)))
         }
 
         /// `RLIMIT_NOFILE` less 64 descriptors for the store, blob files and logs (at least 8).
@@ -57,8 +75,25 @@ public final class ConnectionGuard: Sendable {
 
     private struct State {
         var next = 0
-        /// Open connections by number (the order they opened), with whether a request is in flight.
-        var open: [Int: (channel: any Channel, busy: Bool)] = [:]
+        /// Open connections by number (the order they opened).
+        var open: [Int: Connection] = [:]
+    }
+
+    /// What the guard knows of one open connection.
+    private struct Connection {
+        var channel: any Channel
+        /// A request is in flight (its head arrived, its response is not written yet).
+        var busy = false
+        /// While its body arrives: when the head came, and the body bytes so far.
+        var bodyStart: NIODeadline?
+        var bodyBytes = 0
+
+        /// Body bytes per second so far (receiving a body only).
+        func bodyRate(at now: NIODeadline) -> Double? {
+            guard let bodyStart else { return nil }
+            let seconds = max(Double((now - bodyStart).nanoseconds) / 1e9, 0.001)
+            return Double(bodyBytes) / seconds
+        }
     }
 
     public init(limits: Limits = .standard) {
@@ -75,20 +110,41 @@ public final class ConnectionGuard: Sendable {
         let (number, victim) = state.withLockedValue { state -> (Int, (any Channel)?) in
             let number = state.next
             state.next += 1
-            state.open[number] = (channel, false)
+            state.open[number] = Connection(channel: channel)
             guard state.open.count > limits.maxConnections else { return (number, nil) }
-            // The oldest connection that is not in the middle of a request.
-            let oldest = state.open.filter { !$0.value.busy && $0.key != number }.min { $0.key < $1.key }
-            if let oldest { state.open[oldest.key] = nil }
-            return (number, oldest?.value.channel)
+            // The oldest connection that is not in the middle of a request; else the one whose
+            // body arrives slowest (one trickling a byte now and then counts as busy too).
+            let others = state.open.filter { $0.key != number }
+            let now = NIODeadline.now()
+            var victim = others.filter { !$0.value.busy }.min { $0.key < $1.key }?.key
+            if victim == nil {
+                var slowest: (key: Int, rate: Double)?
+                for (key, connection) in others {
+                    guard let rate = connection.bodyRate(at: now) else { continue }
+                    if let current = slowest, current.rate < rate || (current.rate == rate && current.key < key) { continue }
+                    slowest = (key, rate)
+                }
+                victim = slowest?.key
+            }
+            guard let victim, let connection = state.open.removeValue(forKey: victim) else { return (number, nil) }
+            return (number, connection.channel)
         }
         victim?.close(promise: nil)
         return number
     }
 
-    fileprivate func setBusy(_ number: Int, _ busy: Bool) {
+    fileprivate func setBusy(_ number: Int, _ busy: Bool, bodyStart: NIODeadline? = nil) {
         state.withLockedValue { state in
-            if state.open[number] != nil { state.open[number]!.busy = busy }
+            guard state.open[number] != nil else { return }
+            state.open[number]!.busy = busy
+            state.open[number]!.bodyStart = bodyStart
+            state.open[number]!.bodyBytes = 0
+        }
+    }
+
+    fileprivate func bodyReceived(_ number: Int, total: Int) {
+        state.withLockedValue { state in
+            if state.open[number] != nil { state.open[number]!.bodyBytes = total }
         }
     }
 
@@ -109,6 +165,8 @@ public final class ConnectionGuard: Sendable {
         private var number: Int?
         private var timer: Scheduled<Void>?
         private var receivingBody = false
+        private var bodyStart = NIODeadline.now()
+        private var bodyBytes = 0
 
         init(guard owner: ConnectionGuard) {
             self.owner = owner
@@ -153,13 +211,25 @@ public final class ConnectionGuard: Sendable {
         public func channelRead(context: ChannelHandlerContext, data: NIOAny) {
             switch unwrapInboundIn(data) {
             case .head:
-                if let number { owner.setBusy(number, true) }
+                bodyStart = .now()
+                bodyBytes = 0
+                if let number { owner.setBusy(number, true, bodyStart: bodyStart) }
                 receivingBody = true
                 arm(context, owner.limits.readTimeout)
-            case .body:
-                if receivingBody { arm(context, owner.limits.readTimeout) }
+            case .body(let buffer):
+                guard receivingBody else { break }
+                bodyBytes += buffer.readableBytes
+                if let number { owner.bodyReceived(number, total: bodyBytes) }
+                // The next piece within the read timeout, and the whole body by its deadline.
+                let left = owner.limits.bodyDeadline(start: bodyStart, bytes: bodyBytes) - .now()
+                guard left > .zero else {
+                    context.close(promise: nil)
+                    return
+                }
+                arm(context, min(owner.limits.readTimeout, left))
             case .end:
                 receivingBody = false
+                if let number { owner.setBusy(number, true) }
                 // The handler works on the request now; its response may take as long as it takes.
                 timer?.cancel()
                 timer = nil

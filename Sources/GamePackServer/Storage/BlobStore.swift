@@ -76,33 +76,50 @@ public struct BlobStore: Sendable {
         FileManager.default.fileExists(atPath: url(layoutPath).path)
     }
 
-    /// Moves a finished temporary file to `layoutPath` (replacing an identical copy).
+    /// Moves a finished temporary file to `layoutPath` (replacing an identical copy). On failure
+    /// the temporary file is removed.
     public func commit(_ temporary: URL, to layoutPath: String) throws {
         let destination = url(layoutPath)
         guard rename(temporary.path, destination.path) == 0 else {
-            throw ServerError(.internalServerError, "storage", "cannot store \(layoutPath): \(String(cString: strerror(errno)))")
+            let code = errno
+            unlink(temporary.path)
+            throw ServerError.storage(POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO), writing: layoutPath)
         }
     }
 
-    /// Writes `data` to `layoutPath` atomically, unless it is already there.
-    public func store(_ data: Data, at layoutPath: String) throws {
+    /// Writes `data` to `layoutPath` atomically, unless it is already there. A failed write (a
+    /// full disk) removes its partial file at once and throws 507 naming `name` (default: the
+    /// layout path).
+    public func store(_ data: Data, at layoutPath: String, name: String? = nil) throws {
         guard !exists(layoutPath) else { return }
         let temporary = temporaryURL("blob")
-        try data.write(to: temporary)
+        try write(data, to: temporary, for: name ?? layoutPath)
         try commit(temporary, to: layoutPath)
     }
 
-    /// Writes a gzip copy of `data` when compression saves at least a tenth.
+    /// Writes a gzip copy of `data` when compression saves at least a tenth. A failed write
+    /// removes its partial file and throws 507.
     public func storeGzip(of data: Data, sha256: String) throws {
         let destination = gzipURL(sha256: sha256)
         guard !FileManager.default.fileExists(atPath: destination.path), let compressed = Gzip.compress(data),
             compressed.count < data.count - data.count / 10
         else { return }
         let temporary = temporaryURL("gzip")
-        try compressed.write(to: temporary)
+        try write(compressed, to: temporary, for: "gzip/\(sha256).gz")
         guard rename(temporary.path, destination.path) == 0 else {
             try? FileManager.default.removeItem(at: temporary)
             return
+        }
+    }
+
+    /// Writes `data` to the temporary file `temporary`; on failure removes what was written and
+    /// throws 507 naming `what`.
+    private func write(_ data: Data, to temporary: URL, for what: String) throws {
+        do {
+            try data.write(to: temporary)
+        } catch {
+            unlink(temporary.path)
+            throw ServerError.storage(error, writing: what)
         }
     }
 }

@@ -138,6 +138,7 @@ extension PostgresStore: ContentIndexStore {
     static func pathLiteral(_ path: [String]) -> String { "'{" + path.joined(separator: ",") + "}'" }
 
     public func queryContent(_ query: ContentQuery) async throws -> [ContentRow] {
+        try query.checkBounds()
         // No `contentTablesExist()` round trip first (this is every content request's query):
         // a missing table (SQLSTATE 42P01, nothing indexed yet) answers no rows.
         do {
@@ -176,8 +177,8 @@ extension PostgresStore: ContentIndexStore {
                 conditions.append("i.item_id = ANY(\(try bind(ids))::text[])")
             case .oneOf(let path, let values):
                 let literal = Self.pathLiteral(path)
-                let parts = try values.map { "i.doc #> \(literal) = \(try bind($0.json))::jsonb" }
-                conditions.append("(" + (parts.isEmpty ? "false" : parts.joined(separator: " OR ")) + ")")
+                // One parameter however many values: `$in` with thousands of values stays one bind.
+                conditions.append("i.doc #> \(literal) = ANY(\(try bind(values.map(\.json)))::text[]::jsonb[])")
             case .prefix(let path, let prefix):
                 let literal = Self.pathLiteral(path)
                 conditions.append(

@@ -109,34 +109,39 @@ extension SQLiteStore: ContentIndexStore {
         "$" + path.map { ".\"\($0)\"" }.joined()
     }
 
-    static func bind(_ value: ContentScalar) -> DatabaseValueConvertible {
-        switch value {
-        case .string(let text): text
-        case .number(let number): number
-        case .bool(let flag): flag ? 1 : 0
-        }
-    }
+    /// A JSON array of texts, for `json_each`.
+    static func jsonArray(_ texts: [String]) -> String { "[" + texts.joined(separator: ",") + "]" }
 
-    /// The WHERE conditions and their arguments for the filters (on table alias `i`).
+    /// The WHERE conditions and their arguments for the filters (on table alias `i`). Each
+    /// filter is a fixed number of SQL parameters and expression nodes however many values it
+    /// lists: the values go in as one JSON array read with `json_each` (SQLite's expression
+    /// depth limit of 1,000 made `$in` with 1,000 values an error before).
     static func conditions(_ filters: [ContentFilter]) -> (String, [DatabaseValueConvertible?]) {
         var sql = ""
         var arguments: [DatabaseValueConvertible?] = []
         for filter in filters {
             switch filter {
             case .idIn(let ids):
-                sql += " AND i.item_id IN (\(Array(repeating: "?", count: max(ids.count, 1)).joined(separator: ",")))"
-                arguments += ids.isEmpty ? [nil] : ids.map { $0 }
+                sql += " AND i.item_id IN (SELECT value FROM json_each(?))"
+                arguments.append(jsonArray(ids.map(ServerError.jsonString)))
             case .oneOf(let path, let values):
                 // Text compared with text, numbers with numbers, booleans (stored 1/0) with 1/0.
-                let parts = values.map { value -> String in
+                var strings: [String] = [], numbers: [String] = [], booleans: [String] = []
+                for value in values {
                     switch value {
-                    case .string: "(json_extract(i.body, ?) = ? AND json_type(i.body, ?) = 'text')"
-                    case .number: "(json_extract(i.body, ?) = ? AND json_type(i.body, ?) IN ('integer', 'real'))"
-                    case .bool: "(json_extract(i.body, ?) = ? AND json_type(i.body, ?) IN ('true', 'false'))"
+                    case .string: strings.append(value.json)
+                    case .number: numbers.append(value.json)
+                    case .bool(let flag): booleans.append(flag ? "1" : "0")
                     }
                 }
+                var parts: [String] = []
+                for (list, types) in [(strings, "('text')"), (numbers, "('integer', 'real')"), (booleans, "('true', 'false')")]
+                where !list.isEmpty {
+                    parts.append(
+                        "(json_type(i.body, ?) IN \(types) AND json_extract(i.body, ?) IN (SELECT value FROM json_each(?)))")
+                    arguments += [jsonPath(path), jsonPath(path), jsonArray(list)]
+                }
                 sql += " AND (" + (parts.isEmpty ? "0" : parts.joined(separator: " OR ")) + ")"
-                for value in values { arguments += [jsonPath(path), bind(value), jsonPath(path)] }
             case .prefix(let path, let prefix):
                 sql += " AND json_type(i.body, ?) = 'text' AND substr(json_extract(i.body, ?), 1, ?) = ?"
                 arguments += [jsonPath(path), jsonPath(path), prefix.count, prefix]
@@ -146,7 +151,8 @@ extension SQLiteStore: ContentIndexStore {
     }
 
     public func queryContent(_ query: ContentQuery) async throws -> [ContentRow] {
-        try await pool.read { db in
+        try query.checkBounds()
+        return try await pool.read { db in
             guard try db.tableExists("content_items") else { return [] }
             let (conditions, filterArguments) = Self.conditions(query.filters)
             let scope = "i.pack = ? AND i.target = ? AND i.collection = ?"

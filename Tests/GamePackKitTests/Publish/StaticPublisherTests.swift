@@ -65,6 +65,8 @@ struct StaticPublisherTests {
                 PublishLayout.channelSignature(project: "gohike-amsterdam", channel: "production"),
                 PublishLayout.pack(sha256: pointer.pack), PublishLayout.packSignature(sha256: pointer.pack),
                 PublishLayout.manifest(packSHA256: pointer.pack),
+                // The empty file publishes lock (`flock`) to take turns.
+                StaticPublisher.lockFile,
                 // The pointer's own signature by its SHA-256 (what a client falls back to).
                 PublishLayout.pointerSignature(
                     project: "gohike-amsterdam",
@@ -188,5 +190,147 @@ struct StaticPublisherTests {
         #expect(!files.contains(PublishLayout.channelSignature(project: "gohike-amsterdam", channel: "production")))
         #expect(!files.contains { $0.contains(".tmp-") })
         #expect(files.contains("\(pointerPath)/blocker"))
+    }
+
+    /// Holds the tree's publish lock the way another `gamepack publish --out` would.
+    final class HeldLock {
+        let descriptor: Int32
+
+        init(_ root: URL) throws {
+            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+            descriptor = open(root.appendingPathComponent(StaticPublisher.lockFile).path, O_RDWR | O_CREAT, 0o644)
+            guard descriptor >= 0, flock(descriptor, LOCK_EX) == 0 else {
+                throw TestPackError(description: "cannot lock: \(String(cString: strerror(errno)))")
+            }
+        }
+
+        deinit { close(descriptor) }
+    }
+
+    /// A publish running on a thread of its own, and what it ended with.
+    final class Background: @unchecked Sendable {
+        private let done = DispatchSemaphore(value: 0)
+        private(set) var result: Result<ChannelPointer, Error>?
+
+        init(_ body: @escaping @Sendable () throws -> ChannelPointer) {
+            Thread {
+                self.result = Result { try body() }
+                self.done.signal()
+            }.start()
+        }
+
+        /// Whether it ended within `seconds`.
+        func wait(_ seconds: Double) -> Bool { done.wait(timeout: .now() + seconds) == .success }
+    }
+
+    @Test("issue 27: a publish waits for the tree's lock, then refuses a sequence below the one published meanwhile")
+    func lowerSequenceAfterHigherUnderTheLock() async throws {
+        let (temp, key, low) = try await setUp(sequence: 100)
+        let high = try await TestPacks.build(
+            TestPaths.example("gohike-amsterdam"), out: temp.url.appendingPathComponent("out-200"), key: key, sequence: 200)
+        // Sequence 200 published into another tree, to be moved into this one while it is locked.
+        let other = temp.url.appendingPathComponent("other")
+        _ = try StaticPublisher(root: other).publish(
+            packAt: high.pack, signatureAt: high.signature, channel: "production", key: key, expires: nil, now: Self.now)
+        let root = temp.url.appendingPathComponent("site")
+        let pointerURL = root.appendingPathComponent(
+            PublishLayout.channelPointer(project: "gohike-amsterdam", channel: "production"))
+
+        var held: HeldLock? = try HeldLock(root)
+        let publish = Background {
+            try StaticPublisher(root: root).publish(
+                packAt: low.pack, signatureAt: low.signature, channel: "production", key: key, expires: nil, now: Self.now)
+        }
+        #expect(!publish.wait(1.5), "the publish did not wait for the lock another publish holds")
+        #expect(!FileManager.default.fileExists(atPath: pointerURL.path))
+        // The other publish (holding the lock) moves the channel to 200, then lets go.
+        for path in TestPacks.files(below: other) where path != StaticPublisher.lockFile {
+            let destination = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? FileManager.default.removeItem(at: destination)
+            try FileManager.default.copyItem(at: other.appendingPathComponent(path), to: destination)
+        }
+        held = nil
+        _ = held
+        #expect(publish.wait(30))
+        #expect {
+            try publish.result?.get()
+        } throws: { error in
+            guard case GamePackError.sequenceNotIncreasing(_, let current, let offered) = error else { return false }
+            return current == 200 && offered == 100 && "\(error)".contains("channel gohike-amsterdam/production's 200")
+        }
+        #expect(try ChannelPointer.decode(try Data(contentsOf: pointerURL)).sequence == 200)
+    }
+
+    @Test("issue 27: concurrent publishes of sequences 200 and 100 always leave the channel at 200")
+    func concurrentPublishesNeverRollBack() async throws {
+        let (temp, key, low) = try await setUp(sequence: 100)
+        let high = try await TestPacks.build(
+            TestPaths.example("gohike-amsterdam"), out: temp.url.appendingPathComponent("out-200"), key: key, sequence: 200)
+        for round in 0..<6 {
+            let root = temp.url.appendingPathComponent("site-\(round)")
+            // Alternate which one starts first.
+            let order = round % 2 == 0 ? [high, low] : [low, high]
+            let runs = order.map { built in
+                Background {
+                    try StaticPublisher(root: root).publish(
+                        packAt: built.pack, signatureAt: built.signature, channel: "production", key: key, expires: nil,
+                        now: Self.now)
+                }
+            }
+            for run in runs { #expect(run.wait(60)) }
+            let pointer = try ChannelPointer.decode(
+                try Data(
+                    contentsOf: root.appendingPathComponent(
+                        PublishLayout.channelPointer(project: "gohike-amsterdam", channel: "production"))))
+            #expect(pointer.sequence == 200, "round \(round): the channel ended at \(pointer.sequence)")
+            let highResult = runs[round % 2 == 0 ? 0 : 1].result
+            #expect((try? highResult?.get())?.sequence == 200, "round \(round): 200 was not published")
+            if case .failure(let error) = runs[round % 2 == 0 ? 1 : 0].result {
+                #expect(
+                    error as? GamePackError
+                        == .sequenceNotIncreasing(
+                            channel: "gohike-amsterdam/production", current: 200, offered: 100))
+            }
+        }
+    }
+
+    @Test(
+        "issue 27: a disk that fills while the pack's files are written is an I/O error naming the file, not a refused pack",
+        SmallFilesystem.required)
+    func fullDiskIsAnIOError() throws {
+        let temp = try TemporaryDirectory()
+        let key = MinisignSecretKey.generate()
+        // 4 MiB that deflate to a few KiB: the pack fits the 1 MiB disk, its file does not.
+        let large = Data(String(repeating: "a walk along the canals; ", count: 4 << 20 / 25).utf8)
+        let manifest = PackManifest(
+            project: "gohike-amsterdam", name: "Full", version: "1", versions: [:], sequence: 1,
+            created: "2026-01-01T00:00:00Z", locales: ["en"], targets: ["canonical"],
+            files: [
+                PackManifest.File(
+                    path: "canonical/walks.json", size: Int64(large.count), sha256: Digest.sha256Hex(large),
+                    md5: Digest.md5Hex(large))
+            ])
+        let pack = temp.url.appendingPathComponent("full.gamepack")
+        try PackArchive.write(
+            manifest: manifest, entries: [.init(path: "canonical/walks.json", source: .data(large), compress: true)],
+            modificationDate: Self.now, to: pack)
+        let signature = temp.url.appendingPathComponent("full.gamepack.minisig")
+        try Data(try Minisign.sign(fileAt: pack, with: key, trustedComment: "test").fileContents.utf8).write(to: signature)
+
+        let disk = try SmallFilesystem(bytes: 1 << 20)
+        #expect {
+            try StaticPublisher(root: disk.url).publish(
+                packAt: pack, signatureAt: signature, channel: "production", key: key, expires: nil, now: Self.now)
+        } throws: { error in
+            guard case GamePackError.io(let path, let reason) = error else { return false }
+            return path.hasSuffix(PublishLayout.file(sha256: Digest.sha256Hex(large))) && !reason.contains("gamepack archive")
+        }
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: disk.url.appendingPathComponent(
+                    PublishLayout.channelPointer(project: "gohike-amsterdam", channel: "production")
+                ).path))
     }
 }

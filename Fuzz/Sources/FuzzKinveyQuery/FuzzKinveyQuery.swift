@@ -1,0 +1,30 @@
+import Foundation
+import GamePackServer
+
+/// The Kinvey `query=` translator (`KinveyQuery.apply`, then the bounds every store checks
+/// first) and the `sort=` parser on arbitrary text, as a Kinvey-era client may send them.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    guard let start else { return 0 }
+    let text = String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
+    var query = ContentQuery(pack: "pack", target: "kinvey", collection: "items", limit: 100)
+    if (try? KinveyQuery.apply(text, renames: ["_filename": "resourceName"], to: &query)) != nil {
+        try? query.checkBounds()
+    }
+    _ = try? KinveyQuery.sort(text, renames: ["Phrase": "text"])
+    return 0
+}
+
+/// SwiftPM links an executable's `main` to `<target>_main`; it hands over to libFuzzer's driver.
+@_cdecl("FuzzKinveyQuery_main")
+public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var count = argc
+    var arguments = argv
+    return LLVMFuzzerRunDriver(&count, &arguments, fuzz)
+}
+
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt
