@@ -27,16 +27,7 @@ public enum POExporter {
         -> (text: String, entries: Int)
     {
         let inventory = TranslationInventory(project: project)
-        guard inventory.translationLocales.contains(locale) else {
-            throw LocalizationError.unknownLocale(locale, available: inventory.translationLocales)
-        }
-        var seen: [String: SourceLocation] = [:]
-        for field in inventory.fields {
-            if let first = seen[field.unitID] {
-                throw LocalizationError.duplicateUnit(id: field.unitID, locations: [first, field.node.location])
-            }
-            seen[field.unitID] = field.node.location
-        }
+        try inventory.checkExportable(locale: locale)
         let source = inventory.defaultLocale
         var out = """
             # \(project.config.name): the \(LocaleNames.name(locale)) (\(locale)) texts, translated from \(LocaleNames.name(source)) (\(source)).

@@ -356,3 +356,20 @@ struct SourceLines: Sendable {
         return String(decoding: bytes[starts[number - 1]..<end], as: UTF8.self)
     }
 }
+
+extension TranslationInventory {
+    /// Throws unless the inventory can be exported for `locale` (XLIFF or PO): `locale` is one
+    /// of the project's translation locales, and no two texts share a unit id.
+    func checkExportable(locale: String) throws {
+        guard translationLocales.contains(locale) else {
+            throw LocalizationError.unknownLocale(locale, available: translationLocales)
+        }
+        var seen: [String: SourceLocation] = [:]
+        for field in fields {
+            if let first = seen[field.unitID] {
+                throw LocalizationError.duplicateUnit(id: field.unitID, locations: [first, field.node.location])
+            }
+            seen[field.unitID] = field.node.location
+        }
+    }
+}

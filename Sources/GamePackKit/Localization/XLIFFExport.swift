@@ -69,16 +69,7 @@ public enum XLIFFExporter {
     public static func export(
         inventory: TranslationInventory, projectID: String, projectName: String, locale: String, only selection: Selection = .all
     ) throws -> String {
-        guard inventory.translationLocales.contains(locale) else {
-            throw LocalizationError.unknownLocale(locale, available: inventory.translationLocales)
-        }
-        var seen: [String: SourceLocation] = [:]
-        for field in inventory.fields {
-            if let first = seen[field.unitID] {
-                throw LocalizationError.duplicateUnit(id: field.unitID, locations: [first, field.node.location])
-            }
-            seen[field.unitID] = field.node.location
-        }
+        try inventory.checkExportable(locale: locale)
         let source = inventory.defaultLocale
         var out = """
             <?xml version="1.0" encoding="UTF-8"?>
