@@ -14,6 +14,15 @@ public enum GreatCircle {
         return 2 * earthRadius * asin(min(1, sqrt(h)))
     }
 
+    /// `longitude` moved into [-180, 180) by whole turns, as it is when already there (to the
+    /// last bit); nil when it is not finite.
+    public static func wrappedLongitude(_ longitude: Double) -> Double? {
+        guard longitude.isFinite else { return nil }
+        if longitude >= -180, longitude < 180 { return longitude }
+        let turned = (longitude + 180).truncatingRemainder(dividingBy: 360)
+        return (turned < 0 ? turned + 360 : turned) - 180
+    }
+
     /// Appends the point's unit vector (x, y, z) to `vectors`.
     public static func appendVector(_ latitude: Double, _ longitude: Double, to vectors: inout [Double]) {
         let phi = latitude * .pi / 180, lambda = longitude * .pi / 180

@@ -232,7 +232,8 @@ struct L10nImportCommand: AsyncParsableCommand {
         if !outputOptions.quiet {
             // A dry run shows each change it would make, file by file, before the summary.
             var lines: [String] = dryRun ? result.changeLines(prefix: prefix) : []
-            let verb = dryRun ? "would apply" : "applied"
+            // A refused file writes nothing: its summary says what it would have applied.
+            let verb = dryRun || result.refused ? "would apply" : "applied"
             lines.append(
                 "\(verb) \(result.applied.count) \(result.locale) translations to \(result.changedFiles.count) files"
                     + (result.unchanged.isEmpty ? "" : ", \(result.unchanged.count) already current")
@@ -250,8 +251,9 @@ struct L10nImportCommand: AsyncParsableCommand {
             print(lines.joined(separator: "\n"))
         }
         if result.refused {
+            let refusedCount = result.unknownUnits.count + result.sourceChanged.count
             Terminal.error(
-                "\(result.unknownUnits.count + result.sourceChanged.count) units were refused, so nothing was written; "
+                "\(refusedCount == 1 ? "1 unit was" : "\(refusedCount) units were") refused, so nothing was written; "
                     + "export again and translate the new file")
             throw ExitCode(1)
         }

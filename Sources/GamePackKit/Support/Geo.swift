@@ -1,4 +1,5 @@
 import Foundation
+import GamePackFormat
 
 /// Great-circle geometry on WGS 84 coordinates in degrees.
 ///
@@ -42,12 +43,7 @@ public enum Geo {
     }
 
     /// `longitude` moved into [-180, 180) by whole turns (nil when it is not finite).
-    public static func wrappedLongitude(_ longitude: Double) -> Double? {
-        guard longitude.isFinite else { return nil }
-        if longitude >= -180, longitude < 180 { return longitude }  // as it is, to the last bit
-        let turned = (longitude + 180).truncatingRemainder(dividingBy: 360)
-        return (turned < 0 ? turned + 360 : turned) - 180
-    }
+    public static func wrappedLongitude(_ longitude: Double) -> Double? { GreatCircle.wrappedLongitude(longitude) }
 
     /// `latitude` clamped to [-90, 90] (nil when it is not finite).
     public static func clampedLatitude(_ latitude: Double) -> Double? {

@@ -215,9 +215,8 @@ public enum SphereGeo {
             circle.radius >= 0
         else { return [] }
         var circle = circle
-        if abs(circle.longitude) > 180 {
-            let turned = (circle.longitude + 180).truncatingRemainder(dividingBy: 360)
-            circle.longitude = (turned < 0 ? turned + 360 : turned) - 180
+        if abs(circle.longitude) > 180, let wrapped = GreatCircle.wrappedLongitude(circle.longitude) {
+            circle.longitude = wrapped
         }
         let angle = circle.radius / earthRadius
         let degrees = angle * 180 / .pi
