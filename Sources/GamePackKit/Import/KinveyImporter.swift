@@ -44,46 +44,62 @@ public enum KinveyImporter {
         guard !present.isEmpty else {
             throw ImportError.notAnExport(folder: folder.path, expected: [phrasesFile, vcsFile, metadataFile])
         }
+        var export = Export()
+        for file in [phrasesFile, vcsFile, metadataFile] where !present.contains(file) {
+            export.warnings.append("\(file) is not in the export folder; its content is not imported")
+        }
+        if present.contains(phrasesFile) { try export.readPhrases(folder.appendingPathComponent(phrasesFile)) }
+        if present.contains(vcsFile) { try export.readVCs(folder.appendingPathComponent(vcsFile)) }
+        if present.contains(metadataFile) { try export.readMetadata(folder.appendingPathComponent(metadataFile)) }
+        if let error = ImportError.combined(export.errors) { throw error }
+        let blobs = export.findBlobs(in: folder)
+        return try writeProject(export, blobs: blobs, from: folder, to: destination)
+    }
+
+    /// What the export's CSV files hold, read into the lines of the project's files, and the
+    /// problems found.
+    struct Export {
+        var phrases: [String] = []
+        /// Each VC's YAML lines (without its id).
+        var vcs: [[String]] = []
+        /// The image blobs the VCs name, in order of first use.
+        var referencedImages: [String] = []
+        /// The `.wav` resources of the blob metadata.
+        var sounds: [String] = []
         var warnings: [String] = []
         var errors: [ImportError] = []
-        for file in [phrasesFile, vcsFile, metadataFile] where !present.contains(file) {
-            warnings.append("\(file) is not in the export folder; its content is not imported")
-        }
 
-        // Phrases.csv: one column, not quoted; a phrase may hold a comma ("Go on, scale your
-        // business"), so every line is one phrase. An export with more columns (Kinvey's `_id`)
-        // is read as CSV.
-        var phrases: [String] = []
-        if present.contains(phrasesFile) {
-            let (text, lines) = try readText(folder.appendingPathComponent(phrasesFile))
+        /// Phrases.csv: one column, not quoted; a phrase may hold a comma ("Go on, scale your
+        /// business"), so every line is one phrase. An export with more columns (Kinvey's `_id`)
+        /// is read as CSV.
+        mutating func readPhrases(_ url: URL) throws {
+            let phrasesFile = KinveyImporter.phrasesFile
+            let (text, lines) = try readText(url)
             if lines.first?.text.trimmingCharacters(in: .whitespaces) != "Phrase" {
                 phrases = table(text, file: phrasesFile, columns: ["Phrase"], errors: &errors).map { $0.values[0] }
-            } else {
-                for (line, text) in lines.dropFirst() where !text.trimmingCharacters(in: .whitespaces).isEmpty {
-                    if text.hasPrefix("\"") {
-                        // A quoted field (RFC 4180): unquote it.
-                        switch CSVReader.records(text, file: phrasesFile) {
-                        case .success(let records) where records.count == 1 && records[0].fields.count == 1:
-                            phrases.append(records[0].fields[0])
-                        default:
-                            errors.append(
-                                .malformedCSV(
-                                    file: phrasesFile, line: line, reason: "a quoted phrase that does not end in a quote"))
-                        }
-                    } else {
-                        phrases.append(text)
+                return
+            }
+            for (line, text) in lines.dropFirst() where !text.trimmingCharacters(in: .whitespaces).isEmpty {
+                if text.hasPrefix("\"") {
+                    // A quoted field (RFC 4180): unquote it.
+                    switch CSVReader.records(text, file: phrasesFile) {
+                    case .success(let records) where records.count == 1 && records[0].fields.count == 1:
+                        phrases.append(records[0].fields[0])
+                    default:
+                        errors.append(
+                            .malformedCSV(file: phrasesFile, line: line, reason: "a quoted phrase that does not end in a quote"))
                     }
+                } else {
+                    phrases.append(text)
                 }
             }
         }
 
-        // VC-Details.csv: one VC a row; twitter `NA` means none.
-        var vcs: [[String]] = []
-        var referencedImages: [String] = []
-        if present.contains(vcsFile) {
+        /// VC-Details.csv: one VC a row; twitter `NA` means none.
+        mutating func readVCs(_ url: URL) throws {
+            let vcsFile = KinveyImporter.vcsFile
             let columns = ["name", "firm", "twitter_handle", "profileImageNameInBlob", "gameImageNameInBlob"]
-            let rows = table(
-                try readText(folder.appendingPathComponent(vcsFile)).text, file: vcsFile, columns: columns, errors: &errors)
+            let rows = table(try readText(url).text, file: vcsFile, columns: columns, errors: &errors)
             for row in rows {
                 var lines: [String] = []
                 if row.values[0].isEmpty {
@@ -109,11 +125,11 @@ public enum KinveyImporter {
             }
         }
 
-        // metaData.csv: the blob store's resources; images belong to VCs, the rest are sounds.
-        var sounds: [String] = []
-        var listedImages: [String] = []
-        if present.contains(metadataFile) {
-            let text = try readText(folder.appendingPathComponent(metadataFile)).text
+        /// metaData.csv: the blob store's resources; images belong to VCs, the rest are sounds.
+        mutating func readMetadata(_ url: URL) throws {
+            let (metadataFile, vcsFile) = (KinveyImporter.metadataFile, KinveyImporter.vcsFile)
+            var listedImages: [String] = []
+            let text = try readText(url).text
             let rows = table(text, file: metadataFile, columns: ["resourceName"], errors: &errors)
             for row in rows {
                 let name = row.values[0]
@@ -140,32 +156,44 @@ public enum KinveyImporter {
                 warnings.append("\(vcsFile) names images \(metadataFile) does not list: \(unlisted.joined(separator: ", "))")
             }
         }
-        if let error = ImportError.combined(errors) { throw error }
 
-        // Blobs: copied when the export folder has them.
-        let wanted = referencedImages.map { (name: $0, asset: "vcs/\($0)") } + sounds.map { (name: $0, asset: "sounds/\($0)") }
-        var found: [(source: URL, asset: String)] = []
-        var missing: [String] = []
-        for blob in wanted {
-            let candidates = [
-                folder.appendingPathComponent(blob.name),
-                folder.appendingPathComponent(blobsFolder).appendingPathComponent(blob.name),
-            ]
-            if let source = candidates.first(where: { isRegularFile($0) }) {
-                found.append((source, blob.asset))
-            } else {
-                missing.append("assets/" + blob.asset)
+        /// The blob files the content refers to that the export folder has (copied), and the
+        /// asset paths of those it lacks (warned about: lint reports them as asset-missing).
+        mutating func findBlobs(in folder: URL) -> (found: [(source: URL, asset: String)], missing: [String]) {
+            let blobsFolder = KinveyImporter.blobsFolder
+            let wanted =
+                referencedImages.map { (name: $0, asset: "vcs/\($0)") } + sounds.map { (name: $0, asset: "sounds/\($0)") }
+            var found: [(source: URL, asset: String)] = []
+            var missing: [String] = []
+            for blob in wanted {
+                let candidates = [
+                    folder.appendingPathComponent(blob.name),
+                    folder.appendingPathComponent(blobsFolder).appendingPathComponent(blob.name),
+                ]
+                if let source = candidates.first(where: { isRegularFile($0) }) {
+                    found.append((source, blob.asset))
+                } else {
+                    missing.append("assets/" + blob.asset)
+                }
             }
+            if !missing.isEmpty {
+                warnings.append(
+                    "\(missing.count) blob file\(missing.count == 1 ? " is" : "s are") not in the export "
+                        + "(looked in \(folder.path) and its \(blobsFolder)/ folder): "
+                        + missing.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ")
+                        + "; the content refers to them anyway, so `gamepack lint` reports asset-missing "
+                        + "until they are added under assets/vcs/ and assets/sounds/")
+            }
+            return (found, missing)
         }
-        if !missing.isEmpty {
-            warnings.append(
-                "\(missing.count) blob file\(missing.count == 1 ? " is" : "s are") not in the export "
-                    + "(looked in \(folder.path) and its \(blobsFolder)/ folder): "
-                    + missing.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ")
-                    + "; the content refers to them anyway, so `gamepack lint` reports asset-missing "
-                    + "until they are added under assets/vcs/ and assets/sounds/")
-        }
+    }
 
+    /// Writes the project of `export` into `destination` (staged, so a failure leaves nothing).
+    static func writeProject(
+        _ export: Export, blobs: (found: [(source: URL, asset: String)], missing: [String]), from folder: URL,
+        to destination: URL
+    ) throws -> ImportSummary {
+        let (phrases, vcs, sounds, found) = (export.phrases, export.vcs, export.sounds, blobs.found)
         let projectID = ProjectTemplate.projectID(fromFolderName: destination.lastPathComponent)
         let staging = try ProjectStaging(destination: destination)
         do {
@@ -190,20 +218,7 @@ public enum KinveyImporter {
             }
             if !sounds.isEmpty {
                 try staging.write(soundsSchema, to: "schema/sounds.yaml")
-                var ids: [String] = []
-                var lines: [String] = []
-                for name in sounds {
-                    let stem = (name as NSString).deletingPathExtension
-                    let id = uniqueID(soundID(stem), among: &ids)
-                    // Digits stay a number id; anything else YAML could read as another type
-                    // (`true`, `null`, `1e5`) is quoted.
-                    let written = id.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) ? id : YAMLScalar.plainOrQuoted(id)
-                    lines += [
-                        "- id: \(written)", "  name: \(YAMLScalar.plainOrQuoted(stem))",
-                        "  file: \(YAMLScalar.plainOrQuoted("sounds/" + name))",
-                    ]
-                }
-                try staging.write(lines.joined(separator: "\n") + "\n", to: "content/sounds/sounds.yaml")
+                try staging.write(soundLines(sounds).joined(separator: "\n") + "\n", to: "content/sounds/sounds.yaml")
             }
             var bytes = 0
             for blob in found {
@@ -218,12 +233,30 @@ public enum KinveyImporter {
                     ImportedCollection(name: "vcs", itemCount: vcs.count),
                     ImportedCollection(name: "sounds", itemCount: sounds.count),
                 ],
-                assetFiles: found.map { "assets/" + $0.asset }.sorted(), assetBytes: bytes, missingAssets: missing,
-                warnings: warnings)
+                assetFiles: found.map { "assets/" + $0.asset }.sorted(), assetBytes: bytes, missingAssets: blobs.missing,
+                warnings: export.warnings)
         } catch {
             staging.discard()
             throw error
         }
+    }
+
+    /// The lines of `content/sounds/sounds.yaml`: one item per sound resource.
+    static func soundLines(_ sounds: [String]) -> [String] {
+        var ids: [String] = []
+        var lines: [String] = []
+        for name in sounds {
+            let stem = (name as NSString).deletingPathExtension
+            let id = uniqueID(soundID(stem), among: &ids)
+            // Digits stay a number id; anything else YAML could read as another type
+            // (`true`, `null`, `1e5`) is quoted.
+            let written = id.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) ? id : YAMLScalar.plainOrQuoted(id)
+            lines += [
+                "- id: \(written)", "  name: \(YAMLScalar.plainOrQuoted(stem))",
+                "  file: \(YAMLScalar.plainOrQuoted("sounds/" + name))",
+            ]
+        }
+        return lines
     }
 
     // MARK: Reading
@@ -324,91 +357,5 @@ public enum KinveyImporter {
         }
         taken.append(candidate)
         return candidate
-    }
-}
-
-/// Reads CSV text (RFC 4180: comma-separated, fields optionally in double quotes with `""` for
-/// a quote, line breaks allowed inside quotes, `\n` or `\r\n` between records). Written by
-/// hand: Foundation has no CSV reader, and the Kinvey exports are small.
-enum CSVReader {
-    /// One record: its fields and the 1-based line it starts on.
-    struct Record {
-        var line: Int
-        var fields: [String]
-    }
-
-    static func records(_ text: String, file: String) -> Result<[Record], ImportError> {
-        var records: [Record] = []
-        var fields: [String] = []
-        var field = String.UnicodeScalarView()
-        var line = 1
-        var recordLine = 1
-        var quoted = false
-        var quoteLine = 0
-        var afterQuote = false
-        var scalars = text.unicodeScalars.makeIterator()
-        var pending: Unicode.Scalar? = nil
-
-        func endField() {
-            fields.append(String(field))
-            field = String.UnicodeScalarView()
-            afterQuote = false
-        }
-        while let scalar = pending ?? scalars.next() {
-            pending = nil
-            if quoted {
-                if scalar == "\"" {
-                    if let next = scalars.next() {
-                        if next == "\"" {
-                            field.append("\"")
-                            continue
-                        }
-                        pending = next
-                    }
-                    quoted = false
-                    afterQuote = true
-                } else {
-                    if scalar == "\n" { line += 1 }
-                    field.append(scalar)
-                }
-                continue
-            }
-            switch scalar {
-            case "\"" where field.isEmpty && !afterQuote:
-                quoted = true
-                quoteLine = line
-            case ",":
-                endField()
-            case "\r":
-                // Part of a "\r\n" record break; a lone "\r" is kept as text.
-                if let next = scalars.next() {
-                    if next == "\n" {
-                        pending = next
-                    } else {
-                        field.append(scalar)
-                        pending = next
-                    }
-                }
-            case "\n":
-                endField()
-                records.append(Record(line: recordLine, fields: fields))
-                fields = []
-                line += 1
-                recordLine = line
-            default:
-                if afterQuote {
-                    return .failure(.malformedCSV(file: file, line: line, reason: "text after a closing quote"))
-                }
-                field.append(scalar)
-            }
-        }
-        if quoted {
-            return .failure(.malformedCSV(file: file, line: quoteLine, reason: "a quote that is never closed"))
-        }
-        if !field.isEmpty || !fields.isEmpty || afterQuote {
-            endField()
-            records.append(Record(line: recordLine, fields: fields))
-        }
-        return .success(records)
     }
 }

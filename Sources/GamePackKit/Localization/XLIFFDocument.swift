@@ -81,6 +81,46 @@ struct XLIFFDocument {
 
     /// Reads `data`; returns the document when it could be walked, and every problem found.
     static func parse(_ data: Data, name: String, schema: LibXML2.Schema? = nil) -> (XLIFFDocument?, [XLIFFProblem]) {
+        let (checked, refused) = checkedBytes(data)
+        guard let bytes = checked else { return (nil, refused) }
+        let xml: LibXML2.Document
+        switch LibXML2.parse(bytes, name: name) {
+        case .failure(let problems): return (nil, problems)
+        case .success(let document): xml = document
+        }
+        return withExtendedLifetime(xml) {
+            guard let root = xml.root else {
+                return (nil, [XLIFFProblem(line: 1, message: "the document has no root element")])
+            }
+            let (checkedDialect, rootProblems) = dialect(of: root)
+            guard let dialect = checkedDialect else { return (nil, rootProblems) }
+            var problems = rootProblems
+            let compiled: LibXML2.Schema?
+            if dialect.fromPO {
+                compiled = nil
+            } else if let schema {
+                compiled = schema
+            } else {
+                switch strictSchema {
+                case .success(let schema): compiled = schema
+                case .failure(let error):
+                    return (nil, [XLIFFProblem(line: 0, message: "the XLIFF schema cannot be compiled: \(error)")])
+                }
+            }
+            if let compiled {
+                problems += compiled.validate(xml).map {
+                    XLIFFProblem(line: $0.line, column: $0.column, message: "not valid XLIFF 1.2: \($0.message)")
+                }
+            }
+            var walker = XLIFFUnitWalker(dialect: dialect)
+            walker.walk(root)
+            return (walker.document, problems + walker.problems)
+        }
+    }
+
+    /// `data` without a UTF-8 byte order mark, or nil and why it is refused: not UTF-8, an
+    /// XML declaration naming another encoding, a DOCTYPE or ENTITY declaration.
+    static func checkedBytes(_ data: Data) -> (Data?, [XLIFFProblem]) {
         var bytes = data
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = Data(bytes.dropFirst(3)) }
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) || bytes.contains(0) {
@@ -111,17 +151,24 @@ struct XLIFFDocument {
         }
         let declarations = forbiddenDeclarations(in: bytes)
         if !declarations.isEmpty { return (nil, declarations) }
-        let xml: LibXML2.Document
-        switch LibXML2.parse(bytes, name: name) {
-        case .failure(let problems): return (nil, problems)
-        case .success(let document): xml = document
-        }
-        guard let root = xml.root else {
-            return (nil, [XLIFFProblem(line: 1, message: "the document has no root element")])
-        }
+        return (bytes, [])
+    }
+
+    /// Which XLIFF a document's root says it is.
+    struct Dialect {
+        /// XLIFF 1.1, as po2xliff writes it: read with the same rules but without the schema.
+        var isVersion11: Bool
+        /// The namespace of its elements.
+        var namespace: String
+        /// Whether translate-toolkit's `po2xliff` wrote it (XLIFF 1.1, or a `<file datatype="po">`).
+        var fromPO: Bool
+    }
+
+    /// The dialect of a document whose root is `root`, or nil when it is no XLIFF 1.2 (or
+    /// po2xliff's 1.1); with the problems found (a wrong version does not stop the reading).
+    static func dialect(of root: xmlNodePtr) -> (Dialect?, [XLIFFProblem]) {
         let rootName = LibXML2.name(root)
         let rootNamespace = LibXML2.namespace(root)
-        // XLIFF 1.1, as po2xliff writes it, is read with the same rules but without the schema.
         let isVersion11 = rootNamespace == namespace11 && LibXML2.attribute(root, "version") == "1.1"
         let namespace = isVersion11 ? namespace11 : XLIFFExporter.namespace
         guard rootName == "xliff", isVersion11 || rootNamespace == XLIFFExporter.namespace else {
@@ -145,116 +192,7 @@ struct XLIFFDocument {
             problems.append(
                 XLIFFProblem(line: LibXML2.line(root), message: "this is XLIFF version \(version ?? "(none)"), not 1.2"))
         }
-        let compiled: LibXML2.Schema?
-        if fromPO {
-            compiled = nil
-        } else if let schema {
-            compiled = schema
-        } else {
-            switch strictSchema {
-            case .success(let schema): compiled = schema
-            case .failure(let error):
-                return (nil, [XLIFFProblem(line: 0, message: "the XLIFF schema cannot be compiled: \(error)")])
-            }
-        }
-        if let compiled {
-            problems += compiled.validate(xml).map {
-                XLIFFProblem(line: $0.line, column: $0.column, message: "not valid XLIFF 1.2: \($0.message)")
-            }
-        }
-
-        // Walk the files and units.
-        var document = XLIFFDocument(files: [], units: [])
-        var firstLine: [String: Int] = [:]
-        func isXLIFF(_ node: xmlNodePtr, _ name: String) -> Bool {
-            LibXML2.name(node) == name && LibXML2.namespace(node) == namespace
-        }
-        // Places are kept for po2xliff's units only: their numbers are no ids, so the importer
-        // finds their fields by place; a unit with a gamepack id goes by its id alone.
-        func collectUnits(in node: xmlNodePtr, fileIndex: Int, keepPlaces: Bool) {
-            for child in LibXML2.elements(of: node) {
-                if isXLIFF(child, "group") {
-                    // po2xliff writes a PO plural as a group of one unit per form.
-                    if LibXML2.attribute(child, "restype") == "x-gettext-plurals" {
-                        problems.append(
-                            XLIFFProblem(
-                                line: LibXML2.line(child),
-                                message:
-                                    "a plural form (a group with restype=\"x-gettext-plurals\"): gamepack's texts have none; translate it as one text"
-                            ))
-                        continue
-                    }
-                    collectUnits(in: child, fileIndex: fileIndex, keepPlaces: keepPlaces)
-                } else if isXLIFF(child, "trans-unit") {
-                    let line = LibXML2.line(child)
-                    guard let id = LibXML2.attribute(child, "id") else {
-                        if fromPO { problems.append(XLIFFProblem(line: line, message: "a <trans-unit> has no id")) }
-                        continue  // else the schema reports it
-                    }
-                    // po2xliff's copy of the PO header is not a text to translate.
-                    if LibXML2.attribute(child, "restype") == "x-gettext-domain-header" { continue }
-                    if let first = firstLine[id] {
-                        problems.append(
-                            XLIFFProblem(
-                                line: line,
-                                message: "duplicate unit id `\(id)` (first at line \(first)); each unit must appear once"))
-                        continue
-                    }
-                    firstLine[id] = line
-                    var unit = Unit(id: id, line: line, fileIndex: fileIndex, source: "", target: nil, state: nil)
-                    unit.approved = LibXML2.attribute(child, "approved") == "yes"
-                    unit.disapproved = LibXML2.attribute(child, "approved") == "no"
-                    for part in LibXML2.elements(of: child) {
-                        if isXLIFF(part, "source") || isXLIFF(part, "target") {
-                            let isSource = isXLIFF(part, "source")
-                            let (text, markup) = LibXML2.plainText(of: part)
-                            if let markup {
-                                let kind =
-                                    markup.pointee.type == XML_ELEMENT_NODE ? "<\(LibXML2.name(markup))>" : "an entity reference"
-                                problems.append(
-                                    XLIFFProblem(
-                                        line: LibXML2.line(markup),
-                                        message:
-                                            "the \(isSource ? "source" : "target") of unit `\(id)` contains markup (\(kind)); gamepack's texts are plain text, so write it as text"
-                                    ))
-                            }
-                            if isSource {
-                                unit.source = text
-                            } else {
-                                unit.target = text
-                                unit.state = LibXML2.attribute(part, "state")
-                            }
-                        } else if keepPlaces, isXLIFF(part, "context-group"), LibXML2.attribute(part, "purpose") == "location" {
-                            var file: String?
-                            var line: Int?
-                            for context in LibXML2.elements(of: part) where isXLIFF(context, "context") {
-                                let value = LibXML2.plainText(of: context).0
-                                switch LibXML2.attribute(context, "context-type") {
-                                case "sourcefile": file = value
-                                case "linenumber": line = Int(value.trimmedWhitespace)
-                                default: break
-                                }
-                            }
-                            if let file { unit.places.append(Place(file: file, line: line)) }
-                        }
-                    }
-                    document.units.append(unit)
-                }
-            }
-        }
-        for fileNode in LibXML2.elements(of: root) where isXLIFF(fileNode, "file") {
-            let index = document.files.count
-            document.files.append(
-                File(
-                    original: LibXML2.attribute(fileNode, "original") ?? "",
-                    sourceLanguage: LibXML2.attribute(fileNode, "source-language") ?? "",
-                    targetLanguage: LibXML2.attribute(fileNode, "target-language"), line: LibXML2.line(fileNode),
-                    fromPO: isVersion11 || LibXML2.attribute(fileNode, "datatype") == "po"))
-            for body in LibXML2.elements(of: fileNode) where isXLIFF(body, "body") {
-                collectUnits(in: body, fileIndex: index, keepPlaces: document.files[index].fromPO)
-            }
-        }
-        return (document, problems)
+        return (Dialect(isVersion11: isVersion11, namespace: namespace, fromPO: fromPO), problems)
     }
 
     /// Every `<!DOCTYPE` and `<!ENTITY` in the UTF-8 `bytes` (ASCII case ignored), as problems

@@ -124,20 +124,8 @@ public enum ProjectWalker {
                     mode = info.st_mode & S_IFMT
                 }
                 if mode == S_IFLNK {
-                    guard stat(path, &info) == 0 else {
-                        let why = errno == ELOOP ? "is a symlink loop" : "is a symlink to nothing (dangling)"
-                        report(path, "\(why); it is not read. Fix or remove the link")
-                        continue
-                    }
-                    let target = realPath(path) ?? path
-                    guard target == realRoot || target.hasPrefix(realRoot + "/") else {
-                        report(
-                            path,
-                            "is a symlink leading outside the project; it is not read. Copy the file into the project instead",
-                            rule: LintRule.assetOutsideProject.rawValue)
-                        continue
-                    }
-                    mode = info.st_mode & S_IFMT
+                    guard let followed = followLink(path, realRoot: realRoot, info: &info, report: report) else { continue }
+                    mode = followed
                 }
                 switch mode {
                 case S_IFDIR:
@@ -159,6 +147,27 @@ public enum ProjectWalker {
             }
         }
         return result.sorted()
+    }
+
+    /// The type (`S_IFMT` bits) of what the symlink at `path` leads to, with its `stat` in
+    /// `info`; nil, reported, when the link dangles, loops or leads outside `realRoot`.
+    static func followLink(
+        _ path: String, realRoot: String, info: inout stat, report: (String, String, String?) -> Void
+    ) -> mode_t? {
+        guard stat(path, &info) == 0 else {
+            let why = errno == ELOOP ? "is a symlink loop" : "is a symlink to nothing (dangling)"
+            report(path, "\(why); it is not read. Fix or remove the link", nil)
+            return nil
+        }
+        let target = realPath(path) ?? path
+        guard target == realRoot || target.hasPrefix(realRoot + "/") else {
+            report(
+                path,
+                "is a symlink leading outside the project; it is not read. Copy the file into the project instead",
+                LintRule.assetOutsideProject.rawValue)
+            return nil
+        }
+        return info.st_mode & S_IFMT
     }
 
     /// A folder's identity: device and inode.

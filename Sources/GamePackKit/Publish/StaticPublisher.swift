@@ -47,8 +47,49 @@ public struct StaticPublisher {
         guard ChannelPointer.isSafeName(channel) else {
             throw refuse("channel \"\(channel)\" is not a safe name (1–64 of a-z A-Z 0-9 . _ -, not starting with . or -)")
         }
+        let pack = try Self.verify(packAt: packAt, signatureAt: signatureAt, key: key, refuse: refuse)
+        let manifest = pack.manifest
 
-        // Verify: signature by the publishing key, then every file against the manifest.
+        // One publish of the tree at a time: the sequence check below and the final rename
+        // happen under one lock, so a concurrent publish of a lower sequence cannot interleave.
+        try createParent(of: url(Self.lockFile))
+        let lock = try TreeLock.acquire(url(Self.lockFile))
+        defer { lock.release() }
+
+        // The channel's current pointer decides whether the sequence may be published.
+        let pointerURL = url(PublishLayout.channelPointer(project: manifest.project, channel: channel))
+        if let current = try Self.currentPointer(at: pointerURL) {
+            if current.pack == pack.digest.sha256, current.sequence == manifest.sequence,
+                current.manifest == Digest.sha256Hex(pack.manifestBytes)
+            {
+                return current
+            }
+            try Self.requireAbove(current, manifest: manifest, channel: channel)
+        }
+        try writeContent(of: pack, packAt: packAt, refuse: refuse)
+
+        // Then the pointer: signature first, the pointer itself by the last rename.
+        let pointer = ChannelPointer(
+            project: manifest.project, channel: channel, sequence: manifest.sequence, version: manifest.version,
+            pack: pack.digest.sha256, size: pack.digest.size, manifest: Digest.sha256Hex(pack.manifestBytes),
+            created: ChannelPointer.formatTime(now), expires: expires.map(ChannelPointer.formatTime))
+        try writePointer(pointer, manifest: manifest, key: key, to: pointerURL)
+        return pointer
+    }
+
+    /// A pack that passed `verify`: its signature's text, manifest (parsed and as bytes) and digest.
+    private struct VerifiedPack {
+        var signatureText: String
+        var manifest: PackManifest
+        var manifestBytes: Data
+        var digest: (sha256: String, size: Int64)
+    }
+
+    /// Verifies the pack at `packAt`: its signature by the publishing key, then every file
+    /// against the manifest, and a safe project name.
+    private static func verify(
+        packAt: URL, signatureAt: URL, key: MinisignSecretKey, refuse: (String) -> GamePackError
+    ) throws -> VerifiedPack {
         let signatureText: String
         do {
             signatureText = try String(contentsOf: signatureAt, encoding: .utf8)
@@ -72,50 +113,38 @@ public struct StaticPublisher {
         guard ChannelPointer.isSafeName(manifest.project) else {
             throw refuse("project \"\(manifest.project)\" is not a safe name")
         }
-        let packDigest = try Self.hash(packAt)
+        return VerifiedPack(
+            signatureText: signatureText, manifest: manifest, manifestBytes: manifestBytes, digest: try hash(packAt))
+    }
 
-        // One publish of the tree at a time: the sequence check below and the final rename
-        // happen under one lock, so a concurrent publish of a lower sequence cannot interleave.
-        try createParent(of: url(Self.lockFile))
-        let lock = try TreeLock.acquire(url(Self.lockFile))
-        defer { lock.release() }
-
-        // The channel's current pointer decides whether the sequence may be published.
-        let pointerURL = url(PublishLayout.channelPointer(project: manifest.project, channel: channel))
-        if let current = try Self.currentPointer(at: pointerURL) {
-            if current.pack == packDigest.sha256, current.sequence == manifest.sequence,
-                current.manifest == Digest.sha256Hex(manifestBytes)
-            {
-                return current
-            }
-            try Self.requireAbove(current, manifest: manifest, channel: channel)
-        }
-
-        // Content first: pack, its signature, its manifest, its files.
-        try copyIfMissing(packAt, to: url(PublishLayout.pack(sha256: packDigest.sha256)))
-        try write(Data(signatureText.utf8), to: url(PublishLayout.packSignature(sha256: packDigest.sha256)))
-        try write(manifestBytes, to: url(PublishLayout.manifest(packSHA256: packDigest.sha256)))
+    /// Writes the content, before any pointer: the pack, its signature, its manifest, its files
+    /// (those not present yet).
+    private func writeContent(of pack: VerifiedPack, packAt: URL, refuse: (String) -> GamePackError) throws {
+        try copyIfMissing(packAt, to: url(PublishLayout.pack(sha256: pack.digest.sha256)))
+        try write(Data(pack.signatureText.utf8), to: url(PublishLayout.packSignature(sha256: pack.digest.sha256)))
+        try write(pack.manifestBytes, to: url(PublishLayout.manifest(packSHA256: pack.digest.sha256)))
         let reader: PackArchive.Reader
         do {
             reader = try PackArchive.Reader(url: packAt)
         } catch {
             throw refuse("\(error)")
         }
-        for file in manifest.files {
+        for file in pack.manifest.files {
             let destination = url(PublishLayout.file(sha256: file.sha256))
             if FileManager.default.fileExists(atPath: destination.path) { continue }
             try extract(file, from: reader, to: destination, refuse: refuse)
         }
+    }
 
-        // Then the pointer: signature first, the pointer itself by the last rename.
-        let pointer = ChannelPointer(
-            project: manifest.project, channel: channel, sequence: manifest.sequence, version: manifest.version,
-            pack: packDigest.sha256, size: packDigest.size, manifest: Digest.sha256Hex(manifestBytes),
-            created: ChannelPointer.formatTime(now), expires: expires.map(ChannelPointer.formatTime))
+    /// Signs `pointer` and writes its signatures, then the pointer itself by the last rename
+    /// (checking the channel's sequence once more just before).
+    private func writePointer(_ pointer: ChannelPointer, manifest: PackManifest, key: MinisignSecretKey, to pointerURL: URL)
+        throws
+    {
         let pointerBytes = try pointer.encoded()
         let pointerSignature = try Minisign.sign(
             pointerBytes, with: key, trustedComment: Self.trustedComment(for: pointer))
-        let signatureURL = url(PublishLayout.channelSignature(project: manifest.project, channel: channel))
+        let signatureURL = url(PublishLayout.channelSignature(project: manifest.project, channel: pointer.channel))
         // The pointer's own signature by its hash first: whatever pointer a reader sees, or a
         // kill leaves, the signature that matches it can be found (a client falls back to it).
         try write(
@@ -124,7 +153,7 @@ public struct StaticPublisher {
         // Read the channel again just before it moves: a writer that does not take the lock (an
         // older gamepack, a sync into the tree) may have published meanwhile; never go below it.
         if let current = try Self.currentPointer(at: pointerURL) {
-            try Self.requireAbove(current, manifest: manifest, channel: channel)
+            try Self.requireAbove(current, manifest: manifest, channel: pointer.channel)
         }
         let previousSignature = try? Data(contentsOf: signatureURL)
         try write(Data(pointerSignature.fileContents.utf8), to: signatureURL)
@@ -139,7 +168,6 @@ public struct StaticPublisher {
             }
             throw error
         }
-        return pointer
     }
 
     /// The trusted comment a pointer's signature carries:

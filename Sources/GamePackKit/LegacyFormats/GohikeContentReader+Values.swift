@@ -1,0 +1,184 @@
+import Crypto
+import Foundation
+import GamePackFormat
+
+/// Values: reading objects, numbers, texts, coordinates and images out of the JSON, reporting
+/// what is missing or malformed.
+extension GohikeContentReader {
+    mutating func object(_ value: JSONView, at path: String, kind: String) -> JSONObjectView? {
+        guard let object = value.object else {
+            errors.append(.wrongShape(path: path, expected: kind))
+            return nil
+        }
+        return object
+    }
+
+    /// Warns about keys the format does not have; returns the expected keys that are absent.
+    mutating func checkKeys(_ object: JSONObjectView, expected: [String], at path: String) -> [String] {
+        let absent = expected.filter { object[$0] == nil }
+        // As many members as expected keys present: each is one of them, none repeated (the
+        // usual case, without making a list of keys).
+        if object.memberCount + absent.count == expected.count { return absent }
+        for key in object.keys.sorted() where !expected.contains(key) {
+            warnings.append("\(path): the key `\(key)` is not part of the format; not imported")
+        }
+        return absent
+    }
+
+    mutating func reportAbsent(_ absent: [String], at path: String, what: String, consequence: String = "") {
+        guard !absent.isEmpty else { return }
+        warnings.append(
+            "\(path) (\(what)) has no " + absent.map { "`\($0)`" }.joined(separator: ", ")
+                + "; imported without \(absent.count == 1 ? "it" : "them")" + consequence)
+    }
+
+    /// A whole number: a JSON integer, or a string of digits.
+    mutating func wholeNumber(_ object: JSONObjectView, _ key: String, at path: String, required: Bool) -> Int? {
+        switch object[key]?.scalar {
+        case .int(let value)?:
+            return value
+        case .number(let value)? where value.rounded() == value && abs(value) < 1e15:
+            return Int(value)
+        case .string(let text)? where !text.isEmpty && text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) && Int(text) != nil:
+            return Int(text)
+        case nil, .null?:
+            if required { errors.append(.missingField(path: path, key: key)) }
+            return nil
+        default:
+            errors.append(.invalidValue(path: "\(path).\(key)", reason: "expected a whole number"))
+            return nil
+        }
+    }
+
+    /// `name` and `description` from their `_en`/`_nl` pairs; empty texts are left out, and
+    /// the field when both are empty (the gohike target writes "" for them).
+    mutating func addTexts(_ object: JSONObjectView, to item: inout GohikeItem) {
+        for (field, keys) in Self.textFields {
+            var texts: [(locale: String, text: String)] = []
+            for (locale, key) in keys {
+                switch object[key]?.scalar {
+                case .string(let text)? where !text.isEmpty:
+                    texts.append((locale, text))
+                    item.sourceValues[key] = text
+                case .string?, .null?, nil:
+                    break
+                default:
+                    errors.append(.wrongShape(path: "\(item.path).\(key)", expected: "a string"))
+                }
+            }
+            if !texts.isEmpty { item.fields.append((field, .texts(texts))) }
+        }
+    }
+
+    /// A latitude or longitude: its text when it is a decimal number (kept digit for digit),
+    /// else nil with a warning.
+    mutating func coordinate(_ object: JSONObjectView, _ key: String, at path: String) -> String? {
+        switch object[key]?.scalar {
+        case .string(let text)?:
+            if Self.isDecimal(text) { return text }
+            warnings.append("\(path).\(key): \(YAMLScalar.quoted(text)) is not a decimal number; the position is left out")
+        case .int(let value)?:
+            return String(value)
+        case .number(let value)? where value.isFinite:
+            warnings.append("\(path).\(key) is a JSON number, not a string; written as \(value) (trailing zeros are lost)")
+            return "\(value)"
+        case .null?:
+            warnings.append("\(path).\(key) is null; the position is left out")
+        case nil:
+            break  // reported with the other absent keys
+        default:
+            warnings.append("\(path).\(key) is not a number; the position is left out")
+        }
+        return nil
+    }
+
+    /// Whether `text` is a decimal number YAML reads as a number with the same text: an
+    /// optional sign, digits, and an optional fraction (`52.341645271`, `-0.5`, `4`).
+    static func isDecimal(_ text: String) -> Bool {
+        var integerDigits = 0
+        var fractionDigits = 0
+        var hasPoint = false
+        for (offset, byte) in text.utf8.enumerated() {
+            if offset == 0 && (byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")) { continue }
+            if byte == UInt8(ascii: ".") && !hasPoint {
+                hasPoint = true
+            } else if byte >= 0x30 && byte <= 0x39 {
+                if hasPoint { fractionDigits += 1 } else { integerDigits += 1 }
+            } else {
+                return false
+            }
+        }
+        return integerDigits > 0 && (!hasPoint || fractionDigits > 0)
+    }
+
+    /// Decodes a base64 image into an asset named by its content (`images/<hash>.<ext>`)
+    /// and adds the field; identical images share one file.
+    mutating func addImage(_ object: JSONObjectView, key: String, field: String, to item: inout GohikeItem) {
+        switch object[key]?.scalar {
+        case nil, .null?:
+            return
+        case .string(let text)?:
+            if text.isEmpty { return }
+            let path = "\(item.path).\(key)"
+            guard let data = Self.decodeBase64(text) else {
+                errors.append(.invalidBase64(path: path))
+                return
+            }
+            guard let assetPath = assetPath(of: data, at: path) else { return }
+            item.images.append((assetPath, data))
+            item.fields.append((field, .plain(assetPath)))
+            item.sourceValues[key] = assetPath
+        default:
+            errors.append(.wrongShape(path: "\(item.path).\(key)", expected: "a base64 string or null"))
+        }
+    }
+
+    /// Base64 with or without line breaks (the old server wrapped at 60 characters), with or
+    /// without `=` padding.
+    static func decodeBase64(_ text: String) -> Data? {
+        var base64 = [UInt8]()
+        base64.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 where byte != 0x0A && byte != 0x0D && byte != 0x20 && byte != 0x09 { base64.append(byte) }
+        switch base64.count % 4 {
+        case 0: break
+        case 1: return nil
+        case let remainder: base64 += Array(repeating: UInt8(ascii: "="), count: 4 - remainder)
+        }
+        guard !base64.isEmpty else { return nil }
+        return Data(base64Encoded: Data(base64))
+    }
+
+    /// Keeps an item's images (each distinct image once).
+    mutating func storeImages(of item: GohikeItem) {
+        for (path, data) in item.images where images[path] == nil {
+            images[path] = data
+            imageOrder.append(path)
+        }
+    }
+
+    /// The asset path of an image, named by its content and real format.
+    mutating func assetPath(of data: Data, at path: String) -> String? {
+        let format: MediaFormat
+        do {
+            format = try MediaProbe.probe(
+                header: data.prefix(MediaProbe.jpegScanLimit), tail: data.suffix(16), byteCount: data.count
+            ).format
+        } catch MediaProbeError.corrupt(let damaged, let why) {
+            format = damaged
+            warnings.append(
+                "\(path): a damaged \(damaged.rawValue.uppercased()) image (\(why)); written as is, lint will report it")
+        } catch {
+            errors.append(.notAnImage(path: path, reason: "\(error)"))
+            return nil
+        }
+        guard format.isImage else {
+            errors.append(.notAnImage(path: path, reason: "the bytes are \(format.rawValue.uppercased()) audio"))
+            return nil
+        }
+        let digest = SHA256.hash(data: data).prefix(8).map { byte in
+            let hex = String(byte, radix: 16)
+            return byte < 16 ? "0" + hex : hex
+        }.joined()
+        return "images/\(digest).\(format == .jpeg ? "jpg" : format.rawValue)"
+    }
+}
