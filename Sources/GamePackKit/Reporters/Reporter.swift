@@ -44,22 +44,9 @@ public protocol DiagnosticReporter: Sendable {
     func report(_ diagnostics: [Diagnostic], context: ReportContext) -> String
 }
 
-/// The version gamepack reports in SARIF and `--version`.
-public enum GamePackVersion {
-    public static let current = "0.1.0"
-    /// gamepack's documentation (the README), SARIF's `informationUri`; each lint rule's row in
-    /// its rule table is this address with `#rule-<id>`.
-    public static let documentation = "https://gamepack.dev/README.md"
-}
-
 extension Array where Element == Diagnostic {
     /// Counts per severity.
     public var errorCount: Int { count { $0.severity == .error } }
     public var warningCount: Int { count { $0.severity == .warning } }
     public var noteCount: Int { count { $0.severity == .note } }
-}
-
-/// English plural helper: "1 error", "2 errors".
-func plural(_ count: Int, _ word: String) -> String {
-    "\(count) \(word)\(count == 1 ? "" : "s")"
 }
