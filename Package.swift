@@ -41,6 +41,9 @@ let package = Package(
             name: "GamePackKit",
             dependencies: [
                 "GamePackFormat",
+                // Also gives `CYaml`, Yams's libyaml module, which Loading/YAMLEventLoader imports:
+                // Yams does not offer it as a product, so it cannot be listed on its own; it is
+                // the libyaml of the Yams version pinned above.
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
@@ -92,6 +95,7 @@ let package = Package(
             name: "GamePackServer",
             dependencies: [
                 "GamePackFormat",
+                "CSystemZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -122,7 +126,9 @@ let package = Package(
         ),
         .testTarget(
             name: "GamePackKitTests",
-            dependencies: ["GamePackKit", "GamePackTestSupport", "CBase64"],
+            dependencies: [
+                "GamePackKit", "GamePackTestSupport", "CBase64", .product(name: "Crypto", package: "swift-crypto"),
+            ],
             exclude: ["Fixtures"]
         ),
         .testTarget(
@@ -143,8 +149,12 @@ let package = Package(
                 "GamePackFormat",
                 "GamePackPublishing",
                 "GamePackTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
         .testTarget(

@@ -1,3 +1,5 @@
+// Yams's libyaml module: not a product of Yams, so Package.swift cannot list it; it comes with
+// the `Yams` dependency (see the comment there).
 import CYaml
 import Foundation
 

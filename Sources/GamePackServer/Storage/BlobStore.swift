@@ -1,11 +1,8 @@
 import Foundation
 import GamePackFormat
 
-#if canImport(CZlib)
-    import CZlib
-#else
-    import zlib
-#endif
+// zlib through gamepack's own system library target (Sources/CSystemZlib), as GamePackFormat uses it.
+import CSystemZlib
 
 /// Immutable bytes on disk, laid out like a static publish tree below the data directory
 /// (`DATA/v1/packs/<sha256>.gamepack`, `DATA/v1/files/<sha256>`, …; see `PublishLayout`),
