@@ -2,11 +2,20 @@ import Foundation
 
 /// YAML scalars for the files importers write.
 enum YAMLScalar {
+    /// How `quoted` writes a control character other than a line break or tab.
+    enum ControlEscape {
+        /// `\xNN`, YAML's short form (the files importers write).
+        case yaml
+        /// `\uNNNN`, which YAML and JSON read alike (translations written into source files,
+        /// which may be JSON).
+        case json
+    }
+
     /// A double-quoted scalar that reads back as exactly `text`: `"` and `\` escaped; line
-    /// breaks and tabs as `\r`, `\n`, `\t`; other control characters as `\xNN`; characters YAML
-    /// treats as line breaks or as not printable (U+2028, U+2029, BOM, U+FFFE, U+FFFF) as
-    /// `\uNNNN`; every other character as UTF-8, as is.
-    static func quoted(_ text: String) -> String {
+    /// breaks and tabs as `\r`, `\n`, `\t`; other control characters as `\xNN` (or, with
+    /// `controls: .json`, `\uNNNN`); characters YAML treats as line breaks or as not printable
+    /// (U+2028, U+2029, BOM, U+FFFE, U+FFFF) as `\uNNNN`; every other character as UTF-8, as is.
+    static func quoted(_ text: String, controls: ControlEscape = .yaml) -> String {
         var out = String.UnicodeScalarView()
         out.append("\"")
         func hex(_ value: UInt32, digits: Int) -> String {
@@ -23,7 +32,8 @@ enum YAMLScalar {
             default:
                 let value = scalar.value
                 if value < 0x20 || (0x7F...0x9F).contains(value) {
-                    out.append(contentsOf: "\\x\(hex(value, digits: 2))".unicodeScalars)
+                    let escape = controls == .yaml ? "\\x\(hex(value, digits: 2))" : "\\u\(hex(value, digits: 4))"
+                    out.append(contentsOf: escape.unicodeScalars)
                 } else if value == 0x2028 || value == 0x2029 || value == 0xFEFF || value == 0xFFFE || value == 0xFFFF {
                     out.append(contentsOf: "\\u\(hex(value, digits: 4))".unicodeScalars)
                 } else {

@@ -111,28 +111,7 @@ struct TranslationFileEditor {
     // MARK: Writing
 
     /// `text` as a double-quoted scalar that YAML and JSON read back exactly.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\r": out += "\\r"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            default:
-                let v = scalar.value
-                if v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029 || v == 0xFEFF || v == 0xFFFE
-                    || v == 0xFFFF
-                {
-                    out += String(format: "\\u%04X", v)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    static func quoted(_ text: String) -> String { YAMLScalar.quoted(text, controls: .json) }
 
     /// A map key: plain in YAML when safe, quoted in JSON.
     func key(_ name: String) -> String {

@@ -22,7 +22,7 @@ import Foundation
 /// - `<note from="gamepack">`s: collection, item (id and default-locale name), field (and its
 ///   description), length limit, and why a unit needs review.
 ///
-/// Whitespace survives exactly (`XMLEscape`: `\r` is written `&#13;`, a tab `&#9;`, `\n` as is
+/// Whitespace survives exactly (`MarkupEscape`: `\r` is written `&#13;`, a tab `&#9;`, `\n` as is
 /// in texts). Characters XML 1.0 cannot carry are refused with `LocalizationError.characterNotAllowedInXML` naming the unit.
 ///
 /// The XML is written by hand rather than through libxml2's serializer, because the escaping
@@ -164,7 +164,7 @@ public enum XLIFFExporter {
 
     static func text(_ value: String, unit: String, locale: String, at location: SourceLocation?) throws -> String {
         do {
-            return try XMLEscape.escape(value, inAttribute: false)
+            return try MarkupEscape.escape(value, .xmlText)
         } catch {
             throw LocalizationError.characterNotAllowedInXML(
                 unit: unit, locale: locale, scalar: error.description, location: location)
@@ -173,7 +173,7 @@ public enum XLIFFExporter {
 
     static func attribute(_ value: String, unit: String, locale: String) throws -> String {
         do {
-            return try XMLEscape.escape(value, inAttribute: true)
+            return try MarkupEscape.escape(value, .xmlAttribute)
         } catch {
             throw LocalizationError.characterNotAllowedInXML(unit: unit, locale: locale, scalar: error.description, location: nil)
         }

@@ -10,7 +10,7 @@ struct CollectionPage {
     let page: Int
 
     func html() -> String {
-        let e = HTMLText.escape
+        let e = MarkupEscape.html
         let frame = PageFrame(site: site, depth: 2)
         let snapshot = site.snapshot
         let type = site.project.type(of: collection)
@@ -56,7 +56,7 @@ struct CollectionPage {
     }
 
     func table(_ indexes: ArraySlice<Int>, type: ContentType?, frame: PageFrame) -> String {
-        let e = HTMLText.escape
+        let e = MarkupEscape.html
         let titleField = type?.fields.first { ["name", "title", "text"].contains($0.name) }
         let image = type?.fields.first { $0.type == .image }
         let audio = type?.fields.first { $0.type == .audio }
@@ -114,7 +114,7 @@ struct CollectionPage {
         let errors = findings.filter { $0.severity == .error }.count
         let warnings = findings.filter { $0.severity == .warning }.count
         var out = ""
-        let tip = HTMLText.escape(findings.first.map { "[\($0.rule)] \($0.message)" } ?? "")
+        let tip = MarkupEscape.html(findings.first.map { "[\($0.rule)] \($0.message)" } ?? "")
         if errors > 0 {
             out += "<span class=\"badge error\" title=\"\(tip)\">\(errors) \(errors == 1 ? "error" : "errors")</span> "
         }

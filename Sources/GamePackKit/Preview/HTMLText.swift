@@ -1,26 +1,8 @@
 import Foundation
 
-/// Escaping for text put into HTML and SVG: every text that comes from a project (content,
-/// file names, ids, messages) goes through it, so a `<script>` in a YAML file shows as text.
+/// What the pages need besides escaping (which is `MarkupEscape.html`): URL path segments, file
+/// names for item ids, SVG numbers.
 public enum HTMLText {
-    /// `text` escaped for element content and for double- or single-quoted attribute values.
-    public static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count + 8)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            case "\0": result += "\u{FFFD}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
-
     /// `text` percent-encoded for one path segment of a URL (`/`, `?`, `#`, `%` included).
     public static func urlSegment(_ text: String) -> String {
         var allowed = CharacterSet.alphanumerics

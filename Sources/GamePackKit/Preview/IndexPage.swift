@@ -6,7 +6,7 @@ struct IndexPage {
     let site: PreviewSite
 
     func html() -> String {
-        let e = HTMLText.escape
+        let e = MarkupEscape.html
         let frame = PageFrame(site: site, depth: 0)
         let snapshot = site.snapshot, project = site.project
         let counts = snapshot.counts

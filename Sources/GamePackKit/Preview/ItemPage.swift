@@ -8,7 +8,7 @@ struct ItemPage {
     let index: Int
 
     func html() -> String {
-        let e = HTMLText.escape
+        let e = MarkupEscape.html
         let frame = PageFrame(site: site, depth: 2)
         let snapshot = site.snapshot
         let item = snapshot.project.items[index]

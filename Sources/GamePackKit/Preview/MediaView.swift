@@ -24,7 +24,7 @@ struct MediaView {
 
     /// A grid of cards for a collection whose items carry two or more images (the VCs).
     func grid(_ indexes: ArraySlice<Int>, type: ContentType) -> String {
-        let e = HTMLText.escape
+        let e = MarkupEscape.html
         let site = frame.site
         let images = type.fields.filter { $0.type == .image }
         let sounds = type.fields.filter { $0.type == .audio }

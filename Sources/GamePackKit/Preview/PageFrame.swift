@@ -15,7 +15,7 @@ struct PageFrame {
 
     /// A whole page around `body`.
     func page(title: String, body: String) -> String {
-        let e = HTMLText.escape
+        let e = MarkupEscape.html
         let counts = snapshot.counts
         var status =
             counts.errors + counts.warnings == 0
@@ -83,7 +83,7 @@ struct PageFrame {
     /// and notes.
     func findings(_ list: [Diagnostic]) -> String {
         guard !list.isEmpty else { return "" }
-        let e = HTMLText.escape
+        let e = MarkupEscape.html
         var out = "<ul class=\"findings\">"
         for d in list {
             out +=
@@ -104,7 +104,7 @@ struct PageFrame {
     /// limit (the part past the limit marked), missing translations marked, and the fallback a
     /// player of that locale sees (shown by the locale toggle).
     func localized(_ node: SourceNode?, spec: FieldSpec?) -> String {
-        let e = HTMLText.escape
+        let e = MarkupEscape.html
         var texts: [String: String] = [:]
         if let entries = node?.entries {
             for entry in entries { if let text = entry.value.scalarText { texts[entry.key] = text } }
@@ -148,7 +148,7 @@ struct PageFrame {
 
     /// An image, or a placeholder naming the file when it does not exist.
     func image(_ path: String?, caption: String, thumb: Bool = false) -> String {
-        let e = HTMLText.escape
+        let e = MarkupEscape.html
         guard let path, !path.isEmpty else { return "" }
         guard let href = site.assetHref(path, depth: depth) else {
             let cls = thumb ? "thumb placeholder" : "placeholder"
@@ -163,7 +163,7 @@ struct PageFrame {
 
     /// A sound with the browser's player, or a placeholder.
     func audio(_ path: String?, caption: String) -> String {
-        let e = HTMLText.escape
+        let e = MarkupEscape.html
         guard let path, !path.isEmpty else { return "" }
         guard let href = site.assetHref(path, depth: depth) else {
             return
@@ -175,7 +175,7 @@ struct PageFrame {
 
     /// A link to a referenced item with its title, or the id marked when it does not exist.
     func reference(_ collection: String, _ node: SourceNode) -> String {
-        let e = HTMLText.escape
+        let e = MarkupEscape.html
         guard let id = ItemID(node: node) else {
             return "<span class=\"muted\">\(e(node.scalarText ?? node.kindDescription))</span>"
         }
@@ -188,7 +188,7 @@ struct PageFrame {
 
     /// Any value, as its field's type says.
     func value(_ node: SourceNode, spec: FieldSpec?) -> String {
-        let e = HTMLText.escape
+        let e = MarkupEscape.html
         guard let spec else {
             return node.scalarText.map { e($0) } ?? "<span class=\"muted\">\(e(node.kindDescription))</span>"
         }
@@ -236,7 +236,7 @@ struct PageFrame {
 
     /// The fields of `node` as a table, in the type's order (unknown fields last).
     func fieldTable(_ node: SourceNode, type: ContentType?, skipping: Set<String> = []) -> String {
-        let e = HTMLText.escape
+        let e = MarkupEscape.html
         guard let entries = node.entries else { return "" }
         var rows = ""
         let order = (type?.fields.map(\.name) ?? [])

@@ -10,7 +10,7 @@ struct PlaceView {
     /// The map of the item's geo fields with the collection's other items within the search
     /// radius as grey pins; empty when the item has no point.
     func map(_ item: ContentItem, index: Int, type: ContentType?) -> String {
-        let e = HTMLText.escape
+        let e = MarkupEscape.html
         let site = frame.site, snapshot = frame.snapshot
         guard let type else { return "" }
         var out = ""
@@ -41,7 +41,7 @@ struct PlaceView {
 
     /// "valid 2026-02-02 → 2026-04-30 · active today" for a type with date fields.
     func validity(_ item: ContentItem, type: ContentType?) -> String {
-        let e = HTMLText.escape
+        let e = MarkupEscape.html
         guard let type else { return "" }
         let dates = type.fields.filter { $0.type == .date }
         guard !dates.isEmpty else { return "" }

@@ -167,7 +167,7 @@ public struct PreviewMap: Sendable {
 
     /// The SVG element.
     public func svg() -> String {
-        let e = HTMLText.escape, n = { HTMLText.number($0, digits: 1) }
+        let e = MarkupEscape.html, n = { HTMLText.number($0, digits: 1) }
         let projection = LocalProjection(
             fitting: pins.map { ($0.latitude, $0.longitude) }, width: width, height: height, padding: 44)
         var out = """
@@ -252,7 +252,7 @@ public struct PreviewMap: Sendable {
             <g class="scale-bar" data-meters="\(n(meters))" data-pixels="\(n(pixels))"><rect x="\(n(x - 6))" y="\(n(y - 18))" width="\(n(pixels + 12))" height="28"/>\
             <line x1="\(n(x))" y1="\(n(y))" x2="\(n(x + pixels))" y2="\(n(y))"/>\
             <line x1="\(n(x))" y1="\(n(y - 5))" x2="\(n(x))" y2="\(n(y + 5))"/><line x1="\(n(x + pixels))" y1="\(n(y - 5))" x2="\(n(x + pixels))" y2="\(n(y + 5))"/>\
-            <text x="\(n(x + pixels / 2))" y="\(n(y - 6))">\(HTMLText.escape(Geo.describe(meters: meters)))</text></g>
+            <text x="\(n(x + pixels / 2))" y="\(n(y - 6))">\(MarkupEscape.html(Geo.describe(meters: meters)))</text></g>
 
             """
     }
@@ -285,7 +285,7 @@ public struct PreviewMap: Sendable {
                 let url = tiles.template.replacingOccurrences(of: "{z}", with: "\(zoom)")
                     .replacingOccurrences(of: "{x}", with: "\(tx)").replacingOccurrences(of: "{y}", with: "\(ty)")
                 out +=
-                    "<image href=\"\(HTMLText.escape(url))\" x=\"\(HTMLText.number(p.x))\" y=\"\(HTMLText.number(p.y))\" width=\"\(HTMLText.number(q.x - p.x + 0.5))\" height=\"\(HTMLText.number(q.y - p.y + 0.5))\" preserveAspectRatio=\"none\"/>"
+                    "<image href=\"\(MarkupEscape.html(url))\" x=\"\(HTMLText.number(p.x))\" y=\"\(HTMLText.number(p.y))\" width=\"\(HTMLText.number(q.x - p.x + 0.5))\" height=\"\(HTMLText.number(q.y - p.y + 0.5))\" preserveAspectRatio=\"none\"/>"
             }
         }
         return out + "</g>\n"

@@ -83,7 +83,7 @@ public struct PreviewSite: Sendable {
         let depth = max(0, path.split(separator: "/").count - 1)
         let frame = PageFrame(site: self, depth: depth)
         let body = """
-            <h1>Nothing here now</h1><p id="not-found">No page at <code>\(HTMLText.escape(path))</code>: the item was removed \
+            <h1>Nothing here now</h1><p id="not-found">No page at <code>\(MarkupEscape.html(path))</code>: the item was removed \
             or renamed, or its file does not load (see above). This page updates when it is back.</p>\
             <p><a href="\(PreviewSite.up(depth))index.html">Overview</a></p>
             """

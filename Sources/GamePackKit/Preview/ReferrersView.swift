@@ -6,7 +6,7 @@ struct ReferrersView {
     let frame: PageFrame
 
     func html(_ item: ContentItem) -> String {
-        let e = HTMLText.escape
+        let e = MarkupEscape.html
         guard let id = item.id else { return "" }
         let site = frame.site, snapshot = frame.snapshot
         var out = ""

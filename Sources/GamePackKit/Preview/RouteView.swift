@@ -56,7 +56,7 @@ struct RouteView {
     let frame: PageFrame
 
     func html(_ path: GeoPath) -> String {
-        let e = HTMLText.escape
+        let e = MarkupEscape.html
         let site = frame.site, snapshot = frame.snapshot
         let placed = path.placed
         var out =

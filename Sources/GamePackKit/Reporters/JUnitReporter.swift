@@ -7,7 +7,7 @@ import Foundation
 /// more), so `failures` counts failing cases, as junitparser and CI dashboards count them;
 /// warnings and notes go to the case's `<system-out>`.
 ///
-/// Every text goes through `XMLEscape` with characters XML cannot carry replaced by U+FFFD, so
+/// Every text goes through `MarkupEscape` with characters XML cannot carry replaced by U+FFFD, so
 /// a project with newlines, `]]>` or control characters in its names still gives a report
 /// every XML parser reads.
 public struct JUnitReporter: DiagnosticReporter {
@@ -72,6 +72,6 @@ public struct JUnitReporter: DiagnosticReporter {
         return "\(place)\(d.severity.rawValue): [\(d.rule)] \(d.message)"
     }
 
-    func text(_ s: String) -> String { XMLEscape.replacing(s, inAttribute: false) }
-    func attribute(_ s: String) -> String { XMLEscape.replacing(s, inAttribute: true) }
+    func text(_ s: String) -> String { MarkupEscape.replacing(s, .xmlText) }
+    func attribute(_ s: String) -> String { MarkupEscape.replacing(s, .xmlAttribute) }
 }

@@ -14,7 +14,7 @@ struct PreviewTests {
 
     @Test("escapes text and spells ids as file names that read back")
     func escapingAndSlugs() {
-        #expect(HTMLText.escape("<a href=\"x\">'&'</a>") == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;")
+        #expect(MarkupEscape.html("<a href=\"x\">'&'</a>") == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;")
         for id in ["12", "abc-DEF_9", "../etc", "a/b", "héé", "~7E", ".hidden"] {
             let slug = HTMLText.slug(id)
             #expect(!slug.contains("/") && !slug.contains(".") && !slug.isEmpty, "\(slug)")
