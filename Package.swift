@@ -113,6 +113,7 @@ let package = Package(
             name: "GamePackPreview",
             dependencies: [
                 "GamePackKit",
+                "GamePackFormat",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

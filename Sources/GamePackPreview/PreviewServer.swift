@@ -1,4 +1,5 @@
 import Foundation
+import GamePackFormat
 import GamePackKit
 import HTTPTypes
 import Hummingbird
@@ -212,18 +213,9 @@ public final class PreviewServer: Sendable {
         return withSecurity(Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data))))
     }
 
+    /// The media type an asset is served with, by its extension.
     static func mediaType(of path: String) -> String {
-        switch (path as NSString).pathExtension.lowercased() {
-        case "png": "image/png"
-        case "jpg", "jpeg": "image/jpeg"
-        case "gif": "image/gif"
-        case "webp": "image/webp"
-        case "wav": "audio/wav"
-        case "mp3": "audio/mpeg"
-        case "m4a": "audio/mp4"
-        case "caf": "audio/x-caf"
-        default: "application/octet-stream"
-        }
+        MediaTypes.of(fileExtension: (path as NSString).pathExtension)
     }
 
     /// The event stream: `event: change` with the current generation now and after every change.

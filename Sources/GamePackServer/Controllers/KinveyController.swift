@@ -301,17 +301,11 @@ struct KinveyController {
         return Self.json("[" + files.joined(separator: ",") + "]")
     }
 
+    /// The `mimeType` of a blob named `name`, by its extension (`MediaTypes`). A GIF stays
+    /// `application/octet-stream`, as this API has always reported it (Whack-A-VC's store held none).
     static func mimeType(_ name: String) -> String {
-        switch name.split(separator: ".").last?.lowercased() ?? "" {
-        case "png": "image/png"
-        case "jpg", "jpeg": "image/jpeg"
-        case "webp": "image/webp"
-        case "wav": "audio/wav"
-        case "mp3": "audio/mpeg"
-        case "m4a": "audio/mp4"
-        case "caf": "audio/x-caf"
-        default: "application/octet-stream"
-        }
+        let fileExtension = name.split(separator: ".").last?.lowercased() ?? ""
+        return fileExtension == "gif" ? MediaTypes.unknown : MediaTypes.of(fileExtension: fileExtension)
     }
 }
 

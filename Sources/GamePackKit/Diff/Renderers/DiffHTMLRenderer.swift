@@ -1,4 +1,5 @@
 import Foundation
+import GamePackFormat
 
 /// One self-contained HTML page: inline CSS, no scripts, no external requests; images of
 /// changed assets before and after side by side as `data:` URIs (each at most 8 MB, 64 MB in
@@ -137,18 +138,15 @@ public struct DiffHTMLRenderer: DiffRenderer {
         guard let store, let data = store.data(for: AssetRef(path: path, bytes: bytes)), data.count <= budget else {
             return "<figure>\(label)<p>(image not embedded)</p></figure>"
         }
-        let mime: String
-        switch format
-            ?? (try? MediaProbe.probe(header: data.prefix(64 << 10), tail: data.suffix(16), byteCount: data.count))?
-            .format
-        {
-        case .png?: mime = "image/png"
-        case .jpeg?: mime = "image/jpeg"
-        case .gif?: mime = "image/gif"
-        case .webp?: mime = "image/webp"
-        default:
+        guard
+            let image = format
+                ?? (try? MediaProbe.probe(header: data.prefix(64 << 10), tail: data.suffix(16), byteCount: data.count))?
+                .format,
+            image.isImage
+        else {
             return "<figure>\(label)<p>(not an image)</p></figure>"
         }
+        let mime = MediaTypes.of(fileExtension: image.rawValue)
         budget -= data.count
         return
             "<figure>\(label)<img alt=\"\(html(caption))\" src=\"data:\(mime);base64,\(data.base64EncodedString())\"></figure>"
