@@ -6,12 +6,26 @@ public enum GreatCircle {
     /// The mean Earth radius (IUGG), meters.
     public static let earthRadius = 6_371_008.8
 
-    /// The haversine distance in meters.
+    /// The haversine distance in meters: the one distance function of gamepack (the server,
+    /// the client, and GamePackKit's `Geo`, which adds what content with any numbers needs).
     public static func distance(_ lat1: Double, _ lng1: Double, _ lat2: Double, _ lng2: Double) -> Double {
+        distance(haversineTerm: haversineTerm(lat1, lng1, lat2, lng2))
+    }
+
+    /// The haversine term of two points (a quarter of their squared chord on the unit sphere):
+    /// NaN when a coordinate's radians are not finite, and possibly outside [0, 1] for latitudes
+    /// beyond ±90°.
+    @inlinable
+    public static func haversineTerm(_ lat1: Double, _ lng1: Double, _ lat2: Double, _ lng2: Double) -> Double {
         let p1 = lat1 * .pi / 180, p2 = lat2 * .pi / 180
         let dp = p2 - p1, dl = (lng2 - lng1) * .pi / 180
-        let h = sin(dp / 2) * sin(dp / 2) + cos(p1) * cos(p2) * sin(dl / 2) * sin(dl / 2)
-        return 2 * earthRadius * asin(min(1, sqrt(h)))
+        return sin(dp / 2) * sin(dp / 2) + cos(p1) * cos(p2) * sin(dl / 2) * sin(dl / 2)
+    }
+
+    /// The distance in meters of a haversine term (a term above 1 is half the circumference).
+    @inlinable
+    public static func distance(haversineTerm h: Double) -> Double {
+        2 * earthRadius * asin(min(1, sqrt(h)))
     }
 
     /// `longitude` moved into [-180, 180) by whole turns, as it is when already there (to the

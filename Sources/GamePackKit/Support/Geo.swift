@@ -9,19 +9,19 @@ import GamePackFormat
 /// integer says so instead of converting it.
 public enum Geo {
     /// Mean Earth radius in meters.
-    static let earthRadius = 6_371_008.8
+    static let earthRadius = GreatCircle.earthRadius
     /// The Web Mercator latitude limit (tiles cover ±85.0511°).
     static let mercatorLatitudeLimit = 85.051_128_779_806_59
 
-    /// The haversine distance between two points, in meters: NaN when a coordinate is not a
-    /// finite number, at most half the Earth's circumference otherwise.
+    /// The haversine distance between two points, in meters (`GreatCircle.distance`): NaN when a
+    /// coordinate is not a finite number (or its radians overflow), at most half the Earth's
+    /// circumference otherwise.
     public static func distance(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double) -> Double {
         guard lat1.isFinite, lon1.isFinite, lat2.isFinite, lon2.isFinite else { return .nan }
-        let p1 = lat1 * .pi / 180, p2 = lat2 * .pi / 180
-        let dp = (lat2 - lat1) * .pi / 180, dl = (lon2 - lon1) * .pi / 180
-        let a = sin(dp / 2) * sin(dp / 2) + cos(p1) * cos(p2) * sin(dl / 2) * sin(dl / 2)
-        let clamped = min(max(a, 0), 1)  // rounding can push it a hair outside [0, 1]
-        return 2 * earthRadius * atan2(sqrt(clamped), sqrt(1 - clamped))
+        let h = GreatCircle.haversineTerm(lat1, lon1, lat2, lon2)
+        guard !h.isNaN else { return .nan }
+        // Beyond ±90° latitude the term can drop below 0; such a pair is as near as can be.
+        return GreatCircle.distance(haversineTerm: max(h, 0))
     }
 
     /// "850 m", "1.2 km", "6,140 km"; "an unknown distance" for NaN or an infinity, and a
