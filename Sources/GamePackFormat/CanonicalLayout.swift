@@ -9,7 +9,9 @@ import Foundation
 /// change fetches a few kilobytes of JSON, not the whole collection. Packs built before
 /// chunking hold one file per collection, `canonical/<collection>.json`; every reader accepts
 /// both.
-public enum CanonicalLayout {
+public enum CanonicalLayout: PackTargetLayout {
+    public static let name = "canonical"
+    public static let itemFiles: ItemFileFormat? = ItemFileFormat(itemsMember: "items", idKey: "id")
     /// The most items in one chunk.
     public static let maxItemsPerChunk = 256
     /// A chunk ends after an item whose id hashes to 0 modulo this (64 items a chunk on average).
@@ -30,7 +32,7 @@ public enum CanonicalLayout {
     /// The pack path of chunk `index` (from 0) of `collection`.
     public static func chunkPath(collection: String, index: Int) -> String {
         let number = String(index)
-        return "canonical/\(collection)/" + String(repeating: "0", count: max(0, 4 - number.count)) + number + ".json"
+        return "\(name)/\(collection)/" + String(repeating: "0", count: max(0, 4 - number.count)) + number + ".json"
     }
 
     /// The collection a canonical pack path holds items of, and the file's place among the
@@ -38,7 +40,7 @@ public enum CanonicalLayout {
     /// and `canonical/deals/0003.json` (chunk 3). Nil for any other path.
     public static func collection(ofPath path: String) -> (collection: String, chunk: Int)? {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.first == "canonical", let last = parts.last, last.hasSuffix(".json") else { return nil }
+        guard parts.first == name[...], let last = parts.last, last.hasSuffix(".json") else { return nil }
         let stem = last.dropLast(5)
         switch parts.count {
         case 2 where !stem.isEmpty:
@@ -49,15 +51,5 @@ public enum CanonicalLayout {
         default:
             return nil
         }
-    }
-
-    /// The canonical files of a pack's file list, grouped by collection, each group in chunk order.
-    public static func collections(in paths: [String]) -> [String: [String]] {
-        var found: [String: [(chunk: Int, path: String)]] = [:]
-        for path in paths {
-            guard let place = collection(ofPath: path) else { continue }
-            found[place.collection, default: []].append((place.chunk, path))
-        }
-        return found.mapValues { $0.sorted { $0.chunk < $1.chunk }.map(\.path) }
     }
 }

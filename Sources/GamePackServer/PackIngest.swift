@@ -180,7 +180,7 @@ struct PackIngest: Sendable {
         }
         var legacy: PackManifest.File?
         for file in manifest.files {
-            if file.path == "gohike/content.json" { legacy = file }
+            if file.path == GohikeLayout.contentPath { legacy = file }
             let layoutPath = PublishLayout.file(sha256: file.sha256)
             let compressible = Self.isCompressible(file.path) && file.size <= 32 << 20
             if blobs.exists(layoutPath) && !compressible { continue }
@@ -220,7 +220,7 @@ struct PackIngest: Sendable {
         let pack = StoredPack(
             sha256: received.sha256, project: manifest.project, version: manifest.version, sequence: manifest.sequence,
             size: received.size, manifestSHA256: Digest.sha256Hex(manifestData), keyID: keyID,
-            legacySHA256: legacy?.sha256, legacySize: legacy?.size, legacyVersion: manifest.versions["gohike"],
+            legacySHA256: legacy?.sha256, legacySize: legacy?.size, legacyVersion: manifest.versions[GohikeLayout.name],
             uploaded: ChannelPointerTime.now())
         return (pack, manifestData, manifest)
     }

@@ -6,8 +6,11 @@ import GamePackFormat
 /// listed in `BuildTargetRegistry.all`; `gamepack.yaml`'s `targets:` check, `build --target`'s
 /// help and check, the builder's dispatch and `diff`'s pack reader all come from that list.
 protocol BuildTargetKind: Sendable {
+    /// Where the target's files go in a pack (GamePackFormat's layout, which the content server
+    /// and `diff`'s readers find them by), and the target's name.
+    static var layout: any PackTargetLayout.Type { get }
     /// The target's name in `gamepack.yaml`, `--target`, the pack's manifest and its folder
-    /// in the pack (`canonical`).
+    /// in the pack (`canonical`): its layout's.
     static var name: String { get }
     /// One sentence saying what the target emits and for whom (`build --help`).
     static var summary: String { get }
@@ -27,6 +30,7 @@ protocol BuildTargetKind: Sendable {
 }
 
 extension BuildTargetKind {
+    static var name: String { layout.name }
     static var needsAssetHashes: Bool { true }
 }
 

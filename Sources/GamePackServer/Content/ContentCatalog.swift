@@ -135,8 +135,8 @@ final class ContentCatalog: Sendable {
         }
         let manifest = try reader.manifest(pack: head.pack)
         var collections: [String: Set<String>] = [:]
-        for target in ["canonical", "kinvey"] {
-            collections[target] = Set(try await index.contentCollections(pack: head.pack, target: target))
+        for layout in PackTargetLayouts.itemLayouts {
+            collections[layout.name] = Set(try await index.contentCollections(pack: head.pack, target: layout.name))
         }
         return ChannelContent(head: head, manifest: manifest, collections: collections)
     }

@@ -1,10 +1,10 @@
 import Foundation
 import GamePackFormat
 
-/// Reads the items of a stored pack for the content index: every canonical collection (its
-/// chunks `canonical/<collection>/<NNNN>.json` in order, or the one `canonical/<collection>.json`
-/// of packs built before chunking; each `{"collection", "locales", "items": [...]}`) and
-/// `kinvey/<collection>.json` (an array), each item kept as the exact bytes the pack holds.
+/// Reads the items of a stored pack for the content index: every collection file of each target
+/// whose layout says how its files hold items (`PackTargetLayouts.itemLayouts`: the canonical
+/// chunks, `{"collection", "locales", "items": [...]}`, and `kinvey/<collection>.json`, an
+/// array), each item kept as the exact bytes the pack holds.
 struct PackContentReader {
     let blobs: BlobStore
 
@@ -14,49 +14,52 @@ struct PackContentReader {
         return try JSONDecoder().decode(PackManifest.self, from: data)
     }
 
-    /// Every item of the pack's `canonical` and `kinvey` files.
+    /// Every item of the pack's collection files, target by target (`PackTargetLayouts.itemLayouts`).
     func items(pack: String) throws -> [IndexedContentItem] {
         let manifest = try manifest(pack: pack)
         var items: [IndexedContentItem] = []
-        // (target, collection, the collection's files in order)
-        var sources: [(String, String, [PackManifest.File])] = []
         let byPath = Dictionary(manifest.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-        for (collection, paths) in CanonicalLayout.collections(in: manifest.files.map(\.path)).sorted(by: { $0.key < $1.key }) {
-            sources.append(("canonical", collection, paths.compactMap { byPath[$0] }))
-        }
-        for file in manifest.files {
-            let parts = file.path.split(separator: "/")
-            guard parts.count == 2, parts[0] == "kinvey", parts[1].hasSuffix(".json") else { continue }
-            sources.append(("kinvey", String(parts[1].dropLast(5)), [file]))
-        }
-        for (target, collection, files) in sources {
-            var elements: [Substring] = []
-            for file in files {
-                let data = try Data(contentsOf: blobs.url(PublishLayout.file(sha256: file.sha256)))
-                if target == "canonical" {
-                    elements += try Self.elements(ofMember: "items", in: data)
-                } else {
-                    elements += try Self.arrayElements(String(decoding: data, as: UTF8.self)[...])
-                }
+        for layout in PackTargetLayouts.itemLayouts {
+            guard let format = layout.itemFiles else { continue }
+            let collections = layout.collections(in: manifest.files.map(\.path)).sorted(by: { $0.key < $1.key })
+            for (collection, paths) in collections {
+                let files = paths.compactMap { byPath[$0] }
+                items += try self.items(of: files, target: layout.name, collection: collection, format: format)
             }
-            for (position, element) in elements.enumerated() {
-                let body = String(element)
-                guard let object = ContentJSON.parse(body) as? [String: Any] else { continue }
-                let idValue = target == "canonical" ? object["id"] : object["_id"]
-                let id: String
-                switch idValue {
-                case let text as String: id = text
-                case let number as NSNumber: id = number.stringValue
-                default: continue
-                }
-                var item = IndexedContentItem(
-                    target: target, collection: collection, id: id, position: position, latitude: nil, longitude: nil, body: body)
-                if let point = Self.geoPoint(object, order: body) {
-                    item.latitude = point.0
-                    item.longitude = point.1
-                }
-                items.append(item)
+        }
+        return items
+    }
+
+    /// The items of one collection's `files` (in order), written by `target` as `format` says.
+    func items(of files: [PackManifest.File], target: String, collection: String, format: ItemFileFormat) throws
+        -> [IndexedContentItem]
+    {
+        var items: [IndexedContentItem] = []
+        var elements: [Substring] = []
+        for file in files {
+            let data = try Data(contentsOf: blobs.url(PublishLayout.file(sha256: file.sha256)))
+            if let member = format.itemsMember {
+                elements += try Self.elements(ofMember: member, in: data)
+            } else {
+                elements += try Self.arrayElements(String(decoding: data, as: UTF8.self)[...])
             }
+        }
+        for (position, element) in elements.enumerated() {
+            let body = String(element)
+            guard let object = ContentJSON.parse(body) as? [String: Any] else { continue }
+            let id: String
+            switch object[format.idKey] {
+            case let text as String: id = text
+            case let number as NSNumber: id = number.stringValue
+            default: continue
+            }
+            var item = IndexedContentItem(
+                target: target, collection: collection, id: id, position: position, latitude: nil, longitude: nil, body: body)
+            if let point = Self.geoPoint(object, order: body) {
+                item.latitude = point.0
+                item.longitude = point.1
+            }
+            items.append(item)
         }
         return items
     }

@@ -65,10 +65,10 @@ struct ContentQueryController {
 
     func collection(_ context: BasicRequestContext, in content: ChannelContent) throws -> String {
         let name = try context.parameters.require("name")
-        guard content.collections["canonical"]?.contains(name) == true else {
+        guard content.collections[CanonicalLayout.name]?.contains(name) == true else {
             throw ServerError.notFound(
                 "\(content.head.project)/\(content.head.channel) has no collection \"\(name)\" (it has: "
-                    + ((content.collections["canonical"] ?? []).sorted().joined(separator: ", ")) + ")")
+                    + ((content.collections[CanonicalLayout.name] ?? []).sorted().joined(separator: ", ")) + ")")
         }
         return name
     }
@@ -76,7 +76,7 @@ struct ContentQueryController {
     func collections(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let (content, notModified) = try await resolve(request, context)
         if let notModified { return notModified }
-        let names = (content.collections["canonical"] ?? []).sorted().map(ServerError.jsonString).joined(separator: ",")
+        let names = (content.collections[CanonicalLayout.name] ?? []).sorted().map(ServerError.jsonString).joined(separator: ",")
         return answer(
             content,
             #"{"project":\#(ServerError.jsonString(content.head.project)),"channel":\#(ServerError.jsonString(content.head.channel)),"version":"\#(content.head.version)","collections":[\#(names)]}"#
@@ -92,7 +92,7 @@ struct ContentQueryController {
         if let notModified { return notModified }
         let name = try collection(context, in: content)
         let parameters = request.uri.queryParameters
-        var query = ContentQuery(pack: content.head.pack, target: "canonical", collection: name, limit: Self.defaultLimit)
+        var query = ContentQuery(pack: content.head.pack, target: CanonicalLayout.name, collection: name, limit: Self.defaultLimit)
         if let text = parameters["limit"].map(String.init) {
             guard let limit = Int(text), limit >= 1 else {
                 throw ServerError.badRequest(
@@ -144,7 +144,7 @@ struct ContentQueryController {
         let id = try context.parameters.require("id")
         let parameters = request.uri.queryParameters
         let shaping = try ContentShaping(parameters: parameters, manifest: content.manifest)
-        var query = ContentQuery(pack: content.head.pack, target: "canonical", collection: name, limit: 1)
+        var query = ContentQuery(pack: content.head.pack, target: CanonicalLayout.name, collection: name, limit: 1)
         query.filters = [.idIn([id])]
         guard let row = try await catalog.index!.queryContent(query).first else {
             throw ServerError.notFound("\(name) has no item \(id) in \(content.head.project)/\(content.head.channel)")
@@ -163,7 +163,7 @@ struct ContentQueryController {
                     "bad_expand", "expand names a field of the item; \(name) \(id) has no field \"\(field)\"")
             }
             let candidates = parts.count == 2 ? [parts[1]] : [field, field + "s", field + "es"]
-            guard let target = candidates.first(where: { content.collections["canonical"]?.contains($0) == true }) else {
+            guard let target = candidates.first(where: { content.collections[CanonicalLayout.name]?.contains($0) == true }) else {
                 throw ServerError.badRequest(
                     "bad_expand",
                     "no collection named \(candidates.map { "\"\($0)\"" }.joined(separator: " or ")) for \(field); "
@@ -181,7 +181,7 @@ struct ContentQueryController {
                 throw ServerError.badRequest("bad_expand", "\(field) of \(name) \(id) holds no reference")
             }
             var lookup = ContentQuery(
-                pack: content.head.pack, target: "canonical", collection: target, limit: max(wanted.count, 1))
+                pack: content.head.pack, target: CanonicalLayout.name, collection: target, limit: max(wanted.count, 1))
             lookup.filters = [.idIn(wanted)]
             var found: [String: Any] = [:]
             for referenced in try await catalog.index!.queryContent(lookup) {

@@ -141,11 +141,11 @@ struct KinveyController {
     /// The pack collection and field renames for a Kinvey collection name; 404 when the pack has none.
     func collection(_ name: String, _ app: KinveyApp, _ content: ChannelContent) throws -> (String, [String: String]) {
         let packName = app.collections?[name] ?? name
-        guard content.collections["kinvey"]?.contains(packName) == true else {
+        guard content.collections[KinveyLayout.name]?.contains(packName) == true else {
             throw KinveyError(
                 .notFound, "CollectionNotFound", "This collection not found for this app backend",
                 debug: "\(app.project)/\(app.channel) has no kinvey collection \(name)"
-                    + (content.collections["kinvey"]?.isEmpty ?? true ? " (its pack was not built with the kinvey target)" : ""))
+                    + (content.collections[KinveyLayout.name]?.isEmpty ?? true ? " (its pack was not built with the kinvey target)" : ""))
         }
         return (packName, app.fields?[name] ?? [:])
     }
@@ -157,7 +157,7 @@ struct KinveyController {
         let content = try await resolve()
         let (packName, renames) = try collection(name, app, content)
         let parameters = Self.formParameters(request)
-        var query = ContentQuery(pack: content.head.pack, target: "kinvey", collection: packName, limit: Self.maxLimit)
+        var query = ContentQuery(pack: content.head.pack, target: KinveyLayout.name, collection: packName, limit: Self.maxLimit)
         if let text = parameters["query"] {
             try KinveyQuery.apply(String(text), renames: renames, to: &query)
         }
@@ -211,7 +211,7 @@ struct KinveyController {
         let id = try context.parameters.require("id")
         let content = try await resolve()
         let (packName, renames) = try collection(name, app, content)
-        var query = ContentQuery(pack: content.head.pack, target: "kinvey", collection: packName, limit: 1)
+        var query = ContentQuery(pack: content.head.pack, target: KinveyLayout.name, collection: packName, limit: 1)
         query.filters = [.idIn([id])]
         guard let row = try await catalog.index!.queryContent(query).first else {
             throw KinveyError(
@@ -229,13 +229,13 @@ struct KinveyController {
         collection: String, request: Request
     ) -> String {
         var body = row.body
-        if !renames.isEmpty || collection == "metaData", var object = ContentJSON.parse(body) as? [String: Any] {
+        if !renames.isEmpty || collection == KinveyLayout.metadataCollection, var object = ContentJSON.parse(body) as? [String: Any] {
             for (kinveyName, packName) in renames {
                 if let value = object.removeValue(forKey: packName) { object[kinveyName] = value }
             }
             // The blob metadata's lastModified is when this resource's content was first
             // published, so an unchanged resource keeps it and a replaced one moves on.
-            if collection == "metaData", object["lastModified"] != nil { object["lastModified"] = Self.kinveyTime(row.modified) }
+            if collection == KinveyLayout.metadataCollection, object["lastModified"] != nil { object["lastModified"] = Self.kinveyTime(row.modified) }
             body = ContentJSON.serialize(object)
         }
         var members: [String] = []
@@ -262,12 +262,12 @@ struct KinveyController {
         id: String?
     ) async throws -> Response {
         let content = try await resolve()
-        guard content.collections["kinvey"]?.contains("metaData") == true else {
+        guard content.collections[KinveyLayout.name]?.contains(KinveyLayout.metadataCollection) == true else {
             throw KinveyError(
                 .notFound, "BlobNotFound", "This blob not found for this app backend",
-                debug: "the pack has no kinvey/metaData.json")
+                debug: "the pack has no \(KinveyLayout.path(collection: KinveyLayout.metadataCollection))")
         }
-        var query = ContentQuery(pack: content.head.pack, target: "kinvey", collection: "metaData", limit: Self.maxLimit)
+        var query = ContentQuery(pack: content.head.pack, target: KinveyLayout.name, collection: KinveyLayout.metadataCollection, limit: Self.maxLimit)
         if let id {
             query.filters = [.idIn([id])]
         } else if let text = Self.formParameters(request)["query"] {

@@ -39,6 +39,11 @@ struct BuildTargetRegistryTests {
             #expect(kind.summary.hasSuffix(".") && kind.summary.count > 20, "\(kind.name)'s summary is not a sentence")
         }
         #expect(ProjectConfig.knownTargets == BuildTargetRegistry.names)
+        // GamePackFormat's layouts (which the content server reads packs by) name the same targets.
+        #expect(BuildTargetRegistry.names == PackTargetLayouts.all.map { $0.name })
+        for kind in BuildTargetRegistry.all {
+            #expect(PackTargetLayouts.layout(named: kind.name).map(ObjectIdentifier.init) == ObjectIdentifier(kind.layout))
+        }
         #expect(BuildTargetRegistry.nameList == "gohike, canonical or kinvey")
         #expect(BuildTargetRegistry.defaultNames.allSatisfy { BuildTargetRegistry.kind(named: $0) != nil })
     }

@@ -11,7 +11,7 @@ import GamePackFormat
 ///
 /// Version: MD5 of the sorted `path<TAB>sha256` lines of its files and assets.
 struct CanonicalTarget: BuildTargetKind {
-    static let name = "canonical"
+    static let layout: any PackTargetLayout.Type = CanonicalLayout.self
     static let summary =
         "gamepack's own JSON, one file per collection with texts in every locale and assets by hash, for modern clients and servers (`embed: true` in gamepack.yaml puts the assets in as base64)."
     static let options = [

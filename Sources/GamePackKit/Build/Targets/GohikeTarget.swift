@@ -11,13 +11,14 @@ import GamePackFormat
 /// Version: MD5 (lowercase hex) of the compact JSON of the `profiles` array alone, as
 /// `json.dumps(profiles, separators=(',', ':'), ensure_ascii=False)` writes it.
 struct GohikeTarget: BuildTargetKind {
-    static let name = "gohike"
+    static let layout: any PackTargetLayout.Type = GohikeLayout.self
     static let summary =
         "The legacy Go Take a Hike! content.json (profiles, routes, waypoints and rewards in English and Dutch, images as base64), for the shipped v1 apps."
     static let options: [BuildTargetOption] = []
     /// content.json keeps only the gohike fields: `diff` reads it when a pack has no canonical target.
     static let contentReader: TargetContentReader? = TargetContentReader(fidelity: 50, read: readContent)
-    static let path = "gohike/content.json"
+    /// The pack path of the content file.
+    static let path = GohikeLayout.contentPath
     /// Base64 line length of the legacy server (Ruby `Base64.encode64`).
     static let base64LineLength = 60
 

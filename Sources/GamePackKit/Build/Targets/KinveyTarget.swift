@@ -10,7 +10,7 @@ import GamePackFormat
 ///
 /// Version: MD5 of the sorted `path<TAB>sha256` lines of its files and assets.
 struct KinveyTarget: BuildTargetKind {
-    static let name = "kinvey"
+    static let layout: any PackTargetLayout.Type = KinveyLayout.self
     static let summary =
         "Kinvey-style import files, one JSON array per collection with `_id` and the blob metadata, for apps and servers that spoke Kinvey's API."
     static let options: [BuildTargetOption] = []
@@ -23,7 +23,7 @@ struct KinveyTarget: BuildTargetKind {
         var files: [StagedFile] = []
         for collection in collections(context) {
             let type = context.project.types[collection]!
-            let path = "kinvey/\(collection).json"
+            let path = KinveyLayout.path(collection: collection)
             let out = try context.output(path)
             var json = JSONWriter(out)
             try json.beginArray()
@@ -37,7 +37,7 @@ struct KinveyTarget: BuildTargetKind {
             try json.endArray()
             files.append(try context.staged(out, packPath: path))
         }
-        let path = "kinvey/metaData.json"
+        let path = KinveyLayout.path(collection: KinveyLayout.metadataCollection)
         let out = try context.output(path)
         var json = JSONWriter(out)
         let lastModified = ISO8601DateFormatter().string(from: context.timestamp)
