@@ -92,7 +92,8 @@ struct ContentQueryController {
         if let notModified { return notModified }
         let name = try collection(context, in: content)
         let parameters = request.uri.queryParameters
-        var query = ContentQuery(pack: content.head.pack, target: CanonicalLayout.name, collection: name, limit: Self.defaultLimit)
+        var query = ContentQuery(
+            pack: content.head.pack, target: CanonicalLayout.name, collection: name, limit: Self.defaultLimit)
         if let text = parameters["limit"].map(String.init) {
             guard let limit = Int(text), limit >= 1 else {
                 throw ServerError.badRequest(

@@ -145,7 +145,8 @@ struct KinveyController {
             throw KinveyError(
                 .notFound, "CollectionNotFound", "This collection not found for this app backend",
                 debug: "\(app.project)/\(app.channel) has no kinvey collection \(name)"
-                    + (content.collections[KinveyLayout.name]?.isEmpty ?? true ? " (its pack was not built with the kinvey target)" : ""))
+                    + (content.collections[KinveyLayout.name]?.isEmpty ?? true
+                        ? " (its pack was not built with the kinvey target)" : ""))
         }
         return (packName, app.fields?[name] ?? [:])
     }
@@ -229,13 +230,17 @@ struct KinveyController {
         collection: String, request: Request
     ) -> String {
         var body = row.body
-        if !renames.isEmpty || collection == KinveyLayout.metadataCollection, var object = ContentJSON.parse(body) as? [String: Any] {
+        if !renames.isEmpty || collection == KinveyLayout.metadataCollection,
+            var object = ContentJSON.parse(body) as? [String: Any]
+        {
             for (kinveyName, packName) in renames {
                 if let value = object.removeValue(forKey: packName) { object[kinveyName] = value }
             }
             // The blob metadata's lastModified is when this resource's content was first
             // published, so an unchanged resource keeps it and a replaced one moves on.
-            if collection == KinveyLayout.metadataCollection, object["lastModified"] != nil { object["lastModified"] = Self.kinveyTime(row.modified) }
+            if collection == KinveyLayout.metadataCollection, object["lastModified"] != nil {
+                object["lastModified"] = Self.kinveyTime(row.modified)
+            }
             body = ContentJSON.serialize(object)
         }
         var members: [String] = []
@@ -267,7 +272,8 @@ struct KinveyController {
                 .notFound, "BlobNotFound", "This blob not found for this app backend",
                 debug: "the pack has no \(KinveyLayout.path(collection: KinveyLayout.metadataCollection))")
         }
-        var query = ContentQuery(pack: content.head.pack, target: KinveyLayout.name, collection: KinveyLayout.metadataCollection, limit: Self.maxLimit)
+        var query = ContentQuery(
+            pack: content.head.pack, target: KinveyLayout.name, collection: KinveyLayout.metadataCollection, limit: Self.maxLimit)
         if let id {
             query.filters = [.idIn([id])]
         } else if let text = Self.formParameters(request)["query"] {

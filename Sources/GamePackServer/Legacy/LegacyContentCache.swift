@@ -66,7 +66,9 @@ final class LegacyContentCache: Sendable {
         guard let pack = try await store.pack(sha256: head.pack), let sha = pack.legacySHA256, let size = pack.legacySize,
             let version = pack.legacyVersion
         else {
-            return (nil, "the pack on \(head.project)/\(channel) has no \(GohikeLayout.name) target (\(GohikeLayout.contentPath))")
+            return (
+                nil, "the pack on \(head.project)/\(channel) has no \(GohikeLayout.name) target (\(GohikeLayout.contentPath))"
+            )
         }
         return (
             LegacyContent(

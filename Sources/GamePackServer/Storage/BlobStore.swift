@@ -1,8 +1,7 @@
-import Foundation
-import GamePackFormat
-
 // zlib through gamepack's own system library target (Sources/CSystemZlib), as GamePackFormat uses it.
 import CSystemZlib
+import Foundation
+import GamePackFormat
 
 /// Immutable bytes on disk, laid out like a static publish tree below the data directory
 /// (`DATA/v1/packs/<sha256>.gamepack`, `DATA/v1/files/<sha256>`, …; see `PublishLayout`),
