@@ -92,11 +92,11 @@ struct XLIFFDocument {
             guard let root = xml.root else {
                 return (nil, [XLIFFProblem(line: 1, message: "the document has no root element")])
             }
-            let (checkedDialect, rootProblems) = dialect(of: root)
-            guard let dialect = checkedDialect else { return (nil, rootProblems) }
+            let (readDialect, rootProblems) = dialect(of: root)
+            guard let found = readDialect else { return (nil, rootProblems) }
             var problems = rootProblems
             let compiled: LibXML2.Schema?
-            if dialect.fromPO {
+            if found.fromPO {
                 compiled = nil
             } else if let schema {
                 compiled = schema
@@ -112,7 +112,7 @@ struct XLIFFDocument {
                     XLIFFProblem(line: $0.line, column: $0.column, message: "not valid XLIFF 1.2: \($0.message)")
                 }
             }
-            var walker = XLIFFUnitWalker(dialect: dialect)
+            var walker = XLIFFUnitWalker(dialect: found)
             walker.walk(root)
             return (walker.document, problems + walker.problems)
         }
