@@ -103,21 +103,11 @@ public enum POExporter {
         return out
     }
 
-    /// `text` with gettext's C escapes.
+    /// `text` with gettext's C escapes; a NUL, which a PO string cannot hold, throws.
     static func escape(_ text: String, unit: String) throws -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            case "\u{0}":
-                throw LocalizationError.characterNotAllowedInXML(unit: unit, locale: "", scalar: "U+0000", location: nil)
-            default: out.unicodeScalars.append(scalar)
-            }
+        if text.unicodeScalars.contains("\u{0}") {
+            throw LocalizationError.characterNotAllowedInXML(unit: unit, locale: "", scalar: "U+0000", location: nil)
         }
-        return out
+        return backslashEscaped(text)
     }
 }

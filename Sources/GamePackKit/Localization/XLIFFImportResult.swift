@@ -165,18 +165,5 @@ public struct XLIFFImportResult: Sendable, Equatable {
     static func quoted(_ text: String) -> String { "\"" + escaped(text) + "\"" }
 
     /// `text` with `\\`, `"`, line breaks and tabs escaped, so that it fits on one line.
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    static func escaped(_ text: String) -> String { backslashEscaped(text) }
 }
