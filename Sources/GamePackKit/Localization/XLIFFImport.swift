@@ -1,3 +1,5 @@
+import Foundation
+
 /// Applies an XLIFF 1.2 file's translations to a project's source files.
 ///
 /// The file is read and checked completely first (see `XLIFFDocument`: DOCTYPEs refused before
