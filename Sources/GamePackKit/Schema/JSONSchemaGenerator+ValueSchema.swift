@@ -1,8 +1,9 @@
 import Foundation
+import GamePackFormat
 
 extension JSONSchemaGenerator {
     /// The schema of a present, non-null value of `spec` (without its description).
-    static func valueSchema(_ spec: FieldSpec, required: Bool, facts: ProjectFacts) -> [String: SchemaJSON] {
+    static func valueSchema(_ spec: FieldSpec, required: Bool, facts: ProjectFacts) -> [String: JSONValue] {
         var walk = ValueSchema(required: required, facts: facts)
         return walk.walk((), spec: spec)
     }
@@ -15,7 +16,7 @@ extension JSONSchemaGenerator {
         let required: Bool
         let facts: ProjectFacts
 
-        func visitLeaf(_ type: LeafFieldType, _: Void, spec: FieldSpec) -> [String: SchemaJSON] {
+        func visitLeaf(_ type: LeafFieldType, _: Void, spec: FieldSpec) -> [String: JSONValue] {
             switch type {
             case .string, .text: return textSchema(spec, oneLine: type == .string)
             case .int: return numberSchema(spec, type: "integer")
@@ -23,7 +24,7 @@ extension JSONSchemaGenerator {
             case .bool: return ["type": .string("boolean")]
             case .date: return JSONSchemaGenerator.dateSchema
             case .url:
-                var schema: [String: SchemaJSON] = [
+                var schema: [String: JSONValue] = [
                     "type": .string("string"), "pattern": .string("^[Hh][Tt][Tt][Pp][Ss]?://[^/?#\\s]+([/?#]\\S*)?$"),
                 ]
                 addLengths(spec, to: &schema)
@@ -35,12 +36,12 @@ extension JSONSchemaGenerator {
             }
         }
 
-        func visitLocalized(_: Void, spec: FieldSpec) -> [String: SchemaJSON] {
+        func visitLocalized(_: Void, spec: FieldSpec) -> [String: JSONValue] {
             localizedSchema(spec, required: required, facts: facts)
         }
 
-        func visitList(_: Void, spec: FieldSpec, element: FieldSpec?) -> [String: SchemaJSON] {
-            var schema: [String: SchemaJSON] = ["type": .string("array")]
+        func visitList(_: Void, spec: FieldSpec, element: FieldSpec?) -> [String: JSONValue] {
+            var schema: [String: JSONValue] = ["type": .string("array")]
             if let element {
                 var items = valueSchema(element, required: false, facts: facts)
                 items["description"] = .string(describe(element, facts: facts))
@@ -53,15 +54,15 @@ extension JSONSchemaGenerator {
             return schema
         }
 
-        func visitObject(_: Void, spec: FieldSpec) -> [String: SchemaJSON] {
+        func visitObject(_: Void, spec: FieldSpec) -> [String: JSONValue] {
             var schema = objectSchema(fields: spec.fields, facts: facts)
             if required { schema["minProperties"] = .int(1) }
             return schema
         }
 
-        func textSchema(_ spec: FieldSpec, oneLine: Bool) -> [String: SchemaJSON] {
+        func textSchema(_ spec: FieldSpec, oneLine: Bool) -> [String: JSONValue] {
             // Lint takes any scalar as text (`2024` is the text "2024").
-            var schema: [String: SchemaJSON] = ["type": scalarTypes]
+            var schema: [String: JSONValue] = ["type": scalarTypes]
             var patterns: [String] = []
             if oneLine { patterns.append("^[^\\n]*$") }
             if required { patterns.append("\\S") }
@@ -71,14 +72,14 @@ extension JSONSchemaGenerator {
             return schema
         }
 
-        func numberSchema(_ spec: FieldSpec, type: String) -> [String: SchemaJSON] {
-            var schema: [String: SchemaJSON] = ["type": .string(type)]
+        func numberSchema(_ spec: FieldSpec, type: String) -> [String: JSONValue] {
+            var schema: [String: JSONValue] = ["type": .string(type)]
             addBounds(spec, to: &schema)
             return schema
         }
 
-        func enumSchema(_ spec: FieldSpec) -> [String: SchemaJSON] {
-            var values: [SchemaJSON] = []
+        func enumSchema(_ spec: FieldSpec) -> [String: JSONValue] {
+            var values: [JSONValue] = []
             for value in spec.values {
                 values.append(.string(value))
                 // Lint compares the text as written: `level: 2` matches the value "2".
@@ -88,32 +89,32 @@ extension JSONSchemaGenerator {
             return ["enum": .array(values)]
         }
 
-        func assetSchema(_ spec: FieldSpec) -> [String: SchemaJSON] {
-            var schema: [String: SchemaJSON] = [
+        func assetSchema(_ spec: FieldSpec) -> [String: JSONValue] {
+            var schema: [String: JSONValue] = [
                 "type": .string("string"), "pattern": .string(assetPattern(extensions: allowedExtensions(spec))),
             ]
             let extensions = Set(allowedExtensions(spec))
             let examples = facts.assetFiles.filter { extensions.contains(($0 as NSString).pathExtension.lowercased()) }
             if !examples.isEmpty {
-                schema["examples"] = .array(examples.prefix(exampleLimit).map(SchemaJSON.string))
+                schema["examples"] = .array(examples.prefix(exampleLimit).map(JSONValue.string))
             }
             return schema
         }
 
-        func referenceSchema(_ spec: FieldSpec) -> [String: SchemaJSON] {
-            var schema: [String: SchemaJSON] = [
+        func referenceSchema(_ spec: FieldSpec) -> [String: JSONValue] {
+            var schema: [String: JSONValue] = [
                 "type": .array([.string("integer"), .string("string")]), "pattern": .string(idPattern),
             ]
             let ids = facts.ids[spec.referenceTarget ?? ""] ?? []
             if !ids.isEmpty {
-                schema["examples"] = .array(ids.prefix(exampleLimit).map { $0.number.map(SchemaJSON.int) ?? .string($0.text) })
+                schema["examples"] = .array(ids.prefix(exampleLimit).map { $0.number.map(JSONValue.int) ?? .string($0.text) })
             }
             return schema
         }
     }
 
     /// A date, or a date and time, as lint reads them.
-    static let dateSchema: [String: SchemaJSON] = [
+    static let dateSchema: [String: JSONValue] = [
         "type": .string("string"),
         "anyOf": .array([
             .object([
@@ -128,7 +129,7 @@ extension JSONSchemaGenerator {
     ]
 
     /// A point in decimal degrees.
-    static let geoSchema: [String: SchemaJSON] = [
+    static let geoSchema: [String: JSONValue] = [
         "type": .string("object"),
         "properties": .object([
             "latitude": .object([

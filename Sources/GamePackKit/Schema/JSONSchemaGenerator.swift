@@ -1,49 +1,5 @@
 import Foundation
-
-/// A JSON value as a JSON Schema document holds it. Encoded with sorted keys, so a schema is
-/// the same bytes for the same content types and project.
-public indirect enum SchemaJSON: Encodable, Equatable, Sendable {
-    case string(String)
-    case int(Int)
-    case number(Double)
-    case bool(Bool)
-    case null
-    case array([SchemaJSON])
-    case object([String: SchemaJSON])
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .string(let value): try container.encode(value)
-        case .int(let value): try container.encode(value)
-        case .number(let value): try container.encode(value)
-        case .bool(let value): try container.encode(value)
-        case .null: try container.encodeNil()
-        case .array(let values): try container.encode(values)
-        case .object(let members): try container.encode(members)
-        }
-    }
-
-    /// A number as an integer when it is a whole one (`90`, not `90.0`).
-    static func number(exactly value: Double) -> SchemaJSON {
-        value == value.rounded() && abs(value) < 1e15 ? .int(Int(value)) : .number(value)
-    }
-
-    /// The member `key` of an object.
-    public subscript(key: String) -> SchemaJSON? {
-        guard case .object(let members) = self else { return nil }
-        return members[key]
-    }
-
-    /// The document as pretty-printed JSON with sorted keys and a final line break.
-    public func encoded() -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var data = (try? encoder.encode(self)) ?? Data("{}".utf8)
-        data.append(UInt8(ascii: "\n"))
-        return data
-    }
-}
+import GamePackFormat
 
 /// Turns content types into JSON Schemas (draft-07, the draft the YAML language server supports
 /// best) for editors and independent validators. The schemas come from the same `ContentType`s
@@ -88,7 +44,7 @@ public enum JSONSchemaGenerator {
 
     /// The schema of one content file of `type`'s collection: one item (a map with an `id`), or
     /// a list of items.
-    public static func schema(for type: ContentType, facts: ProjectFacts) -> SchemaJSON {
+    public static func schema(for type: ContentType, facts: ProjectFacts) -> JSONValue {
         var item = objectSchema(fields: type.fields, facts: facts)
         item["properties"] = merging(
             item["properties"] ?? .object([:]),
@@ -105,7 +61,7 @@ public enum JSONSchemaGenerator {
         if case .array(let names) = item["required"] ?? .array([]) {
             required += names.compactMap { if case .string(let name) = $0 { return name } else { return nil } }
         }
-        item["required"] = .array(required.map(SchemaJSON.string))
+        item["required"] = .array(required.map(JSONValue.string))
         item["description"] = .string(sentence(type.description) ?? "An item of \(type.name).")
         let origin = type.sourceFile.map { "defined in \($0)" } ?? "built into gamepack"
         return .object([
@@ -125,7 +81,7 @@ public enum JSONSchemaGenerator {
         ])
     }
 
-    static func merging(_ object: SchemaJSON, _ more: [String: SchemaJSON]) -> SchemaJSON {
+    static func merging(_ object: JSONValue, _ more: [String: JSONValue]) -> JSONValue {
         guard case .object(var members) = object else { return .object(more) }
         members.merge(more) { _, new in new }
         return .object(members)
@@ -133,22 +89,22 @@ public enum JSONSchemaGenerator {
 
     /// A map of `fields` (an item, or an object field): its properties, the required ones, and
     /// no others (lint's `unknown-field`).
-    static func objectSchema(fields: [FieldSpec], facts: ProjectFacts) -> [String: SchemaJSON] {
-        var properties: [String: SchemaJSON] = [:]
+    static func objectSchema(fields: [FieldSpec], facts: ProjectFacts) -> [String: JSONValue] {
+        var properties: [String: JSONValue] = [:]
         for spec in fields { properties[spec.name] = fieldSchema(spec, facts: facts) }
-        var schema: [String: SchemaJSON] = [
+        var schema: [String: JSONValue] = [
             "type": .string("object"),
             "properties": .object(properties),
             "additionalProperties": .bool(false),
         ]
         let required = fields.filter(\.required).map(\.name)
-        if !required.isEmpty { schema["required"] = .array(required.map(SchemaJSON.string)) }
+        if !required.isEmpty { schema["required"] = .array(required.map(JSONValue.string)) }
         return schema
     }
 
     /// A field's schema with its description. An optional field may also be written empty
     /// (`null`), which lint reads as absent.
-    static func fieldSchema(_ spec: FieldSpec, facts: ProjectFacts) -> SchemaJSON {
+    static func fieldSchema(_ spec: FieldSpec, facts: ProjectFacts) -> JSONValue {
         var schema = valueSchema(spec, required: spec.required, facts: facts)
         if !spec.required { schema = allowingNull(schema) }
         schema["description"] = .string(describe(spec, facts: facts))
@@ -156,7 +112,7 @@ public enum JSONSchemaGenerator {
     }
 
     /// `schema` that also accepts `null`.
-    static func allowingNull(_ schema: [String: SchemaJSON]) -> [String: SchemaJSON] {
+    static func allowingNull(_ schema: [String: JSONValue]) -> [String: JSONValue] {
         var schema = schema
         switch schema["type"] {
         case .string(let name): schema["type"] = .array([.string(name), .string("null")])
@@ -172,14 +128,14 @@ public enum JSONSchemaGenerator {
     }
 
     /// Scalars lint reads as text.
-    static let scalarTypes = SchemaJSON.array([.string("string"), .string("number"), .string("boolean")])
+    static let scalarTypes = JSONValue.array([.string("string"), .string("number"), .string("boolean")])
 
     /// A localized field: `{en: …, nl: …}` with the project's locales only, or one text for the
     /// default locale. A required field needs a non-empty default-locale text; other locales
     /// may be absent or empty (lint's `missing-translation` is a warning).
-    static func localizedSchema(_ spec: FieldSpec, required: Bool, facts: ProjectFacts) -> [String: SchemaJSON] {
-        func text(nonEmpty: Bool, nullable: Bool) -> SchemaJSON {
-            var schema: [String: SchemaJSON] = ["type": scalarTypes]
+    static func localizedSchema(_ spec: FieldSpec, required: Bool, facts: ProjectFacts) -> [String: JSONValue] {
+        func text(nonEmpty: Bool, nullable: Bool) -> JSONValue {
+            var schema: [String: JSONValue] = ["type": scalarTypes]
             if nullable { schema = allowingNull(schema) }
             if let maximum = spec.maxLength { schema["maxLength"] = .int(maximum) }
             if nonEmpty {
@@ -192,14 +148,14 @@ public enum JSONSchemaGenerator {
             }
             return .object(schema)
         }
-        var properties: [String: SchemaJSON] = [:]
+        var properties: [String: JSONValue] = [:]
         for locale in facts.locales {
             var schema = text(
                 nonEmpty: required && locale == facts.defaultLocale, nullable: !(required && locale == facts.defaultLocale))
             schema = merging(schema, ["description": .string("The \(LocaleNames.name(locale)) (\(locale)) text.")])
             properties[locale] = schema
         }
-        var map: [String: SchemaJSON] = [
+        var map: [String: JSONValue] = [
             "type": .string("object"),
             "properties": .object(properties),
             "additionalProperties": .bool(false),
@@ -210,19 +166,19 @@ public enum JSONSchemaGenerator {
         return ["anyOf": .array([.object(map), scalar])]
     }
 
-    static func addLengths(_ spec: FieldSpec, to schema: inout [String: SchemaJSON]) {
+    static func addLengths(_ spec: FieldSpec, to schema: inout [String: JSONValue]) {
         if let minimum = spec.minLength { schema["minLength"] = .int(minimum) }
         if let maximum = spec.maxLength { schema["maxLength"] = .int(maximum) }
     }
 
-    static func addBounds(_ spec: FieldSpec, to schema: inout [String: SchemaJSON]) {
+    static func addBounds(_ spec: FieldSpec, to schema: inout [String: JSONValue]) {
         if let minimum = spec.min { schema["minimum"] = .number(exactly: minimum) }
         if let maximum = spec.max { schema["maximum"] = .number(exactly: maximum) }
     }
 
     /// One pattern as `pattern`; several as an `allOf` of patterns, since a schema object has
     /// one `pattern` keyword.
-    static func addPatterns(_ patterns: [String], to schema: inout [String: SchemaJSON]) {
+    static func addPatterns(_ patterns: [String], to schema: inout [String: JSONValue]) {
         if patterns.count == 1 {
             schema["pattern"] = .string(patterns[0])
         } else if patterns.count > 1 {

@@ -171,7 +171,7 @@ struct SnapshotValueReader: Sendable {
         case .array(let values): return .list(values.compactMap(inferred))
         case .object(let map):
             if let asset = assetValue(map) { return asset }
-            if map.count == 2, let latitude = map["latitude"]?.number, let longitude = map["longitude"]?.number {
+            if map.count == 2, let latitude = map["latitude"]?.numberValue, let longitude = map["longitude"]?.numberValue {
                 return .geo(latitude: latitude, longitude: longitude)
             }
             if !map.isEmpty, map.keys.allSatisfy(locales.contains),
@@ -192,7 +192,7 @@ struct SnapshotValueReader: Sendable {
     /// claim no file can make, and is read as unknown.
     func assetValue(_ map: [String: JSONValue]) -> DiffValue? {
         func count(_ key: String) -> Int? {
-            guard let value = map[key]?.number, value >= 0, value <= 9_007_199_254_740_992 else { return nil }
+            guard let value = map[key]?.numberValue, value >= 0, value <= 9_007_199_254_740_992 else { return nil }
             return Int(exactly: value)
         }
         guard case .string(let sha)? = map["sha256"] else { return nil }
@@ -216,17 +216,6 @@ struct SnapshotValueReader: Sendable {
             }
         }
         return nil
-    }
-}
-
-extension JSONValue {
-    /// The value of a JSON number.
-    var number: Double? {
-        switch self {
-        case .int(let value): Double(value)
-        case .number(let value): value
-        default: nil
-        }
     }
 }
 

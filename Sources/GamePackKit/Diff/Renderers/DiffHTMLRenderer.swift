@@ -1,4 +1,5 @@
 import Foundation
+import GamePackFormat
 
 /// One self-contained HTML page: inline CSS, no scripts, no external requests; images of
 /// changed assets before and after side by side as `data:` URIs (each at most 8 MB, 64 MB in
@@ -126,7 +127,7 @@ public struct DiffHTMLRenderer: DiffRenderer {
         return line
     }
 
-    func isAsset(_ value: ReportJSON?) -> Bool {
+    func isAsset(_ value: JSONValue?) -> Bool {
         if case .object(let fields)? = value, fields["path"] != nil, fields["bytes"] != nil || fields["sha256"] != nil {
             return true
         }
@@ -134,12 +135,12 @@ public struct DiffHTMLRenderer: DiffRenderer {
     }
 
     /// A `<figure>` with the asset as a data: URI, or a note why it is not shown.
-    func figure(_ caption: String, _ value: ReportJSON?, store: AssetStore?, budget: inout Int) -> String {
+    func figure(_ caption: String, _ value: JSONValue?, store: AssetStore?, budget: inout Int) -> String {
         guard case .object(let fields)? = value, case .string(let path)? = fields["path"] else {
             return "<figure><figcaption>\(caption): none</figcaption></figure>"
         }
         var bytes: Int64?
-        if case .number(let count)? = fields["bytes"] { bytes = Int64(count) }
+        if let count = fields["bytes"]?.numberValue { bytes = Int64(count) }
         var format: MediaFormat?
         if case .string(let name)? = fields["format"] { format = MediaFormat(rawValue: name) }
         let label = "<figcaption>\(caption): \(html(path))</figcaption>"
