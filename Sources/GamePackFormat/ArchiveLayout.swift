@@ -51,7 +51,25 @@ enum ArchiveLayout {
     /// its central entries.
     @discardableResult
     static func check(_ handle: FileHandle, size: Int64, limits: PackReadLimits, name: String) throws -> [CentralEntry] {
+        let file = Reader(handle: handle, size: size, name: name)
+        guard size >= 22 else {
+            throw file.fail("it is \(size) bytes, too short for a ZIP archive (a pack is a ZIP file written by gamepack build)")
+        }
+        let directory = try centralDirectory(file, limits: limits)
+        let entries = try centralEntries(
+            try file.read(directory.offset, Int(directory.size)), count: directory.count, limits: limits, file: file)
+        try checkLocalHeaders(entries, directoryOffset: directory.offset, file: file)
+        return entries
+    }
+
+    /// Reads a pack's bytes at given offsets, and words its failures.
+    private struct Reader {
+        let handle: FileHandle
+        let size: Int64
+        let name: String
+
         func fail(_ why: String) -> PackError { .notAnArchive("\(name): \(why)") }
+
         func read(_ offset: Int64, _ count: Int) throws -> [UInt8] {
             guard offset >= 0, count >= 0, offset + Int64(count) <= size else { throw fail("it is truncated") }
             try handle.seek(toOffset: UInt64(offset))
@@ -59,12 +77,16 @@ enum ArchiveLayout {
             guard data.count == count else { throw fail("it is truncated") }
             return [UInt8](data)
         }
-        guard size >= 22 else {
-            throw fail("it is \(size) bytes, too short for a ZIP archive (a pack is a ZIP file written by gamepack build)")
-        }
-        // The end of central directory record: its comment must reach the end of the file.
+    }
+
+    /// The end of central directory record (its comment must reach the end of the file), and the
+    /// place, size and entry count of the central directory it points at.
+    private static func centralDirectory(_ file: Reader, limits: PackReadLimits) throws -> (
+        offset: Int64, size: Int64, count: Int
+    ) {
+        let size = file.size
         let tailLength = Int(min(size, 22 + 65_535))
-        let tail = try read(size - Int64(tailLength), tailLength)
+        let tail = try file.read(size - Int64(tailLength), tailLength)
         var eocd: Int?
         var index = tailLength - 22
         while index >= 0 {
@@ -77,39 +99,46 @@ enum ArchiveLayout {
             index -= 1
         }
         guard let eocd else {
-            throw fail("it has no ZIP end record (missingEndOfCentralDirectoryRecord): not a ZIP file, or truncated")
+            throw file.fail("it has no ZIP end record (missingEndOfCentralDirectoryRecord): not a ZIP file, or truncated")
         }
         let eocdOffset = size - Int64(tailLength) + Int64(eocd)
         if eocd >= 20, u32(tail, eocd - 20) == 0x0706_4B50 {
-            throw fail("it is a ZIP64 archive; packs are under 4 GiB and 65,535 files")
+            throw file.fail("it is a ZIP64 archive; packs are under 4 GiB and 65,535 files")
         }
         guard u16(tail, eocd + 4) == 0, u16(tail, eocd + 6) == 0, u16(tail, eocd + 8) == u16(tail, eocd + 10) else {
-            throw fail("it spans several disks")
+            throw file.fail("it spans several disks")
         }
         let count = Int(u16(tail, eocd + 10))
         let cdSize = Int64(u32(tail, eocd + 12))
         let cdOffset = Int64(u32(tail, eocd + 16))
-        guard count <= limits.entries else { throw fail("it holds \(count) files, over the limit of \(limits.entries)") }
+        guard count <= limits.entries else { throw file.fail("it holds \(count) files, over the limit of \(limits.entries)") }
         guard cdOffset + cdSize == eocdOffset else {
-            throw fail(
+            throw file.fail(
                 "its central directory is not right before its end record (bytes before or inside the archive); "
                     + "a pack is read one way only")
         }
-        guard cdSize <= 64 << 20 else { throw fail("its central directory is over 64 MiB") }
-        let directory = try read(cdOffset, Int(cdSize))
+        guard cdSize <= 64 << 20 else { throw file.fail("its central directory is over 64 MiB") }
+        return (cdOffset, cdSize, count)
+    }
+
+    /// The central directory's entries: store or deflate only, not encrypted, each name once,
+    /// within the size limit in all.
+    private static func centralEntries(_ directory: [UInt8], count: Int, limits: PackReadLimits, file: Reader) throws
+        -> [CentralEntry]
+    {
         var entries: [CentralEntry] = []
         var names = Set<[UInt8]>()
         var position = 0
         var total: Int64 = 0
         for _ in 0..<count {
             guard position + 46 <= directory.count, u32(directory, position) == 0x0201_4B50 else {
-                throw fail("its central directory is damaged")
+                throw file.fail("its central directory is damaged")
             }
             let nameLength = Int(u16(directory, position + 28))
             let extraLength = Int(u16(directory, position + 30))
             let commentLength = Int(u16(directory, position + 32))
             guard position + 46 + nameLength + extraLength + commentLength <= directory.count else {
-                throw fail("its central directory is damaged")
+                throw file.fail("its central directory is damaged")
             }
             let entry = CentralEntry(
                 name: Array(directory[(position + 46)..<(position + 46 + nameLength)]),
@@ -118,11 +147,12 @@ enum ArchiveLayout {
                 compressedSize: u32(directory, position + 20), uncompressedSize: u32(directory, position + 24),
                 localOffset: u32(directory, position + 42))
             guard entry.method == 0 || entry.method == 8 else {
-                throw fail("\(display(entry.name)) uses compression method \(entry.method); packs use only store and deflate")
+                throw file.fail(
+                    "\(display(entry.name)) uses compression method \(entry.method); packs use only store and deflate")
             }
-            guard entry.flags & 0x0001 == 0 else { throw fail("\(display(entry.name)) is encrypted") }
+            guard entry.flags & 0x0001 == 0 else { throw file.fail("\(display(entry.name)) is encrypted") }
             guard names.insert(entry.name).inserted else {
-                throw fail(
+                throw file.fail(
                     "it holds two entries named \(display(entry.name)); gamepack would read the first, other unzip tools "
                         + "the last (a pack names each file once: build it again with gamepack build)")
             }
@@ -130,66 +160,76 @@ enum ArchiveLayout {
             entries.append(entry)
             position += 46 + nameLength + extraLength + commentLength
         }
-        guard position == directory.count else { throw fail("its central directory has bytes after its last entry") }
+        guard position == directory.count else { throw file.fail("its central directory has bytes after its last entry") }
         guard total <= limits.totalBytes else {
-            throw fail("its files would inflate to \(total) bytes, over the limit of \(limits.totalBytes)")
+            throw file.fail("its files would inflate to \(total) bytes, over the limit of \(limits.totalBytes)")
         }
-        // Local headers, back to back from offset 0 up to the central directory.
+        return entries
+    }
+
+    /// Local headers, back to back from offset 0 up to the central directory, each agreeing with
+    /// its central entry.
+    private static func checkLocalHeaders(_ entries: [CentralEntry], directoryOffset cdOffset: Int64, file: Reader) throws {
         var expected: Int64 = 0
         for entry in entries.sorted(by: { $0.localOffset < $1.localOffset }) {
             let offset = Int64(entry.localOffset)
             guard offset == expected else {
-                throw fail(
+                throw file.fail(
                     offset > expected
                         ? "it has \(offset - expected) unexplained bytes before \(display(entry.name)) (at offset \(expected))"
                         : "\(display(entry.name)) overlaps another entry")
             }
-            let header = try read(offset, 30)
-            guard u32(header, 0) == 0x0403_4B50 else {
-                throw fail("\(display(entry.name)) has no local header where the directory says")
-            }
-            let flags = u16(header, 6)
-            let method = u16(header, 8)
-            let nameLength = Int(u16(header, 26))
-            let extraLength = Int(u16(header, 28))
-            let localName = try read(offset + 30, nameLength)
-            guard localName == entry.name else {
-                throw fail(
-                    "the local header of \(display(entry.name)) names \(display(localName)); other unzip tools would "
-                        + "extract a different file")
-            }
-            guard method == entry.method else {
-                throw fail(
-                    "\(display(entry.name)) has compression method \(method) in its local header, \(entry.method) in the directory"
-                )
-            }
-            let usesDescriptor = flags & 0x0008 != 0
-            guard usesDescriptor == (entry.flags & 0x0008 != 0) else {
-                throw fail("\(display(entry.name)) has different flags in its two headers")
-            }
-            if !usesDescriptor {
-                guard u32(header, 14) == entry.crc32, u32(header, 18) == entry.compressedSize,
-                    u32(header, 22) == entry.uncompressedSize
-                else {
-                    throw fail("\(display(entry.name)) has different sizes or CRC in its two headers")
-                }
-            }
-            if entry.method == 0, entry.compressedSize != entry.uncompressedSize {
-                throw fail("\(display(entry.name)) is stored but its two sizes differ")
-            }
-            var end = offset + 30 + Int64(nameLength) + Int64(extraLength) + Int64(entry.compressedSize)
-            if usesDescriptor {
-                // An optional signature, then CRC-32 and the two sizes.
-                let descriptor = try read(end, 4)
-                end += u32(descriptor, 0) == 0x0807_4B50 ? 16 : 12
-            }
-            guard end <= cdOffset else { throw fail("\(display(entry.name)) runs into the central directory") }
-            expected = end
+            expected = try localEntryEnd(entry, at: offset, file: file)
+            guard expected <= cdOffset else { throw file.fail("\(display(entry.name)) runs into the central directory") }
         }
         guard expected == cdOffset else {
-            throw fail("it has \(cdOffset - expected) unexplained bytes before its central directory")
+            throw file.fail("it has \(cdOffset - expected) unexplained bytes before its central directory")
         }
-        return entries
+    }
+
+    /// Checks one entry's local header against its central entry, and returns where the entry
+    /// (its data and any data descriptor) ends.
+    private static func localEntryEnd(_ entry: CentralEntry, at offset: Int64, file: Reader) throws -> Int64 {
+        let header = try file.read(offset, 30)
+        guard u32(header, 0) == 0x0403_4B50 else {
+            throw file.fail("\(display(entry.name)) has no local header where the directory says")
+        }
+        let flags = u16(header, 6)
+        let method = u16(header, 8)
+        let nameLength = Int(u16(header, 26))
+        let extraLength = Int(u16(header, 28))
+        let localName = try file.read(offset + 30, nameLength)
+        guard localName == entry.name else {
+            throw file.fail(
+                "the local header of \(display(entry.name)) names \(display(localName)); other unzip tools would "
+                    + "extract a different file")
+        }
+        guard method == entry.method else {
+            throw file.fail(
+                "\(display(entry.name)) has compression method \(method) in its local header, \(entry.method) in the directory"
+            )
+        }
+        let usesDescriptor = flags & 0x0008 != 0
+        guard usesDescriptor == (entry.flags & 0x0008 != 0) else {
+            throw file.fail("\(display(entry.name)) has different flags in its two headers")
+        }
+        if !usesDescriptor {
+            guard u32(header, 14) == entry.crc32, u32(header, 18) == entry.compressedSize,
+                u32(header, 22) == entry.uncompressedSize
+            else {
+                throw file.fail("\(display(entry.name)) has different sizes or CRC in its two headers")
+            }
+        }
+        if entry.method == 0, entry.compressedSize != entry.uncompressedSize {
+            throw file.fail("\(display(entry.name)) is stored but its two sizes differ")
+        }
+        var end = offset + 30 + Int64(nameLength) + Int64(extraLength) + Int64(entry.compressedSize)
+        if usesDescriptor {
+            // An optional signature, then CRC-32 and the two sizes.
+            let descriptor = try file.read(end, 4)
+            end += u32(descriptor, 0) == 0x0807_4B50 ? 16 : 12
+        }
+        return end
     }
 
     private static func u16(_ bytes: [UInt8], _ at: Int) -> UInt16 { UInt16(bytes[at]) | UInt16(bytes[at + 1]) << 8 }

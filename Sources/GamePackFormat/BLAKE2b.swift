@@ -142,6 +142,7 @@ public struct BLAKE2b: Sendable {
     }
 
     /// The compression function F of RFC 7693 section 3.2 on one 128-byte block.
+    /// code-size: allow: its twelve rounds are unrolled by hand, the hot loop of every pack hash.
     private mutating func compress(block: UnsafeRawPointer, isLast: Bool) {
         let m0 = block.loadUnaligned(fromByteOffset: 0, as: UInt64.self).littleEndian
         let m1 = block.loadUnaligned(fromByteOffset: 8, as: UInt64.self).littleEndian

@@ -88,71 +88,9 @@ public struct JSONScanner {
         guard index < bytes.count else { throw failure("unexpected end") }
         switch bytes[index] {
         case UInt8(ascii: "{"):
-            depth += 1
-            guard depth < 512 else { throw failure("nested too deeply") }
-            defer { depth -= 1 }
-            let container = tokens.count
-            append(.object, start: index, end: container + 1)
-            index += 1
-            skipWhitespace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-                index += 1
-                return
-            }
-            var count: Int32 = 0
-            while true {
-                skipWhitespace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a key") }
-                try string()
-                skipWhitespace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':'") }
-                index += 1
-                skipWhitespace()
-                try value()
-                count += 1
-                skipWhitespace()
-                guard index < bytes.count else { throw failure("unexpected end") }
-                if bytes[index] == UInt8(ascii: ",") {
-                    index += 1
-                } else if bytes[index] == UInt8(ascii: "}") {
-                    index += 1
-                    tokens[container].count = count
-                    tokens[container].end = tokens.count
-                    return
-                } else {
-                    throw failure("expected ',' or '}'")
-                }
-            }
+            try object()
         case UInt8(ascii: "["):
-            depth += 1
-            guard depth < 512 else { throw failure("nested too deeply") }
-            defer { depth -= 1 }
-            let container = tokens.count
-            append(.array, start: index, end: container + 1)
-            index += 1
-            skipWhitespace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-                index += 1
-                return
-            }
-            var count: Int32 = 0
-            while true {
-                skipWhitespace()
-                try value()
-                count += 1
-                skipWhitespace()
-                guard index < bytes.count else { throw failure("unexpected end") }
-                if bytes[index] == UInt8(ascii: ",") {
-                    index += 1
-                } else if bytes[index] == UInt8(ascii: "]") {
-                    index += 1
-                    tokens[container].count = count
-                    tokens[container].end = tokens.count
-                    return
-                } else {
-                    throw failure("expected ',' or ']'")
-                }
-            }
+            try array()
         case UInt8(ascii: "\""):
             try string()
         case UInt8(ascii: "t"):
@@ -166,6 +104,78 @@ public struct JSONScanner {
             try expect("null")
         default:
             try number()
+        }
+    }
+
+    /// Scans an object, from its `{`.
+    private mutating func object() throws {
+        depth += 1
+        guard depth < 512 else { throw failure("nested too deeply") }
+        defer { depth -= 1 }
+        let container = tokens.count
+        append(.object, start: index, end: container + 1)
+        index += 1
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return
+        }
+        var count: Int32 = 0
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a key") }
+            try string()
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':'") }
+            index += 1
+            skipWhitespace()
+            try value()
+            count += 1
+            skipWhitespace()
+            guard index < bytes.count else { throw failure("unexpected end") }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+            } else if bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                tokens[container].count = count
+                tokens[container].end = tokens.count
+                return
+            } else {
+                throw failure("expected ',' or '}'")
+            }
+        }
+    }
+
+    /// Scans an array, from its `[`.
+    private mutating func array() throws {
+        depth += 1
+        guard depth < 512 else { throw failure("nested too deeply") }
+        defer { depth -= 1 }
+        let container = tokens.count
+        append(.array, start: index, end: container + 1)
+        index += 1
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            return
+        }
+        var count: Int32 = 0
+        while true {
+            skipWhitespace()
+            try value()
+            count += 1
+            skipWhitespace()
+            guard index < bytes.count else { throw failure("unexpected end") }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+            } else if bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                tokens[container].count = count
+                tokens[container].end = tokens.count
+                return
+            } else {
+                throw failure("expected ',' or ']'")
+            }
         }
     }
 

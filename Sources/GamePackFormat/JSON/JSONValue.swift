@@ -1,8 +1,10 @@
 import Foundation
 
 /// A JSON value with integers told apart from other numbers, decoded by Foundation's
-/// `JSONDecoder` (so strings arrive byte for byte).
-public enum JSONValue: Decodable, Equatable, Sendable {
+/// `JSONDecoder` (so strings arrive byte for byte) and encoded by its `JSONEncoder`. The one JSON
+/// value type of the package: canonical packs read back, diff reports' old and new values, and
+/// the JSON Schemas `gamepack schema --json-schema` writes.
+public enum JSONValue: Codable, Equatable, Sendable {
     case null
     case bool(Bool)
     case int(Int)
@@ -28,5 +30,57 @@ public enum JSONValue: Decodable, Equatable, Sendable {
         } else {
             self = .object(try container.decode([String: JSONValue].self))
         }
+    }
+
+    /// Writes the value; a `number` that is whole (below 10¹⁵) is written as an integer (`90`,
+    /// not `90.0`), one that JSON has no number for (NaN, infinities) as the encoder's
+    /// non-conforming float strategy says.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .int(let value): try container.encode(value)
+        case .number(let value):
+            if value.rounded() == value && abs(value) < 1e15 {
+                try container.encode(Int(value))
+            } else {
+                try container.encode(value)
+            }
+        case .string(let value): try container.encode(value)
+        case .array(let values): try container.encode(values)
+        case .object(let members): try container.encode(members)
+        }
+    }
+
+    /// A number as an `int` when it is a whole one below 10¹⁵, else a `number`: the case a
+    /// decoder gives it back as.
+    public static func number(exactly value: Double) -> JSONValue {
+        value == value.rounded() && abs(value) < 1e15 ? .int(Int(value)) : .number(value)
+    }
+
+    /// The member `key` of an object.
+    public subscript(key: String) -> JSONValue? {
+        guard case .object(let members) = self else { return nil }
+        return members[key]
+    }
+
+    /// The value of a number, an `int` or a `number`.
+    public var numberValue: Double? {
+        switch self {
+        case .int(let value): Double(value)
+        case .number(let value): value
+        case .null, .bool, .string, .array, .object: nil
+        }
+    }
+
+    /// The value as pretty-printed JSON with sorted keys and a final line break (a JSON
+    /// Schema file).
+    public func encoded() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var data = (try? encoder.encode(self)) ?? Data("{}".utf8)
+        data.append(UInt8(ascii: "\n"))
+        return data
     }
 }

@@ -21,24 +21,72 @@ struct ItemJSON {
         self.style = style
     }
 
+    /// Writes `"name": value` for each of `fields` that `node` has a non-null value of.
     mutating func writeFields(of node: SourceNode, fields: [FieldSpec], _ json: inout JSONWriter) throws {
-        for spec in fields {
-            guard let value = node[spec.name], !isNull(value) else { continue }
-            try json.key(spec.name)
-            try write(value, spec: spec, &json)
+        var emitter = Emitter(context: context, style: style, json: json)
+        swap(&emitter.assets, &assets)
+        defer {
+            swap(&emitter.assets, &assets)
+            json = emitter.json
         }
+        try emitter.writeFields(of: node, fields)
     }
 
-    func isNull(_ node: SourceNode) -> Bool {
-        if case .null = node.value { return true }
-        return false
-    }
+    /// The field walk that writes the values.
+    struct Emitter: FieldVisitor {
+        typealias Failure = any Error
 
-    mutating func write(_ node: SourceNode, spec: FieldSpec, _ json: inout JSONWriter) throws {
-        switch spec.type {
-        case .string, .text, .url, .enum, .date:
-            try json.string(node.scalarText ?? "")
-        case .localized:
+        let context: BuildContext
+        let style: Style
+        var json: JSONWriter
+        var assets: Set<String> = []
+
+        init(context: BuildContext, style: Style, json: JSONWriter) {
+            self.context = context
+            self.style = style
+            self.json = json
+        }
+
+        mutating func writeFields(of node: SourceNode, _ fields: [FieldSpec]) throws {
+            for spec in fields {
+                guard let value = node[spec.name], !Self.isNull(value) else { continue }
+                try json.key(spec.name)
+                try walk(value, spec: spec)
+            }
+        }
+
+        static func isNull(_ node: SourceNode) -> Bool {
+            if case .null = node.value { return true }
+            return false
+        }
+
+        mutating func visitLeaf(_ type: LeafFieldType, _ node: SourceNode, spec: FieldSpec) throws {
+            switch type {
+            case .string, .text, .url, .enum, .date:
+                try json.string(node.scalarText ?? "")
+            case .int:
+                if case .int(let value) = node.value { try json.int(value) } else { try json.null() }
+            case .number:
+                try json.number(node.doubleValue ?? 0, raw: node.raw)
+            case .bool:
+                if case .bool(let value) = node.value { try json.bool(value) } else { try json.null() }
+            case .geo:
+                try json.beginObject()
+                for coordinate in ["latitude", "longitude"] {
+                    try json.key(coordinate)
+                    let value = node[coordinate]
+                    try json.number(value?.doubleValue ?? 0, raw: value?.raw)
+                }
+                try json.endObject()
+            case .reference:
+                guard let id = ItemID(node: node) else { return try json.null() }
+                if case .canonical = style, let number = id.number { try json.int(number) } else { try json.string(id.text) }
+            case .image, .audio:
+                try writeAsset(node)
+            }
+        }
+
+        mutating func visitLocalized(_ node: SourceNode, spec: FieldSpec) throws {
             let config = context.config
             if case .kinvey = style, config.locales.count == 1 {
                 try json.string(node.scalarText ?? node[config.defaultLocale]?.scalarText ?? "")
@@ -56,34 +104,23 @@ struct ItemJSON {
                 }
             }
             try json.endObject()
-        case .int:
-            if case .int(let value) = node.value { try json.int(value) } else { try json.null() }
-        case .number:
-            try json.number(node.doubleValue ?? 0, raw: node.raw)
-        case .bool:
-            if case .bool(let value) = node.value { try json.bool(value) } else { try json.null() }
-        case .geo:
-            try json.beginObject()
-            for coordinate in ["latitude", "longitude"] {
-                try json.key(coordinate)
-                let value = node[coordinate]
-                try json.number(value?.doubleValue ?? 0, raw: value?.raw)
-            }
-            try json.endObject()
-        case .reference:
-            guard let id = ItemID(node: node) else { return try json.null() }
-            if case .canonical = style, let number = id.number { try json.int(number) } else { try json.string(id.text) }
-        case .list:
+        }
+
+        mutating func visitList(_ node: SourceNode, spec: FieldSpec, element: FieldSpec?) throws {
             try json.beginArray()
-            if let element = spec.element?.value {
-                for value in node.elements ?? [] { try write(value, spec: element, &json) }
-            }
+            try walkElements(of: node, element: element) { _, _ in }
             try json.endArray()
-        case .object:
+        }
+
+        mutating func visitObject(_ node: SourceNode, spec: FieldSpec) throws {
             try json.beginObject()
-            try writeFields(of: node, fields: spec.fields, &json)
+            try writeFields(of: node, spec.fields)
             try json.endObject()
-        case .image, .audio:
+        }
+
+        /// An image or sound: its resource name (kinvey), or its hash object with the file's
+        /// pack path or its bytes in base64 (canonical).
+        mutating func writeAsset(_ node: SourceNode) throws {
             guard let path = node.scalarText, let record = context.catalog.record(for: path) else { return try json.null() }
             switch style {
             case .kinvey:

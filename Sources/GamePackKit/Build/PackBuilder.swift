@@ -121,138 +121,51 @@ public enum PackBuilder {
     }
 
     /// `build(project:options:progress:sign:)` going on from `head`, started with the same
-    /// options before `project` was loaded.
+    /// options before `project` was loaded. The stages, in order: lint and the missing
+    /// translations (either may stop the build), the targets, the assets, the staging folder,
+    /// emitting the targets, the pack's entries and manifest, writing (and signing) the pack,
+    /// and moving it into place.
     public static func build(
         project: Project, head: Head, progress: (any BuildProgress)? = nil,
         sign: (@Sendable (PackManifest, [UInt8]) throws -> String)? = nil
     ) async throws -> BuildOutcome {
         let options = head.options
-        let fm = FileManager.default
-        let out = options.outputDirectory.standardizedFileURL
-        let prefixCache = head.prefixCache
-        let earlyStaging = head.staging
         var prefixCopy = head.copy
-        let earlier = head.earlier
         defer { head.discard() }
         defer { prefixCopy?.cancel() }
 
-        progress?.step("linting \(project.items.count) items")
-        let diagnostics = await Linter.lint(project)
-        if diagnostics.contains(where: { $0.severity == .error }) { return .failed(diagnostics) }
-        var project = project
-        let config = project.config
-        let missingTranslations = config.translationLocales.isEmpty ? [] : TranslationFallback.missing(in: project)
-        if !missingTranslations.isEmpty {
-            switch config.missingTranslations {
-            case .fail:
-                let errors = missingTranslations.map { state in
-                    Diagnostic(
-                        severity: .error, rule: LintRule.missingTranslation.rawValue,
-                        message:
-                            "`\(state.field)` of \(state.collection) \(state.itemID) has no \(LocaleNames.name(state.locale)) (\(state.locale)) translation, and gamepack.yaml says `missing_translations: fail`",
-                        location: state.location,
-                        fix: nil)
-                }
-                return .failed(
-                    Diagnostic.sortedForReport(diagnostics.filter { $0.rule != LintRule.missingTranslation.rawValue } + errors))
-            case .fallback:
-                progress?.step("falling back to \(config.defaultLocale) for \(missingTranslations.count) missing translations")
-                project = TranslationFallback.filling(project)
-            case .empty:
-                break
-            }
+        let linted: Linted
+        switch await lintStage(project, progress: progress) {
+        case .stop(let outcome): return outcome
+        case .go(let result): linted = result
         }
-        let targets = Array(Set(options.targets ?? (config.targets.isEmpty ? BuildTargetRegistry.defaultNames : config.targets)))
-            .sorted()
-        let kinds = try targets.map { name in
-            guard let kind = BuildTargetRegistry.kind(named: name) else {
-                throw GamePackError.unknownTarget(name, known: BuildTargetRegistry.names)
-            }
-            return kind
-        }
+        let project = linted.project
+        let (targets, kinds) = try resolveTargets(options.targets, config: project.config)
         let sourceTime = options.timestamp ?? knownSourceTimestamp(of: project.root)
         let timestamp = sourceTime ?? Self.zipEpochDate
-
         progress?.step("hashing assets")
-        var used = Set<String>()
-        for item in project.items {
-            guard let type = project.types[item.collection] else { continue }
-            collectAssets(item.node, fields: type.fields, into: &used)
-        }
-        // A build whose targets only embed images needs no hashes of them (unless it caches).
-        let catalog = try await AssetCatalog.build(
-            project: project, paths: used, cacheDirectory: options.cacheDirectory,
-            hashes: options.cacheDirectory != nil || kinds.contains { $0.needsAssetHashes })
-        // Ask the kernel to read the assets ahead while the targets are emitted: on a warm build
-        // nothing has read them yet, and the pack writer would otherwise wait on the disk.
-        for record in catalog.records.values { ReadAhead.start(project.assetURL(record.path).path) }
+        let catalog = try await hashAssets(of: project, kinds: kinds, options: options)
 
-        // Symlinked `build/` or `.gamepack/` in the project would make the build write outside it.
-        try ProjectWalker.checkWritable(out, inside: project.root)
-        if let cache = options.cacheDirectory { try ProjectWalker.checkWritable(cache, inside: project.root) }
-        do {
-            try fm.createDirectory(at: out, withIntermediateDirectories: true)
-        } catch {
-            throw GamePackError.io(path: out.path, reason: "cannot create the output folder (\(error.localizedDescription))")
-        }
-        Self.removeAbandonedStaging(in: out)
-        let staging = earlyStaging ?? Self.stagingFolder(in: out)
-        try fm.createDirectory(at: staging, withIntermediateDirectories: true)
-        defer { try? fm.removeItem(at: staging) }
+        let out = options.outputDirectory.standardizedFileURL
+        let staging = try prepareStaging(in: out, project: project, options: options, early: head.staging)
+        defer { try? FileManager.default.removeItem(at: staging) }
         let context = BuildContext(
             project: project, index: ContentIndex(project), catalog: catalog, staging: staging.appendingPathComponent("files"),
             base64Cache: options.cacheDirectory?.appendingPathComponent("base64"), timestamp: timestamp)
+        let outputs = try await emitTargets(kinds, context: context, progress: progress)
 
-        var outputs: [TargetOutput] = []
-        for kind in kinds {
-            progress?.step("emitting the \(kind.name) target")
-            do {
-                outputs.append(try await kind.init(context: context).emit())
-            } catch let error as GamePackError {
-                throw error
-            } catch {
-                throw GamePackError.buildFailed(target: kind.name, reason: "\(error)")
-            }
-        }
-
-        var entries: [PackArchive.Entry] = []
-        var files: [PackManifest.File] = []
-        for file in outputs.flatMap(\.files) {
-            entries.append(
-                PackArchive.Entry(
-                    path: file.packPath, source: .file(file.url, size: file.size, crc32: file.crc32), compress: file.compress))
-            files.append(PackManifest.File(path: file.packPath, size: file.size, sha256: file.sha256, md5: file.md5))
-        }
-        for file in outputs.flatMap(\.generated) {
-            entries.append(
-                PackArchive.Entry(
-                    path: file.packPath, source: .generated(size: file.size, crc32: file.crc32, file.generate),
-                    compress: file.compress))
-            // The pack writer fills in the hashes.
-            files.append(PackManifest.File(path: file.packPath, size: file.size, sha256: "", md5: ""))
-        }
-        var packed = Set<String>()
-        for path in outputs.flatMap(\.assets).sorted() {
-            guard let record = catalog.record(for: path), packed.insert(record.packPath).inserted else { continue }
-            entries.append(
-                PackArchive.Entry(
-                    path: record.packPath, source: .file(project.assetURL(record.path), size: record.size, crc32: record.crc32),
-                    compress: !record.format.isCompressed))
-            files.append(PackManifest.File(path: record.packPath, size: record.size, sha256: record.sha256, md5: record.md5))
-        }
-        files.sort { $0.path < $1.path }
+        let (entries, files) = packEntries(outputs, catalog: catalog, project: project)
         let versions = Dictionary(uniqueKeysWithValues: outputs.map { ($0.name, $0.version) })
         let formatter = ISO8601DateFormatter()
         let pending = PackManifest(
-            project: config.id, name: config.name, version: PackManifest.packVersion(of: versions), versions: versions,
-            sequence: options.sequence ?? Self.defaultSequence(sourceTimestamp: sourceTime),
-            created: formatter.string(from: timestamp),
-            expires: options.expires.map { formatter.string(from: $0) }, locales: orderedLocales(config), targets: targets,
-            files: files)
+            project: project.config.id, name: project.config.name, version: PackManifest.packVersion(of: versions),
+            versions: versions, sequence: options.sequence ?? Self.defaultSequence(sourceTimestamp: sourceTime),
+            created: formatter.string(from: timestamp), expires: options.expires.map { formatter.string(from: $0) },
+            locales: orderedLocales(project.config), targets: targets, files: files)
 
         progress?.step("writing \(pending.fileName)")
         let packTemp = staging.appendingPathComponent("pack.zip")
-        if prefixCopy == nil, let earlier {
+        if prefixCopy == nil, let earlier = head.earlier {
             // A new output folder: copy the earlier pack's prefix now.
             prefixCopy = PackArchive.PrefixCopy(prefix: earlier.prefix, from: earlier.pack, to: packTemp)
         }
@@ -260,48 +173,17 @@ public enum PackBuilder {
         // hashing it would only cost time.
         let written = try PackArchive.write(
             manifest: pending, entries: entries, modificationDate: timestamp, to: packTemp, reusing: prefixCopy,
-            blake2b: sign != nil || prefixCache != nil)
-        // The manifest as written, with the hashes of the files generated while writing.
-        let manifest = written.manifest
-        let digest = written.blake2b
+            blake2b: sign != nil || head.prefixCache != nil)
         var signatureTemp: URL?
         if let sign {
             progress?.step("signing")
-            let text = try sign(manifest, digest)
-            let url = staging.appendingPathComponent("pack.minisig")
-            try Data(text.utf8).write(to: url)
-            signatureTemp = url
+            signatureTemp = try signPack(written, staging: staging, sign: sign)
         }
-
-        let packURL = out.appendingPathComponent(manifest.fileName)
-        let signatureURL = out.appendingPathComponent(manifest.fileName + ".minisig")
-        // The old signature goes first, then each file is renamed over the old one: a build
-        // killed at any point leaves a pack in place (old or new), never a pack beside a
-        // signature of other bytes; at worst the new pack is not signed yet.
-        func replace(_ destination: URL, with source: URL) throws {
-            guard rename(source.path, destination.path) == 0 else {
-                throw GamePackError.io(
-                    path: destination.path,
-                    reason: "cannot move the pack into place (\(String(cString: strerror(errno)))); check the output folder")
-            }
-        }
-        if unlink(signatureURL.path) != 0, errno != ENOENT {
-            throw GamePackError.io(
-                path: signatureURL.path, reason: "cannot remove the old signature (\(String(cString: strerror(errno))))")
-        }
-        try replace(packURL, with: packTemp)
-        if let signatureTemp { try replace(signatureURL, with: signatureTemp) }
-        prefixCache?.save(written.prefix, pack: packURL)
-        let packBytes = (try? fm.attributesOfItem(atPath: packURL.path)[.size] as? Int64) ?? 0
-        var counts: [String: Int] = [:]
-        for item in project.items { counts[item.collection, default: 0] += 1 }
+        let placed = try moveIntoPlace(written, pack: packTemp, signature: signatureTemp, in: out)
+        head.prefixCache?.save(written.prefix, pack: placed.pack)
         return .built(
-            BuildResult(
-                manifest: manifest, packURL: packURL, signatureURL: signatureTemp == nil ? nil : signatureURL,
-                warnings: diagnostics, itemCounts: counts, assetCount: catalog.records.count,
-                assetBytes: catalog.records.values.reduce(0) { $0 + $1.size }, packBytes: packBytes,
-                missingTranslations: missingTranslations, missingTranslationPolicy: config.missingTranslations,
-                reusedPrefix: written.reusedPrefix))
+            result(
+                of: linted, written: written, placed: placed, catalog: catalog, policy: project.config.missingTranslations))
     }
 
     /// A new staging folder inside the output folder (the same file system, so renames are atomic).
@@ -326,28 +208,6 @@ public enum PackBuilder {
     /// The project's locales with the default first.
     static func orderedLocales(_ config: ProjectConfig) -> [String] {
         [config.defaultLocale] + config.locales.filter { $0 != config.defaultLocale }
-    }
-
-    /// Asset paths written in a node, by its fields' types.
-    static func collectAssets(_ node: SourceNode, fields: [FieldSpec], into paths: inout Set<String>) {
-        for spec in fields {
-            guard let value = node[spec.name] else { continue }
-            collectAssets(value, spec: spec, into: &paths)
-        }
-    }
-
-    static func collectAssets(_ node: SourceNode, spec: FieldSpec, into paths: inout Set<String>) {
-        switch spec.type {
-        case .image, .audio:
-            if let path = node.scalarText { paths.insert(AssetPath.normalize(path)) }
-        case .list:
-            guard let element = spec.element?.value else { return }
-            for value in node.elements ?? [] { collectAssets(value, spec: element, into: &paths) }
-        case .object:
-            collectAssets(node, fields: spec.fields, into: &paths)
-        default:
-            break
-        }
     }
 
     /// The build timestamp: `SOURCE_DATE_EPOCH`, else the project's last commit, else

@@ -1,4 +1,5 @@
 import Foundation
+import GamePackFormat
 
 /// How an item changed between two versions.
 public enum ItemChangeKind: String, Sendable, Codable, CaseIterable {
@@ -62,8 +63,8 @@ public struct FieldChange: Sendable, Codable, Equatable {
     public var `class`: ChangeClass
     /// The change in domain words: `moved 1.2 km`, `replaced 58 KB → 61 KB, 640×480 → 800×600`.
     public var summary: String
-    public var old: ReportJSON?
-    public var new: ReportJSON?
+    public var old: JSONValue?
+    public var new: JSONValue?
     /// For a moved geo point: the distance in meters.
     public var meters: Double?
     /// For a list: inserted, removed and moved elements.

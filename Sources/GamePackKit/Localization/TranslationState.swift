@@ -206,40 +206,17 @@ public struct TranslationInventory: Sendable {
         in item: SourceNode, type: ContentType,
         _ body: (SourceNode, FieldSpec, () -> String, SourceLocation?, SourceLocation) -> Bool
     ) -> Bool {
-        func visit(
-            _ node: SourceNode, spec: FieldSpec, path: () -> String, key: SourceLocation?, parent: SourceLocation
-        ) -> Bool {
-            switch spec.type {
-            case .localized:
-                return withoutActuallyEscaping(path) { body(node, spec, $0, key, parent) }
-            case .object:
-                for entry in node.entries ?? [] {
-                    guard let field = spec.field(entry.key) else { continue }
-                    guard
-                        visit(
-                            entry.value, spec: field, path: { "\(path()).\(entry.key)" }, key: entry.keyLocation,
-                            parent: node.location)
-                    else { return false }
-                }
-                return true
-            case .list:
-                guard let element = spec.element?.value else { return true }
-                for (index, value) in (node.elements ?? []).enumerated() {
-                    guard visit(value, spec: element, path: { "\(path())[\(index)]" }, key: nil, parent: node.location)
-                    else { return false }
-                }
-                return true
-            default:
-                return true
+        withoutActuallyEscaping(body) { body in
+            var walk = LocalizedFieldWalk(body: body)
+            for entry in item.entries ?? [] where entry.key != "id" {
+                guard let spec = type.field(entry.key) else { continue }
+                walk.path.removeAll(keepingCapacity: true)
+                walk.path.append(.key(entry.key))
+                let place = LocalizedFieldWalk.Place(node: entry.value, key: entry.keyLocation, parent: item.location)
+                guard walk.walk(place, spec: spec) else { return false }
             }
+            return true
         }
-        for entry in item.entries ?? [] where entry.key != "id" {
-            guard let spec = type.field(entry.key) else { continue }
-            guard visit(entry.value, spec: spec, path: { entry.key }, key: entry.keyLocation, parent: item.location) else {
-                return false
-            }
-        }
-        return true
     }
 
     /// The marker pairs in the comment of `line`, scanning from the 1-based `column` of a value.

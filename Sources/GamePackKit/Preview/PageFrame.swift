@@ -188,50 +188,12 @@ struct PageFrame {
 
     /// Any value, as its field's type says.
     func value(_ node: SourceNode, spec: FieldSpec?) -> String {
-        let e = MarkupEscape.html
         guard let spec else {
-            return node.scalarText.map { e($0) } ?? "<span class=\"muted\">\(e(node.kindDescription))</span>"
+            return node.scalarText.map { MarkupEscape.html($0) }
+                ?? "<span class=\"muted\">\(MarkupEscape.html(node.kindDescription))</span>"
         }
-        switch spec.type {
-        case .localized: return localized(node, spec: spec)
-        case .image: return image(node.scalarText, caption: spec.name)
-        case .audio: return audio(node.scalarText, caption: spec.name)
-        case .reference: return reference(spec.referenceTarget ?? "", node)
-        case .geo:
-            guard let (lat, lon) = PreviewSite.point(node) else { return "<span class=\"badge error\">not a point</span>" }
-            return "<code>\(HTMLText.number(lat, digits: 6)), \(HTMLText.number(lon, digits: 6))</code>"
-        case .url:
-            guard let text = node.scalarText else { return "" }
-            let lower = text.lowercased()
-            guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else { return e(text) }
-            return "<a href=\"\(e(text))\" rel=\"noopener noreferrer\">\(e(text))</a>"
-        case .bool:
-            if case .bool(let flag) = node.value { return flag ? "yes" : "no" }
-            return e(node.scalarText ?? "")
-        case .list:
-            guard let elements = node.elements else { return e(node.scalarText ?? "") }
-            let element = spec.element?.value
-            return "<ol>" + elements.map { "<li>\(value($0, spec: element))</li>" }.joined() + "</ol>"
-        case .object:
-            guard let entries = node.entries else { return e(node.scalarText ?? "") }
-            var out = "<table class=\"nested\">"
-            for entry in entries {
-                out +=
-                    "<tr><td class=\"field-name\">\(e(entry.key))</td><td>\(value(entry.value, spec: spec.field(entry.key)))</td></tr>"
-            }
-            return out + "</table>"
-        case .string, .text:
-            guard let text = node.scalarText else { return "" }
-            var out = "<span class=\"plain\">\(e(text))</span>"
-            if let max = spec.maxLength {
-                let over = text.count > max
-                out +=
-                    " <span class=\"\(over ? "badge error" : "muted")\">\(text.count)/\(max)\(over ? " · \(text.count - max) over" : "")</span>"
-            }
-            return out
-        case .int, .number, .date, .enum:
-            return e(node.scalarText ?? "")
-        }
+        var html = FieldHTML(frame: self)
+        return html.walk(node, spec: spec)
     }
 
     /// The fields of `node` as a table, in the type's order (unknown fields last).
@@ -258,5 +220,61 @@ struct PageFrame {
         }
         guard !rows.isEmpty else { return "" }
         return "<table class=\"fields\">\(rows)</table>"
+    }
+}
+
+/// The field walk that shows a value as HTML, as its field's type says.
+struct FieldHTML: FieldVisitor {
+    let frame: PageFrame
+
+    mutating func visitLeaf(_ type: LeafFieldType, _ node: SourceNode, spec: FieldSpec) -> String {
+        let e = MarkupEscape.html
+        switch type {
+        case .image: return frame.image(node.scalarText, caption: spec.name)
+        case .audio: return frame.audio(node.scalarText, caption: spec.name)
+        case .reference: return frame.reference(spec.referenceTarget ?? "", node)
+        case .geo:
+            guard let (lat, lon) = PreviewSite.point(node) else { return "<span class=\"badge error\">not a point</span>" }
+            return "<code>\(HTMLText.number(lat, digits: 6)), \(HTMLText.number(lon, digits: 6))</code>"
+        case .url:
+            guard let text = node.scalarText else { return "" }
+            let lower = text.lowercased()
+            guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else { return e(text) }
+            return "<a href=\"\(e(text))\" rel=\"noopener noreferrer\">\(e(text))</a>"
+        case .bool:
+            if case .bool(let flag) = node.value { return flag ? "yes" : "no" }
+            return e(node.scalarText ?? "")
+        case .string, .text:
+            guard let text = node.scalarText else { return "" }
+            var out = "<span class=\"plain\">\(e(text))</span>"
+            if let max = spec.maxLength {
+                let over = text.count > max
+                out +=
+                    " <span class=\"\(over ? "badge error" : "muted")\">\(text.count)/\(max)\(over ? " · \(text.count - max) over" : "")</span>"
+            }
+            return out
+        case .int, .number, .date, .enum:
+            return e(node.scalarText ?? "")
+        }
+    }
+
+    mutating func visitLocalized(_ node: SourceNode, spec: FieldSpec) -> String {
+        frame.localized(node, spec: spec)
+    }
+
+    mutating func visitList(_ node: SourceNode, spec: FieldSpec, element: FieldSpec?) -> String {
+        guard let elements = node.elements else { return MarkupEscape.html(node.scalarText ?? "") }
+        return "<ol>" + elements.map { "<li>\(frame.value($0, spec: element))</li>" }.joined() + "</ol>"
+    }
+
+    mutating func visitObject(_ node: SourceNode, spec: FieldSpec) -> String {
+        let e = MarkupEscape.html
+        guard let entries = node.entries else { return e(node.scalarText ?? "") }
+        var out = "<table class=\"nested\">"
+        for entry in entries {
+            out +=
+                "<tr><td class=\"field-name\">\(e(entry.key))</td><td>\(frame.value(entry.value, spec: spec.field(entry.key)))</td></tr>"
+        }
+        return out + "</table>"
     }
 }

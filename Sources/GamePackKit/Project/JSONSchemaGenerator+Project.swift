@@ -1,8 +1,9 @@
 import Foundation
+import GamePackFormat
 
 extension JSONSchemaGenerator {
     /// One schema per content type of `project`, by collection name.
-    public static func schemas(for project: Project) -> [String: SchemaJSON] {
+    public static func schemas(for project: Project) -> [String: JSONValue] {
         let facts = ProjectFacts(project: project)
         return project.types.mapValues { schema(for: $0, facts: facts) }
     }

@@ -87,84 +87,100 @@ public struct SchemaParser {
             return nil
         }
         var spec = FieldSpec(name: name, type: type)
-        for entry in entries {
-            let value = entry.value
-            switch entry.key {
-            case "type": break
-            case "required": spec.required = bool(value)
-            case "unique": spec.unique = bool(value)
-            case "description": spec.description = value.scalarText
-            case "min", "max":
-                if type == .date {
-                    let text = value.scalarText
-                    if entry.key == "min" { spec.minDate = text } else { spec.maxDate = text }
-                } else if let number = value.doubleValue {
-                    if entry.key == "min" { spec.min = number } else { spec.max = number }
-                } else {
-                    report("`\(entry.key)` takes a number", value.location)
+        for entry in entries { parseOption(entry, into: &spec) }
+        checkNeededOptions(spec, at: node.location)
+        return spec
+    }
+
+    /// Reads one option of a field spec's map into `spec`.
+    mutating func parseOption(_ entry: SourceEntry, into spec: inout FieldSpec) {
+        let value = entry.value
+        switch entry.key {
+        case "type": break
+        case "required": spec.required = bool(value)
+        case "unique": spec.unique = bool(value)
+        case "description": spec.description = value.scalarText
+        case "min", "max":
+            if spec.type == .date {
+                let text = value.scalarText
+                if entry.key == "min" { spec.minDate = text } else { spec.maxDate = text }
+            } else if let number = value.doubleValue {
+                if entry.key == "min" { spec.min = number } else { spec.max = number }
+            } else {
+                report("`\(entry.key)` takes a number", value.location)
+            }
+        case "min_length": spec.minLength = int(value)
+        case "max_length": spec.maxLength = int(value)
+        case "min_items": spec.minItems = int(value)
+        case "max_items": spec.maxItems = int(value)
+        case "max_bytes": spec.maxBytes = int(value)
+        case "min_width": spec.minWidth = int(value)
+        case "max_width": spec.maxWidth = int(value)
+        case "min_height": spec.minHeight = int(value)
+        case "max_height": spec.maxHeight = int(value)
+        case "pattern":
+            if let text = value.scalarText {
+                spec.pattern = text
+                do {
+                    spec.regex = try NSRegularExpression(pattern: "^(?:\(text))$")
+                } catch {
+                    report("`pattern` is not a valid regular expression: \(text)", value.location)
                 }
-            case "min_length": spec.minLength = int(value)
-            case "max_length": spec.maxLength = int(value)
-            case "min_items": spec.minItems = int(value)
-            case "max_items": spec.maxItems = int(value)
-            case "max_bytes": spec.maxBytes = int(value)
-            case "min_width": spec.minWidth = int(value)
-            case "max_width": spec.maxWidth = int(value)
-            case "min_height": spec.minHeight = int(value)
-            case "max_height": spec.maxHeight = int(value)
-            case "pattern":
-                if let text = value.scalarText {
-                    spec.pattern = text
-                    do {
-                        spec.regex = try NSRegularExpression(pattern: "^(?:\(text))$")
-                    } catch {
-                        report("`pattern` is not a valid regular expression: \(text)", value.location)
-                    }
-                }
-            case "values":
-                if let elements = value.elements {
-                    spec.values = elements.compactMap(\.scalarText)
-                } else {
-                    report("`values` is a list of the allowed values", value.location)
-                }
-            case "to": spec.referenceTarget = value.scalarText
-            case "of":
-                if let element = parseField(name: name, value) { spec.element = Box(element) }
-            case "geo_path": spec.geoPath = value.scalarText
-            case "fields": spec.fields = parseFields(value)
-            case "not_before": spec.notBefore = value.scalarText
-            case "formats":
-                guard let elements = value.elements else {
-                    report("`formats` is a list such as [png, jpeg]", value.location)
-                    break
-                }
-                for element in elements {
-                    if let text = element.scalarText, let format = MediaFormat(rawValue: text.lowercased()) {
-                        spec.formats.append(format)
-                    } else {
-                        report(
-                            "unknown format `\(element.scalarText ?? "?")`; use one of \(MediaFormat.allCases.map(\.rawValue).joined(separator: ", "))",
-                            element.location)
-                    }
-                }
-            default:
-                let suggestion =
-                    Suggestions.closest(to: entry.key, among: Self.knownOptions).map { " (did you mean `\($0)`?)" } ?? ""
-                report("unknown field option `\(entry.key)`\(suggestion)", entry.keyLocation)
+            }
+        case "values":
+            if let elements = value.elements {
+                spec.values = elements.compactMap(\.scalarText)
+            } else {
+                report("`values` is a list of the allowed values", value.location)
+            }
+        case "to": spec.referenceTarget = value.scalarText
+        case "of":
+            if let element = parseField(name: spec.name, value) { spec.element = Box(element) }
+        case "geo_path": spec.geoPath = value.scalarText
+        case "fields": spec.fields = parseFields(value)
+        case "not_before": spec.notBefore = value.scalarText
+        case "formats": spec.formats += parseFormats(value)
+        default:
+            let suggestion =
+                Suggestions.closest(to: entry.key, among: Self.knownOptions).map { " (did you mean `\($0)`?)" } ?? ""
+            report("unknown field option `\(entry.key)`\(suggestion)", entry.keyLocation)
+        }
+    }
+
+    /// The media formats of a `formats:` list, reporting unknown ones.
+    mutating func parseFormats(_ value: SourceNode) -> [MediaFormat] {
+        guard let elements = value.elements else {
+            report("`formats` is a list such as [png, jpeg]", value.location)
+            return []
+        }
+        var formats: [MediaFormat] = []
+        for element in elements {
+            if let text = element.scalarText, let format = MediaFormat(rawValue: text.lowercased()) {
+                formats.append(format)
+            } else {
+                report(
+                    "unknown format `\(element.scalarText ?? "?")`; use one of \(MediaFormat.allCases.map(\.rawValue).joined(separator: ", "))",
+                    element.location)
             }
         }
-        switch type {
-        case .reference where spec.referenceTarget == nil:
-            report("reference field `\(name)` needs `to:` naming a collection", node.location)
-        case .list where spec.element == nil:
-            report("list field `\(name)` needs `of:` giving the element spec", node.location)
-        case .enum where spec.values.isEmpty:
-            report("enum field `\(name)` needs `values:`", node.location)
-        case .object where spec.fields.isEmpty:
-            report("object field `\(name)` needs `fields:`", node.location)
-        default: break
+        return formats
+    }
+
+    /// Reports an option the field's type needs but the spec lacks (`to:`, `of:`, `values:`, `fields:`).
+    mutating func checkNeededOptions(_ spec: FieldSpec, at location: SourceLocation) {
+        let name = spec.name
+        switch spec.type {
+        case .reference:
+            if spec.referenceTarget == nil { report("reference field `\(name)` needs `to:` naming a collection", location) }
+        case .list:
+            if spec.element == nil { report("list field `\(name)` needs `of:` giving the element spec", location) }
+        case .enum:
+            if spec.values.isEmpty { report("enum field `\(name)` needs `values:`", location) }
+        case .object:
+            if spec.fields.isEmpty { report("object field `\(name)` needs `fields:`", location) }
+        case .string, .text, .localized, .int, .number, .bool, .date, .url, .image, .audio, .geo:
+            break
         }
-        return spec
     }
 
     mutating func bool(_ node: SourceNode) -> Bool {

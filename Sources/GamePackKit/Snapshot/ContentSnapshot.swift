@@ -126,48 +126,8 @@ struct SnapshotValueReader: Sendable {
     }
 
     func value(_ node: SourceNode, spec: FieldSpec?) -> DiffValue? {
-        if case .null = node.value { return nil }
-        guard let spec else { return generic(node) }
-        switch spec.type {
-        case .string, .text, .url, .enum, .date:
-            guard let text = node.scalarText else { return generic(node) }
-            return text.isEmpty ? nil : .text(text)
-        case .localized:
-            if let text = node.scalarText { return text.isEmpty ? nil : .localized([defaultLocale: text]) }
-            guard let entries = node.entries else { return generic(node) }
-            var texts: [String: String] = [:]
-            for entry in entries {
-                if let text = entry.value.scalarText, !text.isEmpty { texts[entry.key] = text }
-            }
-            return texts.isEmpty ? nil : .localized(texts)
-        case .int, .number:
-            guard let number = node.doubleValue else { return generic(node) }
-            return .number(number, text: node.raw ?? String(number))
-        case .bool:
-            if case .bool(let value) = node.value { return .bool(value) }
-            return generic(node)
-        case .geo:
-            if let latitude = node["latitude"]?.doubleValue, let longitude = node["longitude"]?.doubleValue {
-                return .geo(latitude: latitude, longitude: longitude)
-            }
-            return generic(node)
-        case .reference:
-            if let id = ItemID(node: node) { return .reference(id.text) }
-            return generic(node)
-        case .image, .audio:
-            guard let path = node.scalarText, !path.isEmpty else { return generic(node) }
-            return .asset(asset(AssetPath.normalize(path)))
-        case .list:
-            guard let elements = node.elements else { return generic(node) }
-            return .list(elements.compactMap { value($0, spec: spec.element?.value) })
-        case .object:
-            guard let entries = node.entries else { return generic(node) }
-            var fields: [String: DiffValue] = [:]
-            for entry in entries {
-                if let value = value(entry.value, spec: spec.field(entry.key)) { fields[entry.key] = value }
-            }
-            return .object(fields)
-        }
+        var walk = NodeValues(reader: self)
+        return walk.value(node, spec: spec)
     }
 
     func generic(_ node: SourceNode) -> DiffValue? {
@@ -196,28 +156,8 @@ struct SnapshotValueReader: Sendable {
     }
 
     func value(json: JSONValue, spec: FieldSpec?) -> DiffValue? {
-        if json == .null { return nil }
-        guard let spec else { return inferred(json) }
-        switch (spec.type, json) {
-        case (.string, .string(let s)), (.text, .string(let s)), (.url, .string(let s)), (.enum, .string(let s)),
-            (.date, .string(let s)):
-            return s.isEmpty ? nil : .text(s)
-        case (.localized, .string(let s)):
-            return s.isEmpty ? nil : .localized([defaultLocale: s])
-        case (.localized, .object(let map)):
-            var texts: [String: String] = [:]
-            for (locale, value) in map { if case .string(let s) = value, !s.isEmpty { texts[locale] = s } }
-            return texts.isEmpty ? nil : .localized(texts)
-        case (.reference, .int(let i)): return .reference(String(i))
-        case (.reference, .string(let s)): return .reference(s)
-        case (.image, .object(let map)), (.audio, .object(let map)): return assetValue(map) ?? inferred(json)
-        case (.list, .array(let values)): return .list(values.compactMap { value(json: $0, spec: spec.element?.value) })
-        case (.object, .object(let map)):
-            var fields: [String: DiffValue] = [:]
-            for (key, raw) in map { if let value = value(json: raw, spec: spec.field(key)) { fields[key] = value } }
-            return .object(fields)
-        default: return inferred(json)
-        }
+        var walk = JSONValues(reader: self)
+        return walk.value(json, spec: spec)
     }
 
     /// A value without a spec: asset objects (`sha256`), geo points, locale maps are recognized.
@@ -231,7 +171,7 @@ struct SnapshotValueReader: Sendable {
         case .array(let values): return .list(values.compactMap(inferred))
         case .object(let map):
             if let asset = assetValue(map) { return asset }
-            if map.count == 2, let latitude = map["latitude"]?.number, let longitude = map["longitude"]?.number {
+            if map.count == 2, let latitude = map["latitude"]?.numberValue, let longitude = map["longitude"]?.numberValue {
                 return .geo(latitude: latitude, longitude: longitude)
             }
             if !map.isEmpty, map.keys.allSatisfy(locales.contains),
@@ -252,7 +192,7 @@ struct SnapshotValueReader: Sendable {
     /// claim no file can make, and is read as unknown.
     func assetValue(_ map: [String: JSONValue]) -> DiffValue? {
         func count(_ key: String) -> Int? {
-            guard let value = map[key]?.number, value >= 0, value <= 9_007_199_254_740_992 else { return nil }
+            guard let value = map[key]?.numberValue, value >= 0, value <= 9_007_199_254_740_992 else { return nil }
             return Int(exactly: value)
         }
         guard case .string(let sha)? = map["sha256"] else { return nil }
@@ -279,13 +219,125 @@ struct SnapshotValueReader: Sendable {
     }
 }
 
-extension JSONValue {
-    /// The value of a JSON number.
-    var number: Double? {
-        switch self {
-        case .int(let value): Double(value)
-        case .number(let value): value
-        default: nil
+extension SnapshotValueReader {
+    /// The field walk over source nodes: a value that does not have its field's shape is read
+    /// generically.
+    struct NodeValues: FieldVisitor {
+        let reader: SnapshotValueReader
+
+        mutating func value(_ node: SourceNode, spec: FieldSpec?) -> DiffValue? {
+            if case .null = node.value { return nil }
+            guard let spec else { return reader.generic(node) }
+            return walk(node, spec: spec)
+        }
+
+        mutating func visitLeaf(_ type: LeafFieldType, _ node: SourceNode, spec: FieldSpec) -> DiffValue? {
+            switch type {
+            case .string, .text, .url, .enum, .date:
+                guard let text = node.scalarText else { return reader.generic(node) }
+                return text.isEmpty ? nil : .text(text)
+            case .int, .number:
+                guard let number = node.doubleValue else { return reader.generic(node) }
+                return .number(number, text: node.raw ?? String(number))
+            case .bool:
+                if case .bool(let value) = node.value { return .bool(value) }
+                return reader.generic(node)
+            case .geo:
+                if let latitude = node["latitude"]?.doubleValue, let longitude = node["longitude"]?.doubleValue {
+                    return .geo(latitude: latitude, longitude: longitude)
+                }
+                return reader.generic(node)
+            case .reference:
+                if let id = ItemID(node: node) { return .reference(id.text) }
+                return reader.generic(node)
+            case .image, .audio:
+                guard let path = node.scalarText, !path.isEmpty else { return reader.generic(node) }
+                return .asset(reader.asset(AssetPath.normalize(path)))
+            }
+        }
+
+        mutating func visitLocalized(_ node: SourceNode, spec: FieldSpec) -> DiffValue? {
+            if let text = node.scalarText { return text.isEmpty ? nil : .localized([reader.defaultLocale: text]) }
+            guard let entries = node.entries else { return reader.generic(node) }
+            var texts: [String: String] = [:]
+            for entry in entries {
+                if let text = entry.value.scalarText, !text.isEmpty { texts[entry.key] = text }
+            }
+            return texts.isEmpty ? nil : .localized(texts)
+        }
+
+        mutating func visitList(_ node: SourceNode, spec: FieldSpec, element: FieldSpec?) -> DiffValue? {
+            guard let elements = node.elements else { return reader.generic(node) }
+            var values: [DiffValue] = []
+            for node in elements {
+                if let value = value(node, spec: element) { values.append(value) }
+            }
+            return .list(values)
+        }
+
+        mutating func visitObject(_ node: SourceNode, spec: FieldSpec) -> DiffValue? {
+            guard let entries = node.entries else { return reader.generic(node) }
+            var fields: [String: DiffValue] = [:]
+            for entry in entries {
+                if let value = value(entry.value, spec: spec.field(entry.key)) { fields[entry.key] = value }
+            }
+            return .object(fields)
+        }
+    }
+
+    /// The field walk over a canonical pack's JSON: a value that does not have its field's
+    /// shape is read by `inferred`.
+    struct JSONValues: FieldVisitor {
+        let reader: SnapshotValueReader
+
+        mutating func value(_ json: JSONValue, spec: FieldSpec?) -> DiffValue? {
+            if json == .null { return nil }
+            guard let spec else { return reader.inferred(json) }
+            return walk(json, spec: spec)
+        }
+
+        mutating func visitLeaf(_ type: LeafFieldType, _ json: JSONValue, spec: FieldSpec) -> DiffValue? {
+            switch type {
+            case .string, .text, .url, .enum, .date:
+                if case .string(let s) = json { return s.isEmpty ? nil : .text(s) }
+            case .reference:
+                if case .int(let i) = json { return .reference(String(i)) }
+                if case .string(let s) = json { return .reference(s) }
+            case .image, .audio:
+                if case .object(let map) = json { return reader.assetValue(map) ?? reader.inferred(json) }
+            case .int, .number, .bool, .geo:
+                break
+            }
+            return reader.inferred(json)
+        }
+
+        mutating func visitLocalized(_ json: JSONValue, spec: FieldSpec) -> DiffValue? {
+            switch json {
+            case .string(let s):
+                return s.isEmpty ? nil : .localized([reader.defaultLocale: s])
+            case .object(let map):
+                var texts: [String: String] = [:]
+                for (locale, value) in map { if case .string(let s) = value, !s.isEmpty { texts[locale] = s } }
+                return texts.isEmpty ? nil : .localized(texts)
+            default:
+                return reader.inferred(json)
+            }
+        }
+
+        mutating func visitList(_ json: JSONValue, spec: FieldSpec, element: FieldSpec?) -> DiffValue? {
+            guard case .array(let values) = json else { return reader.inferred(json) }
+            var list: [DiffValue] = []
+            for json in values {
+                if let value = value(json, spec: element) { list.append(value) }
+            }
+            return .list(list)
+        }
+
+        mutating func visitObject(_ json: JSONValue, spec: FieldSpec) -> DiffValue? {
+            guard case .object(let map) = json else { return reader.inferred(json) }
+            var fields: [String: DiffValue] = [:]
+            for (key, raw) in map { if let value = value(raw, spec: spec.field(key)) { fields[key] = value } }
+            return .object(fields)
         }
     }
 }

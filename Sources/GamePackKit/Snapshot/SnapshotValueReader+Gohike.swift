@@ -16,33 +16,38 @@ extension SnapshotValueReader {
     /// from the field, any other through the field's node.
     func value(_ field: GohikeField, spec: FieldSpec?) -> DiffValue? {
         let location = SourceLocation.file("")
-        switch (field, spec?.type) {
-        case (.plain(let text), let kind?) where !SourceLoader.isNull(plain: text):
+        if let spec, case .some(let value) = direct(field, spec: spec, location: location) { return value }
+        return value(GohikeItem.node(field, at: location), spec: spec)
+    }
+
+    /// The value of `field` read without its node (`.some(nil)`: no value), or nil when it must
+    /// be read through the node.
+    private func direct(_ field: GohikeField, spec: FieldSpec, location: SourceLocation) -> DiffValue?? {
+        switch (field, spec.type.shape) {
+        case (.plain(let text), .leaf(let kind)) where !SourceLoader.isNull(plain: text):
             // A scalar that is not null has `text` as its scalar text, whatever it resolves to.
             switch kind {
-            case .string, .text, .url, .enum, .date: return .text(text)
-            case .image, .audio: return .asset(asset(AssetPath.normalize(text)))
+            case .string, .text, .url, .enum, .date: return .some(.text(text))
+            case .image, .audio: return .some(.asset(asset(AssetPath.normalize(text))))
             case .int, .number, .reference:
-                guard let int = SourceLoader.integer(plain: text) else { break }
-                return kind == .reference ? .reference(String(int)) : .number(Double(int), text: text)
-            default: break
+                guard let int = SourceLoader.integer(plain: text) else { return nil }
+                return .some(kind == .reference ? .reference(String(int)) : .number(Double(int), text: text))
+            case .bool, .geo: return nil
             }
-        case (.texts(let texts), .localized?):
+        case (.texts(let texts), .localized):
             var map = [String: String](minimumCapacity: texts.count)
             for (locale, text) in texts where !text.isEmpty { map[locale] = text }
-            return map.isEmpty ? nil : .localized(map)
-        case (.position(let latitude, let longitude), .geo?):
-            if let latitude = SourceLoader.resolvePlain(latitude, at: location).doubleValue,
+            return .some(map.isEmpty ? nil : .localized(map))
+        case (.position(let latitude, let longitude), .leaf(.geo)):
+            guard let latitude = SourceLoader.resolvePlain(latitude, at: location).doubleValue,
                 let longitude = SourceLoader.resolvePlain(longitude, at: location).doubleValue
-            {
-                return .geo(latitude: latitude, longitude: longitude)
-            }
-        case (.ids(let ids), .list?) where spec?.element?.value.type == .reference:
+            else { return nil }
+            return .some(.geo(latitude: latitude, longitude: longitude))
+        case (.ids(let ids), .list) where spec.element?.value.type == .reference:
             // A whole number loads as an int, whose id is its decimal text.
-            return .list(ids.map { .reference(String($0)) })
-        default:
-            break
+            return .some(.list(ids.map { .reference(String($0)) }))
+        case (.plain, _), (.texts, _), (.position, _), (.ids, _):
+            return nil
         }
-        return value(GohikeItem.node(field, at: location), spec: spec)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GamePackFormat
 import GamePackKit
 import GamePackTestSupport
 import Testing
@@ -10,16 +11,16 @@ struct JSONSchemaGeneratorTests {
     static let templates = ["gohike", "whackavc", "dealhunter", "blank"]
 
     /// The `definitions.item` object of a schema.
-    func item(_ schema: SchemaJSON) throws -> SchemaJSON {
+    func item(_ schema: JSONValue) throws -> JSONValue {
         try #require(schema["definitions"]?["item"])
     }
 
-    func properties(_ object: SchemaJSON?) -> [String: SchemaJSON] {
+    func properties(_ object: JSONValue?) -> [String: JSONValue] {
         guard case .object(let members)? = object?["properties"] else { return [:] }
         return members
     }
 
-    func strings(_ value: SchemaJSON?) -> [String] {
+    func strings(_ value: JSONValue?) -> [String] {
         guard case .array(let values)? = value else { return [] }
         return values.compactMap { if case .string(let text) = $0 { text } else { nil } }
     }

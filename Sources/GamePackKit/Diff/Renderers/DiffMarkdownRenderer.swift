@@ -58,34 +58,7 @@ public struct DiffMarkdownRenderer: DiffRenderer {
             for item in items {
                 guard shown < context.markdownItemLimit else { break }
                 shown += 1
-                let title = item.title.map { " \(md($0))" } ?? ""
-                let tag = item.class == .breaking ? "**breaking**" : item.class.rawValue
-                var line = "- \(item.change.rawValue) `\(item.collection)/\(code(item.id))`\(title) · \(tag)"
-                if item.change != .modified, let reason = item.reason { line += ": \(md(reason))" }
-                out.append(line)
-                for field in item.changes {
-                    var fieldLine = "  - `\(code(field.path))`: \(md(field.summary))"
-                    if field.class != item.class { fieldLine += " (\(field.class.rawValue))" }
-                    out.append(fieldLine)
-                    if let words = field.words, WordDiff.isRewrite(words) {
-                        // Rewritten: the old text, then the new one, each whole.
-                        for segment in words {
-                            let text = html(segment.text).replacingOccurrences(of: "\n", with: "<br>")
-                            out.append(
-                                "    <blockquote><b>\(segment.op == .delete ? "before" : "after"):</b> \(text)</blockquote>")
-                        }
-                    } else if let words = field.words {
-                        let text = condensed(words).map { segment -> String in
-                            let text = html(segment.text).replacingOccurrences(of: "\n", with: "<br>")
-                            switch segment.op {
-                            case .equal: return text
-                            case .delete: return "<del>\(text)</del>"
-                            case .insert: return "<ins>\(text)</ins>"
-                            }
-                        }.joined()
-                        out.append("    <blockquote>\(text)</blockquote>")
-                    }
-                }
+                appendItem(item, to: &out)
             }
             out.append("")
             out.append("</details>")
@@ -97,6 +70,38 @@ public struct DiffMarkdownRenderer: DiffRenderer {
             )
         }
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// One changed item as a list entry, with a sub-entry per changed field and its word diff.
+    func appendItem(_ item: ItemChange, to out: inout [String]) {
+        let title = item.title.map { " \(md($0))" } ?? ""
+        let tag = item.class == .breaking ? "**breaking**" : item.class.rawValue
+        var line = "- \(item.change.rawValue) `\(item.collection)/\(code(item.id))`\(title) · \(tag)"
+        if item.change != .modified, let reason = item.reason { line += ": \(md(reason))" }
+        out.append(line)
+        for field in item.changes {
+            var fieldLine = "  - `\(code(field.path))`: \(md(field.summary))"
+            if field.class != item.class { fieldLine += " (\(field.class.rawValue))" }
+            out.append(fieldLine)
+            if let words = field.words, WordDiff.isRewrite(words) {
+                // Rewritten: the old text, then the new one, each whole.
+                for segment in words {
+                    let text = html(segment.text).replacingOccurrences(of: "\n", with: "<br>")
+                    out.append(
+                        "    <blockquote><b>\(segment.op == .delete ? "before" : "after"):</b> \(text)</blockquote>")
+                }
+            } else if let words = field.words {
+                let text = condensed(words).map { segment -> String in
+                    let text = html(segment.text).replacingOccurrences(of: "\n", with: "<br>")
+                    switch segment.op {
+                    case .equal: return text
+                    case .delete: return "<del>\(text)</del>"
+                    case .insert: return "<ins>\(text)</ins>"
+                    }
+                }.joined()
+                out.append("    <blockquote>\(text)</blockquote>")
+            }
+        }
     }
 
     /// Text safe in Markdown prose and table cells: HTML and Markdown syntax escaped, line

@@ -1,4 +1,5 @@
 import Foundation
+import GamePackFormat
 
 /// The map `gamepack diff --format html` draws for a moved location: the old pin (grey, "A")
 /// and the new one (red, "B") joined by a line labelled with the distance, on the preview's
@@ -34,10 +35,11 @@ enum DiffMovedMap {
 
     /// Latitude and longitude from a report value `{"latitude": …, "longitude": …}` (numbers
     /// or numeric strings).
-    static func point(_ value: ReportJSON?) -> (Double, Double)? {
+    static func point(_ value: JSONValue?) -> (Double, Double)? {
         guard case .object(let fields)? = value else { return nil }
         func number(_ key: String) -> Double? {
             switch fields[key] {
+            case .int(let n)?: Double(n)
             case .number(let n)?: n
             case .string(let s)?: Double(s)
             default: nil
