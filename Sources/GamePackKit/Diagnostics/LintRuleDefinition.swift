@@ -3,12 +3,13 @@
 /// one file in `Lint/Rules/`, listed in `LintRuleRegistry.all`; `--list-rules`, SARIF's
 /// `tool.driver.rules`, the README's rule table and the examples test are made from it.
 ///
-/// A rule checks content through the hooks it adopts: `FieldLintRule` (every field of an item or
-/// object), `TextLintRule` (every text value the item walk meets), `ProjectLintRule` (once,
-/// after the walk). Rules without a hook are reported by
-/// the step that owns what they check: loading (`syntax`, `config`, `schema`), the item walk
-/// (`ItemValidator`: a value's type, range and required fields decide whether it is checked
-/// further) or the asset inspection (`AssetChecks`: each file is read once for all asset rules).
+/// A rule holds its own check, through the hooks it adopts (`Lint/LintRuleHooks.swift`):
+/// `ItemLintRule` (each item), `MapLintRule` (each map: an item's fields, an object),
+/// `ValueLintRule` (each value of the right type), `FieldLintRule` (each field, with its
+/// siblings), `TextLintRule` (each text), `AssetLintRule` (each asset an item names, from the
+/// one inspection of its file) and `ProjectLintRule` (once, after the walk). The rules that
+/// parsing finds (`syntax`, `config`, `schema`) have no hook: the loaders report them as plain
+/// diagnostics with their id from `RuleID`, and their files only describe them.
 public protocol LintRuleDefinition: Sendable {
     /// The id used in reports and in `lint.rules` of `gamepack.yaml`, such as `unknown-field`.
     static var id: String { get }

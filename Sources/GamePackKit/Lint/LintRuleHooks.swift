@@ -1,3 +1,5 @@
+import Foundation
+
 /// A text the item walk met: a `string`, `text` or `url` value, or one locale's text of a
 /// `localized` value. Rules adopting `TextLintRule` see each one once.
 struct LintText {
@@ -39,4 +41,66 @@ protocol FieldLintRule: LintRuleDefinition {
 /// the walk gathered in `LintContext` (references, unique values, geo points, asset uses).
 protocol ProjectLintRule: LintRuleDefinition {
     static func check(project context: LintContext)
+}
+
+/// A rule that checks each asset an item names (`image` and `audio` values), from what the
+/// asset inspection (`AssetChecks`) found at its path: each file is read once for all of them.
+protocol AssetLintRule: LintRuleDefinition {
+    static func check(_ inspection: AssetInspection, of use: AssetUse, context: LintContext)
+}
+
+/// A value the item walk met, of the type its field wants (never YAML null).
+struct LintValue {
+    /// The value as loaded.
+    var node: SourceNode
+    /// The field's spec.
+    var spec: FieldSpec
+    /// Where the value is in the item, such as `details.text` or `steps[2]`.
+    var path: String
+    /// For a `date` value: the date, read once for every rule.
+    var date: Date?
+    /// For a `localized` value: its texts by locale, read once for every rule.
+    var localized: LocalizedTexts?
+
+    /// How messages write a limit or a coordinate: `5`, not `5.0`.
+    static func describe(_ number: Double) -> String {
+        number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+    }
+}
+
+/// A rule that checks every value the item walk meets whose type is right for its field
+/// (`WrongTypeRule.expected` decides that, before any value rule runs, whether or not
+/// `wrong-type` is on).
+protocol ValueLintRule: LintRuleDefinition {
+    static func check(value: LintValue, context: LintContext)
+}
+
+/// A map the item walk met: an item's fields, or an `object` value's.
+struct LintMap {
+    var node: SourceNode
+    /// The fields the map may have.
+    var fields: [FieldSpec]
+    /// Where the map is in the item (`details`); empty for the item itself.
+    var path: String
+    var collection: String
+    /// How messages name the item (`location 12`).
+    var owner: String
+    /// Whether the map is the item itself (its `id` is no field of the content type).
+    var isItem: Bool
+
+    /// The spec of the field named `name`; nil when the map may not have it.
+    func field(named name: String) -> FieldSpec? { fields.first { $0.name == name } }
+
+    /// `name`'s path in the item: `details.name`.
+    func path(of name: String) -> String { path.isEmpty ? name : "\(path).\(name)" }
+}
+
+/// A rule that checks every map the item walk meets, before its fields are walked.
+protocol MapLintRule: LintRuleDefinition {
+    static func check(map: LintMap, context: LintContext)
+}
+
+/// A rule that checks each item of a collection with a content type, before its fields are walked.
+protocol ItemLintRule: LintRuleDefinition {
+    static func check(item: ContentItem, context: LintContext)
 }

@@ -52,11 +52,23 @@ public enum LintRuleRegistry {
     /// The definition of the rule with this id; nil when there is none.
     public static func definition(id: String) -> (any LintRuleDefinition.Type)? { byID[id] }
 
+    /// The rules that check each item during the item walk.
+    static let itemRules: [any ItemLintRule.Type] = all.compactMap { $0 as? any ItemLintRule.Type }
+
+    /// The rules that check each map (an item's fields, an object) during the item walk.
+    static let mapRules: [any MapLintRule.Type] = all.compactMap { $0 as? any MapLintRule.Type }
+
+    /// The rules that check each value of the right type during the item walk.
+    static let valueRules: [any ValueLintRule.Type] = all.compactMap { $0 as? any ValueLintRule.Type }
+
     /// The rules that check each field of an item or object during the item walk.
     static let fieldRules: [any FieldLintRule.Type] = all.compactMap { $0 as? any FieldLintRule.Type }
 
     /// The rules that check each text value during the item walk.
     static let textRules: [any TextLintRule.Type] = all.compactMap { $0 as? any TextLintRule.Type }
+
+    /// The rules that check each asset an item names, from the asset inspection.
+    static let assetRules: [any AssetLintRule.Type] = all.compactMap { $0 as? any AssetLintRule.Type }
 
     /// The rules that check the project once the items are walked.
     static let projectRules: [any ProjectLintRule.Type] = all.compactMap { $0 as? any ProjectLintRule.Type }

@@ -1,7 +1,5 @@
 /// `unknown-locale`: a localized field has a text for a locale the project does not have.
-///
-/// Reported by the item walk (`ItemValidator`); this file describes the rule.
-enum UnknownLocaleRule: LintRuleDefinition {
+enum UnknownLocaleRule: ValueLintRule {
     static let id = "unknown-locale"
     static let defaultSeverity = Severity.error
     static let summary = "A localized field has a text for a locale the project does not have."
@@ -24,6 +22,20 @@ enum UnknownLocaleRule: LintRuleDefinition {
                 """
             ]),
     ]
+
+    /// A `localized` value's texts for locales the project does not have.
+    static func check(value: LintValue, context: LintContext) {
+        guard let localized = value.localized else { return }
+        let locales = context.project.config.locales
+        for entry in localized.unknownLocales {
+            let hint = Suggestions.closest(to: entry.key, among: locales)
+            context.report(
+                .unknownLocale,
+                "`\(value.path)` has a text for `\(entry.key)`, which is not one of the project's locales (\(locales.joined(separator: ", ")))"
+                    + (hint.map { "; did you mean `\($0)`?" } ?? "; add it to `locales` in gamepack.yaml or remove it"),
+                at: entry.keyLocation, fix: hint)
+        }
+    }
 }
 
 extension LintRule {
