@@ -10,7 +10,7 @@ enum AssetFormatNotAllowedRule: AssetLintRule {
                 "content/rewards/1.yaml": """
                 id: 1
                 name: {en: Art Lover, nl: Kunstliefhebber}
-                image: photos/profile.jpg
+                image: ↓photos/profile.jpg
                 """
             ]),
         .nonTriggering(

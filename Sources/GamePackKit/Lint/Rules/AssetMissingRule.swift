@@ -12,7 +12,7 @@ enum AssetMissingRule: AssetLintRule {
                 "content/rewards/1.yaml": """
                 id: 1
                 name: {en: Art Lover, nl: Kunstliefhebber}
-                image: badges/art-lovr.png
+                image: ↓badges/art-lovr.png
                 """
             ]),
         .nonTriggering(

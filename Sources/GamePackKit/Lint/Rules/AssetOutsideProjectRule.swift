@@ -12,7 +12,7 @@ enum AssetOutsideProjectRule: AssetLintRule {
                 "content/rewards/1.yaml": """
                 id: 1
                 name: {en: Art Lover, nl: Kunstliefhebber}
-                image: ../gamepack.yaml
+                image: ↓../gamepack.yaml
                 """
             ]),
         .nonTriggering(

@@ -18,7 +18,7 @@ enum ConfigRule: LintRuleDefinition {
                 targets: [gohike, canonical]
                 lint:
                   waypoint_max_meters: 3000
-                localess: [en]
+                ↓localess: [en]
                 """
             ]),
         .nonTriggering(

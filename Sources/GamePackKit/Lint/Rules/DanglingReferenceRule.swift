@@ -12,7 +12,7 @@ enum DanglingReferenceRule: ProjectLintRule {
                 profile: 1
                 name: {en: Museum Walk, nl: Museumwandeling}
                 reward: 1
-                waypoints: [1, 2, 7]
+                waypoints: [1, 2, ↓7]
                 """
             ]),
         .nonTriggering(

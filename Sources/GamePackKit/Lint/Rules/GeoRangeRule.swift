@@ -11,7 +11,7 @@ enum GeoRangeRule: ValueLintRule {
                 id: 2
                 name: {en: Van Gogh Museum, nl: Het Van Gogh Museum}
                 description: {en: Paintings., nl: Schilderijen.}
-                position: {latitude: 152.3584, longitude: 4.8811}
+                position: {latitude: ↓152.3584, longitude: 4.8811}
                 """
             ]),
         .nonTriggering(

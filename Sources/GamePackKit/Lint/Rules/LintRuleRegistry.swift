@@ -2,10 +2,12 @@
 /// rule table show them (new rules go at the end, so SARIF rule indexes stay put). A rule file in
 /// `Lint/Rules/` that is not listed here fails `LintRuleRegistryTests`.
 ///
-/// Adding a rule: write `Lint/Rules/<Name>Rule.swift` (a `LintRuleDefinition` with examples,
-/// adopting the hook it needs, and its `LintRule` constant), list it at the end of `all`, add
-/// its fixture `Tests/GamePackKitTests/Fixtures/lint/rules/<id>/`, then regenerate the README
-/// table and the SARIF golden's rule list with
+/// Adding a rule: write `Lint/Rules/<Name>Rule.swift` (a `LintRuleDefinition` with examples
+/// whose `↓` markers stand where the rule reports, adopting the hook it needs, and its
+/// `LintRule` constant), list it at the end of `all` (and add a fixture
+/// `Tests/GamePackKitTests/Fixtures/lint/rules/<id>/` only for what markers cannot say: a
+/// finding in a base file or an asset, or without a place), then regenerate the README table
+/// and the SARIF golden's rule list with
 /// `GAMEPACK_RECORD=1 swift test --filter "LintRuleRegistryTests/readmeTable|ReporterTests/golden"`.
 public enum LintRuleRegistry {
     /// The rules' definitions.

@@ -8,7 +8,7 @@ enum MissingRequiredRule: ItemLintRule, MapLintRule, ValueLintRule {
         .triggering(
             [
                 "content/locations/3.yaml": """
-                id: 3
+                ↓id: 3
                 name: {en: Dam Square, nl: De Dam}
                 """
             ]),

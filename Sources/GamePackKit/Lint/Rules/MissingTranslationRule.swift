@@ -9,7 +9,7 @@ enum MissingTranslationRule: ValueLintRule {
             [
                 "content/rewards/1.yaml": """
                 id: 1
-                name: {en: Art Lover}
+                name: ↓{en: Art Lover}
                 image: badges/art-lover.png
                 """
             ]),

@@ -11,7 +11,7 @@ enum OutOfRangeRule: ValueLintRule {
                 id: 1
                 name: Hit
                 file: sounds/hit.wav
-                volume: 1.5
+                volume: ↓1.5
                 code: HIT
                 """
             ]),

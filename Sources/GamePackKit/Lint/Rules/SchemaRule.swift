@@ -16,7 +16,7 @@ enum SchemaRule: LintRuleDefinition {
                 fields:
                   name: {type: string, required: true, max_length: 20}
                   file: {type: audio, required: true, formats: [wav], max_bytes: 100000}
-                  volume: {type: numbr, min: 0, max: 1}
+                  volume: {type: ↓numbr, min: 0, max: 1}
                   code: {type: string, unique: true, pattern: '[A-Z]{3}'}
                 """
             ]),

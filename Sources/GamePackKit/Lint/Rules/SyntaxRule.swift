@@ -15,7 +15,7 @@ enum SyntaxRule: LintRuleDefinition {
                 "content/locations/3.yaml": """
                 id: 3
                 name: {en: Dam Square, nl: De Dam}
-                name: {en: Dam, nl: Dam}
+                ↓name: {en: Dam, nl: Dam}
                 position: {latitude: 52.3731, longitude: 4.8926}
                 """
             ]),

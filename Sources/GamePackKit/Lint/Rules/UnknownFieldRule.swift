@@ -10,7 +10,7 @@ enum UnknownFieldRule: MapLintRule, ValueLintRule {
                 "content/locations/2.yaml": """
                 id: 2
                 name: {en: Van Gogh Museum, nl: Het Van Gogh Museum}
-                descripton: {en: Paintings., nl: Schilderijen.}
+                ↓descripton: {en: Paintings., nl: Schilderijen.}
                 position: {latitude: 52.3584, longitude: 4.8811}
                 """
             ]),

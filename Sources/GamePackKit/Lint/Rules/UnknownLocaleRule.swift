@@ -9,7 +9,7 @@ enum UnknownLocaleRule: ValueLintRule {
             [
                 "content/rewards/1.yaml": """
                 id: 1
-                name: {en: Art Lover, nl: Kunstliefhebber, fr: Amateur d’art}
+                name: {en: Art Lover, nl: Kunstliefhebber, ↓fr: Amateur d’art}
                 image: badges/art-lover.png
                 """
             ]),

@@ -15,7 +15,7 @@ enum WrongTypeRule: ItemLintRule, ValueLintRule {
                 id: 1
                 name: Hit
                 file: sounds/hit.wav
-                volume: loud
+                volume: ↓loud
                 code: HIT
                 """
             ]),
