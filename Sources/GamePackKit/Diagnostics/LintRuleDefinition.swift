@@ -5,7 +5,7 @@
 ///
 /// A rule holds its own check, through the hooks it adopts (`Lint/LintRuleHooks.swift`):
 /// `ItemLintRule` (each item), `MapLintRule` (each map: an item's fields, an object),
-/// `ValueLintRule` (each value of the right type), `FieldLintRule` (each field, with its
+/// `EntryLintRule` (each entry of a map, with its field's spec), `ValueLintRule` (each value of the right type), `FieldLintRule` (each field, with its
 /// siblings), `TextLintRule` (each text), `AssetLintRule` (each asset an item names, from the
 /// one inspection of its file) and `ProjectLintRule` (once, after the walk). The rules that
 /// parsing finds (`syntax`, `config`, `schema`) have no hook: the loaders report them as plain

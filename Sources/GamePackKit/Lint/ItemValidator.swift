@@ -9,7 +9,9 @@ struct ItemValidator {
     /// The rules of each hook that the project has not turned off.
     let itemRules: [any ItemLintRule.Type]
     let mapRules: [any MapLintRule.Type]
-    let valueRules: [any ValueLintRule.Type]
+    let entryRules: [any EntryLintRule.Type]
+    /// The value rules by the field type they check.
+    let valueRules: [FieldType: [any ValueLintRule.Type]]
     let fieldRules: [any FieldLintRule.Type]
     let textRules: [any TextLintRule.Type]
 
@@ -19,7 +21,10 @@ struct ItemValidator {
         func isOn(_ rule: any LintRuleDefinition.Type) -> Bool { context.settings.severity(of: LintRule(rule)) != nil }
         self.itemRules = LintRuleRegistry.itemRules.filter { isOn($0) }
         self.mapRules = LintRuleRegistry.mapRules.filter { isOn($0) }
-        self.valueRules = LintRuleRegistry.valueRules.filter { isOn($0) }
+        self.entryRules = LintRuleRegistry.entryRules.filter { isOn($0) }
+        let valueRules = LintRuleRegistry.valueRules.filter { isOn($0) }
+        self.valueRules = Dictionary(
+            uniqueKeysWithValues: FieldType.allCases.map { type in (type, valueRules.filter { $0.checkedTypes.contains(type) }) })
         self.fieldRules = LintRuleRegistry.fieldRules.filter { isOn($0) }
         self.textRules = LintRuleRegistry.textRules.filter { isOn($0) }
     }
@@ -33,15 +38,19 @@ struct ItemValidator {
             of: LintMap(node: item.node, fields: type.fields, path: "", collection: item.collection, owner: owner, isItem: true))
     }
 
-    /// Hands a map to the map rules, then walks each of its known fields: the value, then the
-    /// field rules (`FieldLintRule`).
+    /// Hands a map to the map rules, then each entry to the entry rules, and walks each known
+    /// field: the value, then the field rules (`FieldLintRule`).
     func validateFields(of map: LintMap) {
         for rule in mapRules {
             rule.check(map: map, context: context)
         }
         for entry in map.node.entries ?? [] {
-            if map.isItem && entry.key == "id" { continue }
-            guard let spec = map.field(named: entry.key) else { continue }
+            if map.isItem && entry.key == "id" { continue }  // an item's id is no field
+            let spec = map.field(named: entry.key)
+            for rule in entryRules {
+                rule.check(entry: entry, spec: spec, in: map, context: context)
+            }
+            guard let spec else { continue }
             validate(entry.value, spec: spec, path: map.path(of: entry.key), in: map)
             if entry.value.isNull { continue }
             for rule in fieldRules {
@@ -54,24 +63,23 @@ struct ItemValidator {
     /// to the value rules (`ValueLintRule`), then its texts, facts and inner values are walked.
     func validate(_ node: SourceNode, spec: FieldSpec, path: String, in map: LintMap) {
         if node.isNull { return }  // absent; `required` is checked by the map rules
-        var value = LintValue(node: node, spec: spec, path: path)
-        if spec.type == .date { value.date = DateValue.parse(node) }
-        if let expected = WrongTypeRule.expected(of: value) {
+        var value = LintValue(node: node, path: path)
+        if case .date = spec.type { value.date = DateValue.parse(node) }
+        if let expected = WrongTypeRule.expected(of: value, spec: spec) {
             WrongTypeRule.report(node, expected: expected, path: path, context: context)
             return
         }
-        if spec.type == .localized { value.localized = LocalizedTexts(node, config: config) }
-        for rule in valueRules {
-            rule.check(value: value, context: context)
+        if case .localized = spec.type { value.localized = LocalizedTexts(node, config: config) }
+        for rule in valueRules[spec.type] ?? [] {
+            rule.check(value: value, of: spec, context: context)
         }
-        walk(value, in: map)
+        walk(value, spec: spec, in: map)
     }
 
     /// The walk's own part of a value of the right type: its texts go to the text rules; the
     /// facts the project rules need are recorded; lists and objects are walked into.
-    func walk(_ value: LintValue, in map: LintMap) {
+    func walk(_ value: LintValue, spec: FieldSpec, in map: LintMap) {
         let node = value.node
-        let spec = value.spec
         let path = value.path
         switch spec.type {
         case .string, .text:
@@ -106,7 +114,7 @@ struct ItemValidator {
                     ReferenceUse(target: spec.referenceTarget ?? "", id: id, location: node.location, from: map.owner))
             }
         case .list:
-            walkElements(of: value, in: map)
+            walkElements(of: value, spec: spec, in: map)
         case .object:
             validateFields(
                 of: LintMap(
@@ -115,12 +123,12 @@ struct ItemValidator {
     }
 
     /// A list's elements, then (for waypoints) the list as a path over the items it refers to.
-    func walkElements(of value: LintValue, in map: LintMap) {
-        guard let elements = value.node.elements, let element = value.spec.element?.value else { return }
+    func walkElements(of value: LintValue, spec: FieldSpec, in map: LintMap) {
+        guard let elements = value.node.elements, let element = spec.element?.value else { return }
         for (index, node) in elements.enumerated() {
             validate(node, spec: element, path: "\(value.path)[\(index)]", in: map)
         }
-        if let geoField = value.spec.geoPath, element.type == .reference, let target = element.referenceTarget {
+        if let geoField = spec.geoPath, element.type == .reference, let target = element.referenceTarget {
             let steps = elements.compactMap { node in ItemID(node: node).map { ($0, node.location) } }
             context.geoPaths.append(GeoPathUse(target: target, geoField: geoField, steps: steps, owner: map.owner))
         }

@@ -49,12 +49,11 @@ protocol AssetLintRule: LintRuleDefinition {
     static func check(_ inspection: AssetInspection, of use: AssetUse, context: LintContext)
 }
 
-/// A value the item walk met, of the type its field wants (never YAML null).
+/// A value the item walk met, of the type its field wants (never YAML null). Its field's spec
+/// comes beside it, borrowed (copying it into every value showed in lint's time).
 struct LintValue {
     /// The value as loaded.
     var node: SourceNode
-    /// The field's spec.
-    var spec: FieldSpec
     /// Where the value is in the item, such as `details.text` or `steps[2]`.
     var path: String
     /// For a `date` value: the date, read once for every rule.
@@ -72,7 +71,10 @@ struct LintValue {
 /// (`WrongTypeRule.expected` decides that, before any value rule runs, whether or not
 /// `wrong-type` is on).
 protocol ValueLintRule: LintRuleDefinition {
-    static func check(value: LintValue, context: LintContext)
+    /// The field types whose values the rule checks: the walk hands it only those (most
+    /// values are texts and numbers that few rules look at).
+    static var checkedTypes: Set<FieldType> { get }
+    static func check(value: LintValue, of spec: FieldSpec, context: LintContext)
 }
 
 /// A map the item walk met: an item's fields, or an `object` value's.
@@ -98,6 +100,13 @@ struct LintMap {
 /// A rule that checks every map the item walk meets, before its fields are walked.
 protocol MapLintRule: LintRuleDefinition {
     static func check(map: LintMap, context: LintContext)
+}
+
+/// A rule that checks every entry of every map the item walk meets (but an item's `id`, which
+/// is no field), with the entry's field spec as the walk found it: nil when the map may not
+/// have it (the walk leaves such an entry).
+protocol EntryLintRule: LintRuleDefinition {
+    static func check(entry: SourceEntry, spec: FieldSpec?, in map: LintMap, context: LintContext)
 }
 
 /// A rule that checks each item of a collection with a content type, before its fields are walked.

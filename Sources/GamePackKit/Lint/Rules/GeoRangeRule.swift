@@ -25,9 +25,11 @@ enum GeoRangeRule: ValueLintRule {
             ]),
     ]
 
+    static let checkedTypes: Set<FieldType> = [.geo]
+
     /// A geo point whose coordinates are both numbers, one of them outside its range.
-    static func check(value: LintValue, context: LintContext) {
-        guard value.spec.type == .geo, let (latitude, longitude) = coordinates(of: value.node),
+    static func check(value: LintValue, of spec: FieldSpec, context: LintContext) {
+        guard let (latitude, longitude) = coordinates(of: value.node),
             !isInRange(latitude: latitude, longitude: longitude)
         else { return }
         let node = value.node

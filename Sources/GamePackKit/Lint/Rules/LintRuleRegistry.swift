@@ -60,6 +60,9 @@ public enum LintRuleRegistry {
     /// The rules that check each map (an item's fields, an object) during the item walk.
     static let mapRules: [any MapLintRule.Type] = all.compactMap { $0 as? any MapLintRule.Type }
 
+    /// The rules that check each entry of a map during the item walk.
+    static let entryRules: [any EntryLintRule.Type] = all.compactMap { $0 as? any EntryLintRule.Type }
+
     /// The rules that check each value of the right type during the item walk.
     static let valueRules: [any ValueLintRule.Type] = all.compactMap { $0 as? any ValueLintRule.Type }
 

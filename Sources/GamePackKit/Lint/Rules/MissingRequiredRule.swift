@@ -49,19 +49,21 @@ enum MissingRequiredRule: ItemLintRule, MapLintRule, ValueLintRule {
         }
     }
 
+    static let checkedTypes: Set<FieldType> = [.geo, .localized]
+
     /// A geo point without a coordinate; a required `localized` value without its
     /// default-locale text.
-    static func check(value: LintValue, context: LintContext) {
+    static func check(value: LintValue, of spec: FieldSpec, context: LintContext) {
         let node = value.node
         let path = value.path
-        switch value.spec.type {
+        switch spec.type {
         case .geo:
             for name in ["latitude", "longitude"] where node[name] == nil {
                 context.report(.missingRequired, "the geo point `\(path)` has no `\(name)`", at: node.location)
             }
         case .localized:
             let defaultLocale = context.project.config.defaultLocale
-            guard value.spec.required, let localized = value.localized, localized.texts[defaultLocale] == nil else { return }
+            guard spec.required, let localized = value.localized, localized.texts[defaultLocale] == nil else { return }
             context.report(
                 .missingRequired,
                 "`\(path)` has no \(LocaleNames.name(defaultLocale)) (\(defaultLocale)) text, the default locale; add `\(defaultLocale): …`",

@@ -23,16 +23,18 @@ enum MissingTranslationRule: ValueLintRule {
             ]),
     ]
 
+    static let checkedTypes: Set<FieldType> = [.localized]
+
     /// A `localized` value without a text in a translation locale, or (when not required) with
     /// translations but no default-locale text.
-    static func check(value: LintValue, context: LintContext) {
+    static func check(value: LintValue, of spec: FieldSpec, context: LintContext) {
         guard let localized = value.localized else { return }
         let config = context.project.config
         let defaultLocale = config.defaultLocale
         let path = value.path
         guard localized.texts[defaultLocale] != nil else {
             // A required value without its source text is `missing-required`.
-            if !value.spec.required, !localized.texts.isEmpty {
+            if !spec.required, !localized.texts.isEmpty {
                 context.report(
                     .missingTranslation,
                     "`\(path)` has translations but no \(LocaleNames.name(defaultLocale)) (\(defaultLocale)) source text; add `\(defaultLocale): …`",

@@ -27,20 +27,21 @@ enum OutOfRangeRule: ValueLintRule {
             ]),
     ]
 
+    static let checkedTypes: Set<FieldType> = [.int, .number, .date, .enum, .list]
+
     /// Numbers against `min`/`max`, dates against `min`/`max`, an enum value against its
     /// values, a list's length against `min_items`/`max_items`.
-    static func check(value: LintValue, context: LintContext) {
+    static func check(value: LintValue, of spec: FieldSpec, context: LintContext) {
         let node = value.node
-        let spec = value.spec
         let path = value.path
         switch spec.type {
         case .int:
             if case .int(let number) = node.value {
-                checkRange(Double(number), text: String(number), of: value, context: context)
+                checkRange(Double(number), text: String(number), of: value, spec: spec, context: context)
             }
         case .number:
             if let number = node.doubleValue {
-                checkRange(number, text: node.raw ?? String(number), of: value, context: context)
+                checkRange(number, text: node.raw ?? String(number), of: value, spec: spec, context: context)
             }
         case .date:
             guard let date = value.date else { return }
@@ -71,12 +72,12 @@ enum OutOfRangeRule: ValueLintRule {
         }
     }
 
-    static func checkRange(_ number: Double, text: String, of value: LintValue, context: LintContext) {
-        if let min = value.spec.min, number < min {
+    static func checkRange(_ number: Double, text: String, of value: LintValue, spec: FieldSpec, context: LintContext) {
+        if let min = spec.min, number < min {
             context.report(
                 .outOfRange, "`\(value.path)` is \(text); the minimum is \(LintValue.describe(min))", at: value.node.location)
         }
-        if let max = value.spec.max, number > max {
+        if let max = spec.max, number > max {
             context.report(
                 .outOfRange, "`\(value.path)` is \(text); the maximum is \(LintValue.describe(max))", at: value.node.location)
         }

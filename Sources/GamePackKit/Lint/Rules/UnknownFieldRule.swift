@@ -1,5 +1,5 @@
 /// `unknown-field`: an item has a field its content type does not define.
-enum UnknownFieldRule: MapLintRule, ValueLintRule {
+enum UnknownFieldRule: EntryLintRule, ValueLintRule {
     static let id = "unknown-field"
     static let defaultSeverity = Severity.error
     static let summary = "An item has a field its content type does not define."
@@ -25,27 +25,27 @@ enum UnknownFieldRule: MapLintRule, ValueLintRule {
             ]),
     ]
 
-    /// Keys of a map that are no field of its content type or object (an item's `id` is no field).
-    static func check(map: LintMap, context: LintContext) {
-        for entry in map.node.entries ?? [] where !(map.isItem && entry.key == "id") && map.field(named: entry.key) == nil {
-            let names = map.fields.map(\.name)
-            let hint = Suggestions.closest(to: entry.key, among: names)
-            let known =
-                names.isEmpty
-                ? "" : " Fields of \(map.collection)\(map.path.isEmpty ? "" : " \(map.path)"): \(names.joined(separator: ", "))."
-            context.report(
-                .unknownField,
-                "unknown field `\(entry.key)`" + (hint.map { "; did you mean `\($0)`?" } ?? ".") + (hint == nil ? known : ""),
-                at: entry.keyLocation, fix: hint)
-        }
+    /// A key of a map that is no field of its content type or object.
+    static func check(entry: SourceEntry, spec: FieldSpec?, in map: LintMap, context: LintContext) {
+        guard spec == nil else { return }
+        let names = map.fields.map(\.name)
+        let hint = Suggestions.closest(to: entry.key, among: names)
+        let known =
+            names.isEmpty
+            ? "" : " Fields of \(map.collection)\(map.path.isEmpty ? "" : " \(map.path)"): \(names.joined(separator: ", "))."
+        context.report(
+            .unknownField,
+            "unknown field `\(entry.key)`" + (hint.map { "; did you mean `\($0)`?" } ?? ".") + (hint == nil ? known : ""),
+            at: entry.keyLocation, fix: hint)
     }
 
     /// What a geo point's misspelt keys most likely mean.
     static let geoAliases = ["lat": "latitude", "lng": "longitude", "lon": "longitude", "long": "longitude"]
 
+    static let checkedTypes: Set<FieldType> = [.geo]
+
     /// Keys of a geo point other than `latitude` and `longitude`.
-    static func check(value: LintValue, context: LintContext) {
-        guard value.spec.type == .geo else { return }
+    static func check(value: LintValue, of spec: FieldSpec, context: LintContext) {
         for entry in value.node.entries ?? [] where entry.key != "latitude" && entry.key != "longitude" {
             let hint = geoAliases[entry.key] ?? Suggestions.closest(to: entry.key, among: ["latitude", "longitude"])
             context.report(

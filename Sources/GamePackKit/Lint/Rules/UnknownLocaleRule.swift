@@ -23,8 +23,10 @@ enum UnknownLocaleRule: ValueLintRule {
             ]),
     ]
 
+    static let checkedTypes: Set<FieldType> = [.localized]
+
     /// A `localized` value's texts for locales the project does not have.
-    static func check(value: LintValue, context: LintContext) {
+    static func check(value: LintValue, of spec: FieldSpec, context: LintContext) {
         guard let localized = value.localized else { return }
         let locales = context.project.config.locales
         for entry in localized.unknownLocales {

@@ -40,12 +40,11 @@ enum WrongTypeRule: ItemLintRule, ValueLintRule {
             at: idNode.location)
     }
 
-    /// What a value of `value.spec`'s type must be, as messages say it; nil when the value is of
+    /// What a value of `spec`'s type must be, as messages say it; nil when the value is of
     /// that type. The item walk asks before anything else, and walks no further into a value
     /// of the wrong type (whether or not this rule is on).
-    static func expected(of value: LintValue) -> String? {
+    static func expected(of value: LintValue, spec: FieldSpec) -> String? {
         let node = value.node
-        let spec = value.spec
         switch spec.type {
         case .string, .text:
             return node.scalarText == nil ? "text" : nil
@@ -80,13 +79,15 @@ enum WrongTypeRule: ItemLintRule, ValueLintRule {
         }
     }
 
+    static let checkedTypes: Set<FieldType> = [.string, .url, .geo, .localized]
+
     /// A value whose type is right but not all of it: a `string` with line breaks, a `url`
     /// that is no http(s) URL, a geo point's coordinate that is no number, a `localized`
     /// value's text that is a list or a map.
-    static func check(value: LintValue, context: LintContext) {
+    static func check(value: LintValue, of spec: FieldSpec, context: LintContext) {
         let node = value.node
         let path = value.path
-        switch value.spec.type {
+        switch spec.type {
         case .string:
             if let text = node.scalarText, text.contains("\n") {
                 context.report(
