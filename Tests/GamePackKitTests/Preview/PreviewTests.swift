@@ -138,4 +138,23 @@ struct PreviewTests {
         #expect(
             site(fifth).render(path: "c/locations/1.html")?.contains("data-missing=\"photos/rai-congress-center.jpg\"") == true)
     }
+
+    @Test("a changed item is checked by lint's own rules: a dangling reference names the closest id, as lint's does")
+    func changedItemsUseLintRules() async throws {
+        let temp = try TemporaryDirectory()
+        let project = try temp.copy(TestPaths.example("gohike-amsterdam"), as: "g")
+        let first = try await PreviewWorkspace.load(at: project)
+        let file = project.appendingPathComponent("content/routes/1.yaml")
+        let original = try String(contentsOf: file, encoding: .utf8)
+        let changed = original.replacingOccurrences(of: "waypoints: [3, 1, 2]", with: "waypoints: [3, 1, 2, 98]")
+        #expect(changed != original)
+        try changed.write(to: file, atomically: true, encoding: .utf8)
+        let second = try #require(PreviewWorkspace.applying(["content/routes/1.yaml"], to: first))
+        let quick = second.diagnostics.filter { $0.rule == "dangling-reference" }
+        #expect(quick.count == 1)
+        #expect(quick.first?.message.contains("; the closest existing id is ") == true, "\(quick.map(\.message))")
+        let full = await PreviewWorkspace.relinted(second)
+        let fromLint = full.diagnostics.filter { $0.rule == "dangling-reference" }
+        #expect(fromLint.map(\.message) == quick.map(\.message) && fromLint.map(\.location) == quick.map(\.location))
+    }
 }
