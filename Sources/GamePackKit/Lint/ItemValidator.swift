@@ -24,7 +24,7 @@ struct ItemValidator {
         self.entryRules = LintRuleRegistry.entryRules.filter { isOn($0) }
         let valueRules = LintRuleRegistry.valueRules.filter { isOn($0) }
         self.valueRules = Dictionary(
-            uniqueKeysWithValues: FieldType.allCases.map { type in (type, valueRules.filter { $0.checkedTypes.contains(type) }) })
+            uniqueKeysWithValues: FieldType.allCases.map { type in (type, valueRules.filter { $0.checks(type) }) })
         self.fieldRules = LintRuleRegistry.fieldRules.filter { isOn($0) }
         self.textRules = LintRuleRegistry.textRules.filter { isOn($0) }
     }

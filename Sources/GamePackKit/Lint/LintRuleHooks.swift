@@ -71,9 +71,10 @@ struct LintValue {
 /// (`WrongTypeRule.expected` decides that, before any value rule runs, whether or not
 /// `wrong-type` is on).
 protocol ValueLintRule: LintRuleDefinition {
-    /// The field types whose values the rule checks: the walk hands it only those (most
-    /// values are texts and numbers that few rules look at).
-    static var checkedTypes: Set<FieldType> { get }
+    /// Whether the rule checks values of `type`: the walk hands it only those (most values are
+    /// texts and numbers that few rules look at). An exhaustive `switch`, so that a new field
+    /// type is a decision for every value rule.
+    static func checks(_ type: FieldType) -> Bool
     static func check(value: LintValue, of spec: FieldSpec, context: LintContext)
 }
 

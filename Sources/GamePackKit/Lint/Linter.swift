@@ -1,9 +1,9 @@
 import Foundation
 
 /// Runs every lint rule over a loaded project and returns the findings, sorted by place: one
-/// walk over the items (`ItemValidator`, calling the item, map, value, field and text rules; runs
-/// of items side by side),
-/// then the project rules, then the asset inspection with the asset rules.
+/// walk over the items (`ItemValidator`, calling the item, map, entry, value, field and text
+/// rules; runs of items side by side), then the project rules, then the asset inspection with
+/// the asset rules. `check(items:context:)` runs the per-item part for a few changed items.
 public enum Linter {
     /// Lints `project`. Diagnostics met while loading are included, with the project's rule
     /// settings applied to them too.

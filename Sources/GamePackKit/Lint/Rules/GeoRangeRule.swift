@@ -25,7 +25,14 @@ enum GeoRangeRule: ValueLintRule {
             ]),
     ]
 
-    static let checkedTypes: Set<FieldType> = [.geo]
+    /// Whether the rule checks values of `type` (the walk hands it only those).
+    static func checks(_ type: FieldType) -> Bool {
+        switch type {
+        case .geo: true
+        case .string, .text, .localized, .int, .number, .bool, .date, .url, .enum, .image, .audio, .reference, .list, .object:
+            false
+        }
+    }
 
     /// A geo point whose coordinates are both numbers, one of them outside its range.
     static func check(value: LintValue, of spec: FieldSpec, context: LintContext) {

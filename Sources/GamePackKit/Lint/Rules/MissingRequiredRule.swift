@@ -49,7 +49,13 @@ enum MissingRequiredRule: ItemLintRule, MapLintRule, ValueLintRule {
         }
     }
 
-    static let checkedTypes: Set<FieldType> = [.geo, .localized]
+    /// Whether the rule checks values of `type` (the walk hands it only those).
+    static func checks(_ type: FieldType) -> Bool {
+        switch type {
+        case .geo, .localized: true
+        case .string, .text, .int, .number, .bool, .date, .url, .enum, .image, .audio, .reference, .list, .object: false
+        }
+    }
 
     /// A geo point without a coordinate; a required `localized` value without its
     /// default-locale text.

@@ -23,7 +23,13 @@ enum MissingTranslationRule: ValueLintRule {
             ]),
     ]
 
-    static let checkedTypes: Set<FieldType> = [.localized]
+    /// Whether the rule checks values of `type` (the walk hands it only those).
+    static func checks(_ type: FieldType) -> Bool {
+        switch type {
+        case .localized: true
+        case .string, .text, .int, .number, .bool, .date, .url, .enum, .image, .audio, .geo, .reference, .list, .object: false
+        }
+    }
 
     /// A `localized` value without a text in a translation locale, or (when not required) with
     /// translations but no default-locale text.

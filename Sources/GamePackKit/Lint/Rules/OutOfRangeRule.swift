@@ -27,7 +27,13 @@ enum OutOfRangeRule: ValueLintRule {
             ]),
     ]
 
-    static let checkedTypes: Set<FieldType> = [.int, .number, .date, .enum, .list]
+    /// Whether the rule checks values of `type` (the walk hands it only those).
+    static func checks(_ type: FieldType) -> Bool {
+        switch type {
+        case .int, .number, .date, .enum, .list: true
+        case .string, .text, .localized, .bool, .url, .image, .audio, .geo, .reference, .object: false
+        }
+    }
 
     /// Numbers against `min`/`max`, dates against `min`/`max`, an enum value against its
     /// values, a list's length against `min_items`/`max_items`.

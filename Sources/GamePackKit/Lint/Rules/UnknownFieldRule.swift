@@ -42,7 +42,14 @@ enum UnknownFieldRule: EntryLintRule, ValueLintRule {
     /// What a geo point's misspelt keys most likely mean.
     static let geoAliases = ["lat": "latitude", "lng": "longitude", "lon": "longitude", "long": "longitude"]
 
-    static let checkedTypes: Set<FieldType> = [.geo]
+    /// Whether the rule checks values of `type` (the walk hands it only those).
+    static func checks(_ type: FieldType) -> Bool {
+        switch type {
+        case .geo: true
+        case .string, .text, .localized, .int, .number, .bool, .date, .url, .enum, .image, .audio, .reference, .list, .object:
+            false
+        }
+    }
 
     /// Keys of a geo point other than `latitude` and `longitude`.
     static func check(value: LintValue, of spec: FieldSpec, context: LintContext) {

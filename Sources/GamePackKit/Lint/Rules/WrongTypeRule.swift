@@ -79,7 +79,13 @@ enum WrongTypeRule: ItemLintRule, ValueLintRule {
         }
     }
 
-    static let checkedTypes: Set<FieldType> = [.string, .url, .geo, .localized]
+    /// Whether the rule checks values of `type` (the walk hands it only those).
+    static func checks(_ type: FieldType) -> Bool {
+        switch type {
+        case .string, .url, .geo, .localized: true
+        case .text, .int, .number, .bool, .date, .enum, .image, .audio, .reference, .list, .object: false
+        }
+    }
 
     /// A value whose type is right but not all of it: a `string` with line breaks, a `url`
     /// that is no http(s) URL, a geo point's coordinate that is no number, a `localized`
