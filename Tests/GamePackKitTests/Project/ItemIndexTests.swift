@@ -22,9 +22,10 @@ struct ItemIndexTests {
         defer { withExtendedLifetime(temp) {} }
         let index = ItemIndex(project.items)
         #expect(index.item("locations", ItemID("1"))?.file == "content/locations/1.yaml")
-        #expect(index.duplicates.map { "\($0.item.file) after \($0.first.file)" } == [
-            "content/locations/dup.yaml after content/locations/1.yaml"
-        ])
+        #expect(
+            index.duplicates.map { "\($0.item.file) after \($0.first.file)" } == [
+                "content/locations/dup.yaml after content/locations/1.yaml"
+            ])
         #expect(index.item("locations", ItemID("2"))?.file == "content/locations/2.yaml")
         #expect(index.item("locations", ItemID("3")) == nil)
     }
