@@ -114,3 +114,23 @@ protocol EntryLintRule: LintRuleDefinition {
 protocol ItemLintRule: LintRuleDefinition {
     static func check(item: ContentItem, context: LintContext)
 }
+
+extension FieldType {
+    /// Whether values of this type are geo points (for the value rules that check only those).
+    var isGeoPoint: Bool {
+        switch self {
+        case .geo: true
+        case .string, .text, .localized, .int, .number, .bool, .date, .url, .enum, .image, .audio, .reference, .list, .object:
+            false
+        }
+    }
+
+    /// Whether values of this type are localized texts (for the value rules that check only those).
+    var isLocalized: Bool {
+        switch self {
+        case .localized: true
+        case .string, .text, .int, .number, .bool, .date, .url, .enum, .image, .audio, .geo, .reference, .list, .object:
+            false
+        }
+    }
+}

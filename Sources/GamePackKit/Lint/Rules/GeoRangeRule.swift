@@ -26,13 +26,7 @@ enum GeoRangeRule: ValueLintRule {
     ]
 
     /// Whether the rule checks values of `type` (the walk hands it only those).
-    static func checks(_ type: FieldType) -> Bool {
-        switch type {
-        case .geo: true
-        case .string, .text, .localized, .int, .number, .bool, .date, .url, .enum, .image, .audio, .reference, .list, .object:
-            false
-        }
-    }
+    static func checks(_ type: FieldType) -> Bool { type.isGeoPoint }
 
     /// A geo point whose coordinates are both numbers, one of them outside its range.
     static func check(value: LintValue, of spec: FieldSpec, context: LintContext) {

@@ -43,13 +43,7 @@ enum UnknownFieldRule: EntryLintRule, ValueLintRule {
     static let geoAliases = ["lat": "latitude", "lng": "longitude", "lon": "longitude", "long": "longitude"]
 
     /// Whether the rule checks values of `type` (the walk hands it only those).
-    static func checks(_ type: FieldType) -> Bool {
-        switch type {
-        case .geo: true
-        case .string, .text, .localized, .int, .number, .bool, .date, .url, .enum, .image, .audio, .reference, .list, .object:
-            false
-        }
-    }
+    static func checks(_ type: FieldType) -> Bool { type.isGeoPoint }
 
     /// Keys of a geo point other than `latitude` and `longitude`.
     static func check(value: LintValue, of spec: FieldSpec, context: LintContext) {

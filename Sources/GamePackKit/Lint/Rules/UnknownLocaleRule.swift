@@ -24,12 +24,7 @@ enum UnknownLocaleRule: ValueLintRule {
     ]
 
     /// Whether the rule checks values of `type` (the walk hands it only those).
-    static func checks(_ type: FieldType) -> Bool {
-        switch type {
-        case .localized: true
-        case .string, .text, .int, .number, .bool, .date, .url, .enum, .image, .audio, .geo, .reference, .list, .object: false
-        }
-    }
+    static func checks(_ type: FieldType) -> Bool { type.isLocalized }
 
     /// A `localized` value's texts for locales the project does not have.
     static func check(value: LintValue, of spec: FieldSpec, context: LintContext) {
