@@ -82,7 +82,7 @@ struct LintCommand: AsyncParsableCommand {
             checkedFiles: [Project.configFile] + loaded.contentFiles,
             sources: loaded.sources,
             color: format == .text && output == nil && outputOptions.useColor)
-        var report = format.reporter.report(shown, context: context)
+        var report = format.reporter(rules: LintRule.allCases).report(shown, context: context)
         if outputOptions.quiet && format == .text {
             // Drop the summary line.
             report = report.split(separator: "\n", omittingEmptySubsequences: false).dropLast(2).joined(separator: "\n")

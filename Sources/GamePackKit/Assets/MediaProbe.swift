@@ -105,92 +105,107 @@ public enum MediaProbe {
     }
 
     static func probeHeader(_ header: Data, byteCount: Int) throws -> MediaInfo {
-        let b = [UInt8](header)
-        func be16(_ i: Int) -> Int { Int(b[i]) << 8 | Int(b[i + 1]) }
-        func be32(_ i: Int) -> Int { Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3]) }
-        func le16(_ i: Int) -> Int { Int(b[i]) | Int(b[i + 1]) << 8 }
-        func le24(_ i: Int) -> Int { Int(b[i]) | Int(b[i + 1]) << 8 | Int(b[i + 2]) << 16 }
-        func ascii(_ i: Int, _ n: Int) -> String {
-            guard i + n <= b.count else { return "" }
-            return String(decoding: b[i..<(i + n)], as: UTF8.self)
+        let b = HeaderBytes(bytes: [UInt8](header))
+        if b.bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+            return try probePNG(b, byteCount: byteCount)
         }
-
-        // PNG: signature, then IHDR with width and height.
-        if b.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
-            guard b.count >= 24, ascii(12, 4) == "IHDR" else { throw MediaProbeError.corrupt(.png, "no IHDR header") }
-            let width = be32(16), height = be32(20)
-            guard width > 0, height > 0 else { throw MediaProbeError.corrupt(.png, "zero width or height") }
-            guard byteCount >= 33 + 12 else { throw MediaProbeError.corrupt(.png, "truncated after the header") }
-            return MediaInfo(format: .png, width: width, height: height, byteCount: byteCount)
-        }
-        // JPEG: walk the markers to a start-of-frame.
-        if b.starts(with: [0xFF, 0xD8, 0xFF]) {
-            var i = 2
-            while i + 4 <= b.count {
-                guard b[i] == 0xFF else { throw MediaProbeError.corrupt(.jpeg, "bad marker at byte \(i)") }
-                let marker = b[i + 1]
-                if marker == 0xFF { i += 1; continue }
-                if marker == 0xD8 || (0xD0...0xD7).contains(marker) || marker == 0x01 { i += 2; continue }
-                if marker == 0xD9 || marker == 0xDA { break }
-                let length = be16(i + 2)
-                guard length >= 2 else { throw MediaProbeError.corrupt(.jpeg, "bad segment length at byte \(i)") }
-                let isFrame = (0xC0...0xCF).contains(marker) && marker != 0xC4 && marker != 0xC8 && marker != 0xCC
-                if isFrame {
-                    guard i + 9 <= b.count else { break }
-                    let height = be16(i + 5), width = be16(i + 7)
-                    guard width > 0, height > 0 else { throw MediaProbeError.corrupt(.jpeg, "zero width or height") }
-                    return MediaInfo(format: .jpeg, width: width, height: height, byteCount: byteCount)
-                }
-                i += 2 + length
-            }
-            throw MediaProbeError.corrupt(.jpeg, "no frame header (truncated?)")
-        }
+        if b.bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return try probeJPEG(b, byteCount: byteCount) }
         // GIF: logical screen size.
-        if ascii(0, 6) == "GIF87a" || ascii(0, 6) == "GIF89a" {
+        if b.ascii(0, 6) == "GIF87a" || b.ascii(0, 6) == "GIF89a" {
             guard b.count >= 10 else { throw MediaProbeError.corrupt(.gif, "truncated header") }
-            return MediaInfo(format: .gif, width: le16(6), height: le16(8), byteCount: byteCount)
+            return MediaInfo(format: .gif, width: b.le16(6), height: b.le16(8), byteCount: byteCount)
         }
         // RIFF: WebP or WAV.
-        if ascii(0, 4) == "RIFF", b.count >= 12 {
-            let kind = ascii(8, 4)
-            if kind == "WEBP" {
-                guard b.count >= 30 else { throw MediaProbeError.corrupt(.webp, "truncated header") }
-                switch ascii(12, 4) {
-                case "VP8 ":
-                    guard b[23] == 0x9D, b[24] == 0x01, b[25] == 0x2A else {
-                        throw MediaProbeError.corrupt(.webp, "bad VP8 frame tag")
-                    }
-                    return MediaInfo(
-                        format: .webp, width: le16(26) & 0x3FFF, height: le16(28) & 0x3FFF, byteCount: byteCount)
-                case "VP8L":
-                    guard b[20] == 0x2F else { throw MediaProbeError.corrupt(.webp, "bad VP8L signature") }
-                    let bits = Int(b[21]) | Int(b[22]) << 8 | Int(b[23]) << 16 | Int(b[24]) << 24
-                    return MediaInfo(
-                        format: .webp, width: (bits & 0x3FFF) + 1, height: ((bits >> 14) & 0x3FFF) + 1,
-                        byteCount: byteCount)
-                case "VP8X":
-                    return MediaInfo(
-                        format: .webp, width: le24(24) + 1, height: le24(27) + 1, byteCount: byteCount)
-                default:
-                    throw MediaProbeError.corrupt(.webp, "unknown chunk \(ascii(12, 4))")
-                }
-            }
+        if b.ascii(0, 4) == "RIFF", b.count >= 12 {
+            let kind = b.ascii(8, 4)
+            if kind == "WEBP" { return try probeWebP(b, byteCount: byteCount) }
             if kind == "WAVE" {
-                guard b.count >= 20, byteCount >= 44 || ascii(12, 4) == "fmt " else {
+                guard b.count >= 20, byteCount >= 44 || b.ascii(12, 4) == "fmt " else {
                     throw MediaProbeError.corrupt(.wav, "truncated header")
                 }
                 return MediaInfo(format: .wav, width: nil, height: nil, byteCount: byteCount)
             }
         }
-        if ascii(0, 4) == "caff" {
+        if b.ascii(0, 4) == "caff" {
             return MediaInfo(format: .caf, width: nil, height: nil, byteCount: byteCount)
         }
-        if b.count >= 12, ascii(4, 4) == "ftyp" {
+        if b.count >= 12, b.ascii(4, 4) == "ftyp" {
             return MediaInfo(format: .m4a, width: nil, height: nil, byteCount: byteCount)
         }
-        if ascii(0, 3) == "ID3" || (b.count >= 2 && b[0] == 0xFF && (b[1] & 0xE0) == 0xE0) {
+        if b.ascii(0, 3) == "ID3" || (b.count >= 2 && b[0] == 0xFF && (b[1] & 0xE0) == 0xE0) {
             return MediaInfo(format: .mp3, width: nil, height: nil, byteCount: byteCount)
         }
         throw MediaProbeError.unknownFormat
+    }
+
+    /// PNG: the signature, then IHDR with width and height.
+    static func probePNG(_ b: HeaderBytes, byteCount: Int) throws -> MediaInfo {
+        guard b.count >= 24, b.ascii(12, 4) == "IHDR" else { throw MediaProbeError.corrupt(.png, "no IHDR header") }
+        let width = b.be32(16), height = b.be32(20)
+        guard width > 0, height > 0 else { throw MediaProbeError.corrupt(.png, "zero width or height") }
+        guard byteCount >= 33 + 12 else { throw MediaProbeError.corrupt(.png, "truncated after the header") }
+        return MediaInfo(format: .png, width: width, height: height, byteCount: byteCount)
+    }
+
+    /// JPEG: walks the markers to a start-of-frame.
+    static func probeJPEG(_ b: HeaderBytes, byteCount: Int) throws -> MediaInfo {
+        var i = 2
+        while i + 4 <= b.count {
+            guard b[i] == 0xFF else { throw MediaProbeError.corrupt(.jpeg, "bad marker at byte \(i)") }
+            let marker = b[i + 1]
+            if marker == 0xFF { i += 1; continue }
+            if marker == 0xD8 || (0xD0...0xD7).contains(marker) || marker == 0x01 { i += 2; continue }
+            if marker == 0xD9 || marker == 0xDA { break }
+            let length = b.be16(i + 2)
+            guard length >= 2 else { throw MediaProbeError.corrupt(.jpeg, "bad segment length at byte \(i)") }
+            let isFrame = (0xC0...0xCF).contains(marker) && marker != 0xC4 && marker != 0xC8 && marker != 0xCC
+            if isFrame {
+                guard i + 9 <= b.count else { break }
+                let height = b.be16(i + 5), width = b.be16(i + 7)
+                guard width > 0, height > 0 else { throw MediaProbeError.corrupt(.jpeg, "zero width or height") }
+                return MediaInfo(format: .jpeg, width: width, height: height, byteCount: byteCount)
+            }
+            i += 2 + length
+        }
+        throw MediaProbeError.corrupt(.jpeg, "no frame header (truncated?)")
+    }
+
+    /// WebP (a RIFF file): the size in its VP8, VP8L or VP8X chunk.
+    static func probeWebP(_ b: HeaderBytes, byteCount: Int) throws -> MediaInfo {
+        guard b.count >= 30 else { throw MediaProbeError.corrupt(.webp, "truncated header") }
+        switch b.ascii(12, 4) {
+        case "VP8 ":
+            guard b[23] == 0x9D, b[24] == 0x01, b[25] == 0x2A else {
+                throw MediaProbeError.corrupt(.webp, "bad VP8 frame tag")
+            }
+            return MediaInfo(format: .webp, width: b.le16(26) & 0x3FFF, height: b.le16(28) & 0x3FFF, byteCount: byteCount)
+        case "VP8L":
+            guard b[20] == 0x2F else { throw MediaProbeError.corrupt(.webp, "bad VP8L signature") }
+            let bits = Int(b[21]) | Int(b[22]) << 8 | Int(b[23]) << 16 | Int(b[24]) << 24
+            return MediaInfo(
+                format: .webp, width: (bits & 0x3FFF) + 1, height: ((bits >> 14) & 0x3FFF) + 1, byteCount: byteCount)
+        case "VP8X":
+            return MediaInfo(format: .webp, width: b.le24(24) + 1, height: b.le24(27) + 1, byteCount: byteCount)
+        default:
+            throw MediaProbeError.corrupt(.webp, "unknown chunk \(b.ascii(12, 4))")
+        }
+    }
+
+    /// The first bytes of a file, read as the headers of media formats are written.
+    struct HeaderBytes {
+        let bytes: [UInt8]
+        var count: Int { bytes.count }
+        subscript(_ i: Int) -> UInt8 { bytes[i] }
+        func be16(_ i: Int) -> Int { Int(bytes[i]) << 8 | Int(bytes[i + 1]) }
+        func be32(_ i: Int) -> Int {
+            Int(bytes[i]) << 24 | Int(bytes[i + 1]) << 16 | Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
+        }
+        func le16(_ i: Int) -> Int { Int(bytes[i]) | Int(bytes[i + 1]) << 8 }
+        func le24(_ i: Int) -> Int { Int(bytes[i]) | Int(bytes[i + 1]) << 8 | Int(bytes[i + 2]) << 16 }
+        /// `n` bytes from `i` as text; empty past the end.
+        func ascii(_ i: Int, _ n: Int) -> String {
+            guard i + n <= bytes.count else { return "" }
+            return String(decoding: bytes[i..<(i + n)], as: UTF8.self)
+        }
     }
 }

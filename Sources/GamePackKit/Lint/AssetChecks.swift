@@ -1,106 +1,51 @@
 import Foundation
 
-/// Checks every asset an item refers to (exists, stays inside `assets/`, is what its extension
-/// says, fits its field's formats, bytes and dimensions), reading each file once for all the
-/// asset rules (`asset-missing` … `asset-dimensions` in `Lint/Rules/`).
+/// The asset inspection: looks at every asset an item refers to (stays inside `assets/`, exists,
+/// can be read, and what its bytes hold), reading each file once for all the asset rules
+/// (`asset-missing` … `asset-dimensions` in `Lint/Rules/`, adopting `AssetLintRule`), which then
+/// check what it found.
 enum AssetChecks {
-    /// The result of looking at one referenced asset path, computed once per path.
-    enum Inspection: Sendable {
-        case outside(String)
-        case missing
-        case unreadable(String)
-        case probed(MediaInfo)
-    }
-
+    /// Inspects each asset path the items name once (side by side), then hands each use with
+    /// its path's inspection to every asset rule (`AssetLintRule`), in registry order.
     static func run(_ context: LintContext) async {
-        let project = context.project
-        let assetsRoot = project.root.appendingPathComponent("assets").resolvingSymlinksInPath().path
         let paths = Array(Set(context.assetUses.map(\.path))).sorted()
-        let root = project.root
+        let (root, assetsRoot) = roots(of: context.project)
         let inspections = await paths.concurrentMap { path in
             inspect(path, root: root, assetsRoot: assetsRoot)
         }
-        let byPath = Dictionary(uniqueKeysWithValues: zip(paths, inspections))
-        let existing = project.assetFiles
-
-        for use in context.assetUses {
-            let field = use.spec.name
-            switch byPath[use.path]! {
-            case .outside(let why):
-                context.report(
-                    .assetOutsideProject,
-                    "`\(use.path)` \(why); asset paths are relative to assets/ and stay inside it",
-                    at: use.location)
-            case .missing:
-                let hint =
-                    Suggestions.closest(to: use.path, among: existing)
-                    ?? existing.first { ($0 as NSString).lastPathComponent == (use.path as NSString).lastPathComponent }
-                context.report(
-                    .assetMissing,
-                    "assets/\(use.path) does not exist"
-                        + (hint.map { "; did you mean `\($0)`?" } ?? "; add the file or correct the path"),
-                    at: use.location, fix: hint)
-            case .unreadable(let why):
-                context.report(.assetUnreadable, "assets/\(use.path) cannot be used: \(why)", at: use.location)
-            case .probed(let info):
-                check(info, use: use, field: field, context: context)
-            }
-        }
+        check(context, inspections: Dictionary(uniqueKeysWithValues: zip(paths, inspections)))
     }
 
-    static func check(_ info: MediaInfo, use: AssetUse, field: String, context: LintContext) {
-        let path = use.path
-        let ext = (path as NSString).pathExtension
-        if let claimed = MediaFormat(fileExtension: ext), claimed != info.format {
-            context.report(
-                .assetFormatMismatch,
-                "assets/\(path) is named .\(ext) but holds \(info.format.rawValue.uppercased()) data; rename it or convert it",
-                at: use.location)
-        } else if MediaFormat(fileExtension: ext) == nil {
-            context.report(
-                .assetFormatMismatch,
-                "assets/\(path) has no media extension (.png, .jpg, .gif, .webp, .wav, .mp3, .caf, .m4a) but holds \(info.format.rawValue.uppercased()) data; rename it",
-                at: use.location)
+    /// `run` one path after the other, for the few assets of a few items (the preview's changes).
+    static func runSerially(_ context: LintContext) {
+        let (root, assetsRoot) = roots(of: context.project)
+        var inspections: [String: AssetInspection] = [:]
+        for use in context.assetUses where inspections[use.path] == nil {
+            inspections[use.path] = inspect(use.path, root: root, assetsRoot: assetsRoot)
         }
-        let wantsImage = use.spec.type == .image
-        if wantsImage != info.format.isImage {
-            context.report(
-                .assetFormatNotAllowed,
-                "`\(field)` takes \(wantsImage ? "an image" : "a sound"), but assets/\(path) is \(info.format.rawValue.uppercased())",
-                at: use.location)
-            return
-        }
-        if !use.spec.formats.isEmpty, !use.spec.formats.contains(info.format) {
-            context.report(
-                .assetFormatNotAllowed,
-                "`\(field)` allows \(use.spec.formats.map { $0.rawValue.uppercased() }.joined(separator: ", ")), but assets/\(path) is \(info.format.rawValue.uppercased()); convert it",
-                at: use.location)
-        }
-        let budget = use.spec.maxBytes ?? context.settings.maxAssetBytes
-        if info.byteCount > budget {
-            context.report(
-                .assetTooLarge,
-                "assets/\(path) is \(ByteCount.describe(info.byteCount)); `\(field)` allows \(ByteCount.describe(budget)). Compress or resize it",
-                at: use.location)
-        }
-        guard let width = info.width, let height = info.height else { return }
-        var problems: [String] = []
-        if let min = use.spec.minWidth, width < min { problems.append("narrower than \(min) px") }
-        if let max = use.spec.maxWidth, width > max { problems.append("wider than \(max) px") }
-        if let min = use.spec.minHeight, height < min { problems.append("lower than \(min) px") }
-        if let max = use.spec.maxHeight, height > max { problems.append("taller than \(max) px") }
-        if !problems.isEmpty {
-            context.report(
-                .assetDimensions,
-                "assets/\(path) is \(width)×\(height), \(problems.joined(separator: " and ")) (limits of `\(field)`); resize it",
-                at: use.location)
+        check(context, inspections: inspections)
+    }
+
+    /// The project's root, and its `assets/` folder with symlinks resolved.
+    static func roots(of project: Project) -> (root: URL, assetsRoot: String) {
+        (project.root, project.root.appendingPathComponent("assets").resolvingSymlinksInPath().path)
+    }
+
+    /// Hands each asset use with its path's inspection to the asset rules the project has on.
+    static func check(_ context: LintContext, inspections: [String: AssetInspection]) {
+        let rules = LintRuleRegistry.assetRules.filter { context.settings.severity(of: LintRule($0)) != nil }
+        for use in context.assetUses {
+            let inspection = inspections[use.path]!
+            for rule in rules {
+                rule.check(inspection, of: use, context: context)
+            }
         }
     }
 
     /// `photos/./a.jpg` and `photos//a.jpg` name `photos/a.jpg` (see `AssetPath.normalize`).
     static func normalize(_ path: String) -> String { AssetPath.normalize(path) }
 
-    static func inspect(_ path: String, root: URL, assetsRoot: String) -> Inspection {
+    static func inspect(_ path: String, root: URL, assetsRoot: String) -> AssetInspection {
         if path.isEmpty { return .missing }
         if path.hasPrefix("/") || path.hasPrefix("~") { return .outside("is an absolute path") }
         if path.contains("\\") { return .outside("contains a backslash; use / between folders") }
@@ -146,7 +91,7 @@ enum AssetChecks {
     }
 
     /// Probes the file at `url`, inside `assets/`, whose file type is `kind`.
-    static func inspect(_ url: URL, kind: mode_t) -> Inspection {
+    static func inspect(_ url: URL, kind: mode_t) -> AssetInspection {
         if kind == S_IFDIR { return .unreadable("it is a folder, not a file") }
         // Opening a pipe blocks until a writer comes; a device may never end.
         if kind != S_IFREG {
@@ -160,4 +105,19 @@ enum AssetChecks {
             return .unreadable("cannot read it (\(error.localizedDescription))")
         }
     }
+}
+
+/// What the asset inspection found for one asset path, looked at once per path.
+enum AssetInspection: Sendable {
+    /// The path leaves `assets/` (why, as a phrase: "climbs out with ..").
+    case outside(String)
+    case missing
+    /// The file cannot be used (why).
+    case unreadable(String)
+    case probed(MediaInfo)
+}
+
+extension AssetUse {
+    /// Whether a file of `format` is the kind (image or sound) the use's field takes.
+    func takesKind(of format: MediaFormat) -> Bool { (spec.type == .image) == format.isImage }
 }

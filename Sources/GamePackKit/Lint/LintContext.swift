@@ -66,9 +66,17 @@ final class LintContext {
 
     /// "location 12", "route 3": how messages name an item.
     static func label(_ collection: String, _ id: ItemID?) -> String {
-        let singular = collection.hasSuffix("s") ? String(collection.dropLast()) : collection
+        let singular = LintContextLabel.singular(collection)
         guard let id else { return "this \(singular)" }
         return "\(singular) \(id)"
+    }
+}
+
+/// How messages and the preview's pages name one item of a collection: "route", "deal".
+enum LintContextLabel {
+    /// The collection's name without a final "s".
+    static func singular(_ collection: String) -> String {
+        collection.hasSuffix("s") ? String(collection.dropLast()) : collection
     }
 }
 
@@ -81,26 +89,6 @@ struct LintFacts: Sendable {
     var geoPoints: [GeoUse]
     var geoPaths: [GeoPathUse]
     var uniqueValues: [UniqueUse]
-}
-
-/// The items of a project by collection and id, and the items whose id an earlier item of their
-/// collection already has.
-struct ItemIndex: Sendable {
-    /// Items by collection, then id; of two items with one id, the first.
-    var byCollection: [String: [ItemID: ContentItem]] = [:]
-    /// Each item whose id was taken, with the item that took it first, in project order.
-    var duplicates: [(item: ContentItem, first: ContentItem)] = []
-
-    init(_ items: [ContentItem]) {
-        for item in items {
-            guard let id = item.id else { continue }
-            if let first = byCollection[item.collection]?[id] {
-                duplicates.append((item, first))
-            } else {
-                byCollection[item.collection, default: [:]][id] = item
-            }
-        }
-    }
 }
 
 /// An asset path written in an item's field.

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Runs every lint rule over a loaded project and returns the findings, sorted by place: one
-/// walk over the items (`ItemValidator`, calling the text rules; runs of items side by side),
-/// then the project rules, then the asset inspection.
+/// walk over the items (`ItemValidator`, calling the item, map, entry, value, field and text
+/// rules; runs of items side by side), then the project rules, then the asset inspection with
+/// the asset rules. `check(items:context:)` runs the per-item part for a few changed items.
 public enum Linter {
     /// Lints `project`. Diagnostics met while loading are included, with the project's rule
     /// settings applied to them too.
@@ -15,15 +16,6 @@ public enum Linter {
         context.add(project.diagnostics)
         // The index the project rules look items up in is built beside the walk.
         async let index = ItemIndex(project.items)
-        // The first item of each collection without a content type: where that is reported.
-        let firstWithoutType: Set<Int> = {
-            var first: Set<Int> = []
-            var seen: Set<String> = []
-            for (offset, item) in project.items.enumerated() where project.type(of: item.collection) == nil {
-                if seen.insert(item.collection).inserted { first.insert(offset) }
-            }
-            return first
-        }()
         // Items are validated in runs of `walkRun`, side by side, each run into its own
         // context; the runs' findings and facts are then added in item order, so the result is
         // the same as one walk's.
@@ -35,17 +27,8 @@ public enum Linter {
             let validator = ItemValidator(context: part)
             for offset in run {
                 let item = project.items[offset]
-                guard let type = project.type(of: item.collection) else {
-                    if firstWithoutType.contains(offset) {
-                        let hint = Suggestions.closest(to: item.collection, among: project.types.keys)
-                        part.report(
-                            .unknownCollection,
-                            "no content type for collection `\(item.collection)`"
-                                + (hint.map { "; did you mean `content/\($0)/`?" } ?? "; add schema/\(item.collection).yaml"),
-                            at: .file(item.file), fix: hint)
-                    }
-                    continue
-                }
+                // Items without a content type: `unknown-collection` (a project rule) reports them.
+                guard let type = project.type(of: item.collection) else { continue }
                 validator.validate(item, as: type)
             }
             return part.facts

@@ -109,3 +109,11 @@ public struct SourceEntry: Sendable {
         self.value = value
     }
 }
+
+extension SourceNode {
+    /// Whether the value is YAML's null (`name:` with nothing after it).
+    var isNull: Bool {
+        if case .null = value { return true }
+        return false
+    }
+}

@@ -15,7 +15,7 @@ import Foundation
 /// same error, so results never depend on which path read a file.
 enum YAMLEventLoader {
     /// A list or map being built (a class, so that its arrays grow in place).
-    private final class Frame {
+    fileprivate final class Frame {
         let isMap: Bool
         let location: SourceLocation
         var elements: [SourceNode] = []
@@ -54,79 +54,112 @@ enum YAMLEventLoader {
         return text.withUTF8 { bytes -> SourceNode? in
             yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
             yaml_parser_set_input_string(&parser, bytes.baseAddress, bytes.count)
-            var stack: [Frame] = []
-            var root: SourceNode?
-            var documents = 0
+            var builder = Builder(path: path)
             var event = yaml_event_t()
-
-            /// Puts a finished node into its parent (or makes it the root); false when the
-            /// file needs Yams.
-            func attach(_ node: SourceNode) -> Bool {
-                guard let top = stack.last else {
-                    guard root == nil else { return false }
-                    root = node
-                    return true
-                }
-                if !top.isMap {
-                    top.elements.append(node)
-                } else if let key = top.key {
-                    top.entries.append(SourceEntry(key: key.raw ?? "", keyLocation: key.location, value: node))
-                    top.key = nil
-                } else {
-                    // A key: a scalar, not a merge key, not seen before in this map.
-                    guard let text = node.raw, node.entries == nil, node.elements == nil,
-                        node.isQuoted || text != "<<", top.insertKey(text)
-                    else { return false }
-                    top.key = node
-                }
-                return true
-            }
-
-            func location(_ mark: yaml_mark_t) -> SourceLocation {
-                SourceLocation(file: path, line: mark.line + 1, column: mark.column + 1)
-            }
-
             while true {
                 guard yaml_parser_parse(&parser, &event) == 1 else { return nil }
-                defer { yaml_event_delete(&event) }
-                switch event.type {
-                case YAML_STREAM_START_EVENT, YAML_DOCUMENT_END_EVENT:
-                    continue
-                case YAML_DOCUMENT_START_EVENT:
-                    documents += 1
-                    if documents > 1 { return nil }
-                case YAML_STREAM_END_EVENT:
-                    return stack.isEmpty ? root : nil
-                case YAML_SCALAR_EVENT:
-                    let scalar = event.data.scalar
-                    guard scalar.anchor == nil, scalar.tag == nil else { return nil }
-                    let value = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
-                    let at = location(event.start_mark)
-                    let node =
-                        scalar.style == YAML_PLAIN_SCALAR_STYLE || scalar.style == YAML_ANY_SCALAR_STYLE
-                        ? SourceLoader.resolvePlain(value, at: at)
-                        : SourceNode(.string(value), raw: value, isQuoted: true, location: at)
-                    guard attach(node) else { return nil }
-                case YAML_SEQUENCE_START_EVENT:
-                    let start = event.data.sequence_start
-                    guard start.anchor == nil, start.tag == nil else { return nil }
-                    stack.append(Frame(isMap: false, location: location(event.start_mark)))
-                case YAML_MAPPING_START_EVENT:
-                    let start = event.data.mapping_start
-                    guard start.anchor == nil, start.tag == nil else { return nil }
-                    stack.append(Frame(isMap: true, location: location(event.start_mark)))
-                case YAML_SEQUENCE_END_EVENT:
-                    guard let frame = stack.popLast(), !frame.isMap,
-                        attach(SourceNode(.list(frame.elements), location: frame.location))
-                    else { return nil }
-                case YAML_MAPPING_END_EVENT:
-                    guard let frame = stack.popLast(), frame.isMap, frame.key == nil,
-                        attach(SourceNode(.map(frame.entries), location: frame.location))
-                    else { return nil }
-                default:
-                    return nil  // aliases, and anything else
+                let step = builder.take(event)
+                yaml_event_delete(&event)
+                switch step {
+                case .more: continue
+                case .done(let root): return root
+                case .needsYams: return nil
                 }
             }
+        }
+    }
+
+    /// The tree being built from libyaml's events: the lists and maps still open, and the root.
+    fileprivate struct Builder {
+        let path: String
+        var stack: [Frame] = []
+        var root: SourceNode?
+        var documents = 0
+
+        /// What is left after one event.
+        enum Step {
+            /// More events to read.
+            case more
+            /// The stream ended with this tree.
+            case done(SourceNode)
+            /// The file uses what only Yams reads (aliases, tags, merge keys, duplicate keys,
+            /// several documents) or is not valid: Yams must load it.
+            case needsYams
+        }
+
+        init(path: String) { self.path = path }
+
+        /// Takes one event (valid until it is deleted, after this returns).
+        mutating func take(_ event: yaml_event_t) -> Step {
+            switch event.type {
+            case YAML_STREAM_START_EVENT, YAML_DOCUMENT_END_EVENT:
+                return .more
+            case YAML_DOCUMENT_START_EVENT:
+                documents += 1
+                return documents > 1 ? .needsYams : .more
+            case YAML_STREAM_END_EVENT:
+                guard stack.isEmpty, let root else { return .needsYams }
+                return .done(root)
+            case YAML_SCALAR_EVENT:
+                let scalar = event.data.scalar
+                guard scalar.anchor == nil, scalar.tag == nil else { return .needsYams }
+                let value = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
+                let at = location(event.start_mark)
+                let node =
+                    scalar.style == YAML_PLAIN_SCALAR_STYLE || scalar.style == YAML_ANY_SCALAR_STYLE
+                    ? SourceLoader.resolvePlain(value, at: at)
+                    : SourceNode(.string(value), raw: value, isQuoted: true, location: at)
+                return attach(node) ? .more : .needsYams
+            case YAML_SEQUENCE_START_EVENT:
+                let start = event.data.sequence_start
+                guard start.anchor == nil, start.tag == nil else { return .needsYams }
+                stack.append(Frame(isMap: false, location: location(event.start_mark)))
+                return .more
+            case YAML_MAPPING_START_EVENT:
+                let start = event.data.mapping_start
+                guard start.anchor == nil, start.tag == nil else { return .needsYams }
+                stack.append(Frame(isMap: true, location: location(event.start_mark)))
+                return .more
+            case YAML_SEQUENCE_END_EVENT:
+                guard let frame = stack.popLast(), !frame.isMap,
+                    attach(SourceNode(.list(frame.elements), location: frame.location))
+                else { return .needsYams }
+                return .more
+            case YAML_MAPPING_END_EVENT:
+                guard let frame = stack.popLast(), frame.isMap, frame.key == nil,
+                    attach(SourceNode(.map(frame.entries), location: frame.location))
+                else { return .needsYams }
+                return .more
+            default:
+                return .needsYams  // aliases, and anything else
+            }
+        }
+
+        /// Puts a finished node into its parent (or makes it the root); false when the file
+        /// needs Yams.
+        mutating func attach(_ node: SourceNode) -> Bool {
+            guard let top = stack.last else {
+                guard root == nil else { return false }
+                root = node
+                return true
+            }
+            if !top.isMap {
+                top.elements.append(node)
+            } else if let key = top.key {
+                top.entries.append(SourceEntry(key: key.raw ?? "", keyLocation: key.location, value: node))
+                top.key = nil
+            } else {
+                // A key: a scalar, not a merge key, not seen before in this map.
+                guard let text = node.raw, node.entries == nil, node.elements == nil,
+                    node.isQuoted || text != "<<", top.insertKey(text)
+                else { return false }
+                top.key = node
+            }
+            return true
+        }
+
+        func location(_ mark: yaml_mark_t) -> SourceLocation {
+            SourceLocation(file: path, line: mark.line + 1, column: mark.column + 1)
         }
     }
 }

@@ -63,10 +63,3 @@ struct ItemPage {
         return frame.page(title: title, body: body)
     }
 }
-
-/// How pages name one item of a collection ("route", "deal").
-enum LintContextLabel {
-    static func singular(_ collection: String) -> String {
-        collection.hasSuffix("s") ? String(collection.dropLast()) : collection
-    }
-}

@@ -16,8 +16,8 @@ public struct PreviewSnapshot: Sendable {
     /// (its size and modification time), so a replaced image is fetched again.
     public var assetVersions: [String: String]
 
-    /// Item indexes by collection and id.
-    var itemIndex: [String: [ItemID: Int]] = [:]
+    /// The items by collection and id (of items sharing an id, the first: see `ItemIndex`).
+    var itemIndex = ItemIndex([])
     /// Item indexes per collection, in project order.
     public private(set) var itemsByCollection: [String: [Int]] = [:]
     /// Findings per item index.
@@ -40,13 +40,12 @@ public struct PreviewSnapshot: Sendable {
 
     /// Fills the item and finding indexes.
     mutating func buildIndexes() {
-        itemIndex = [:]
+        itemIndex = ItemIndex(project.items)
         itemsByCollection = [:]
         var itemsByFile: [String: [Int]] = [:]
         for (index, item) in project.items.enumerated() {
             itemsByCollection[item.collection, default: []].append(index)
             itemsByFile[item.file, default: []].append(index)
-            if let id = item.id, itemIndex[item.collection]?[id] == nil { itemIndex[item.collection, default: [:]][id] = index }
         }
         // Lists show a collection by id as numbers sort (2 before 10), items without an id last,
         // each run in file order.
@@ -85,11 +84,11 @@ public struct PreviewSnapshot: Sendable {
 
     /// The item of `collection` with `id`.
     public func item(_ collection: String, _ id: ItemID) -> ContentItem? {
-        itemIndex[collection]?[id].map { project.items[$0] }
+        itemIndex.item(collection, id)
     }
 
     /// The index of the item of `collection` with `id` in `project.items`.
-    func index(_ collection: String, _ id: ItemID) -> Int? { itemIndex[collection]?[id] }
+    func index(_ collection: String, _ id: ItemID) -> Int? { itemIndex.position(collection, id) }
 
     /// The findings attached to the item at `index` of `project.items`.
     public func findings(ofItemAt index: Int) -> [Diagnostic] { findingsByItem[index] ?? [] }

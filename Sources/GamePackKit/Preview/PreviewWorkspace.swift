@@ -117,52 +117,15 @@ public enum PreviewWorkspace {
         // The indexes of the new state answer the changed items' references.
         result.replace(project: project, diagnostics: [])
         let context = LintContext(project: project)
+        context.itemIndex = result.itemIndex
         context.add(loadProblems)
-        quickLint(newItems, in: result, context: context)
+        Linter.check(items: newItems, context: context)
         var diagnostics = snapshot.diagnostics.filter { !changedFiles.contains($0.location?.file ?? "") }
         diagnostics += context.diagnostics
         result.replace(project: project, diagnostics: Diagnostic.sortedForReport(diagnostics))
         result.generation = snapshot.generation + 1
         result.lintIsComplete = false
         return result
-    }
-
-    /// The per-item rules, references and assets of `items` only.
-    static func quickLint(_ items: [ContentItem], in snapshot: PreviewSnapshot, context: LintContext) {
-        let project = snapshot.project
-        let validator = ItemValidator(context: context)
-        for item in items {
-            guard let type = project.type(of: item.collection) else { continue }
-            validator.validate(item, as: type)
-        }
-        for reference in context.references where project.types[reference.target] != nil {
-            if snapshot.index(reference.target, reference.id) == nil {
-                context.report(
-                    .danglingReference,
-                    "\(reference.from) refers to \(LintContext.label(reference.target, reference.id)), which does not exist",
-                    at: reference.location)
-            }
-        }
-        let assetsRoot = project.root.appendingPathComponent("assets").resolvingSymlinksInPath().path
-        for use in context.assetUses {
-            switch AssetChecks.inspect(use.path, root: project.root, assetsRoot: assetsRoot) {
-            case .outside(let why):
-                context.report(
-                    .assetOutsideProject, "`\(use.path)` \(why); asset paths are relative to assets/ and stay inside it",
-                    at: use.location)
-            case .missing:
-                let hint = Suggestions.closest(to: use.path, among: project.assetFiles)
-                context.report(
-                    .assetMissing,
-                    "assets/\(use.path) does not exist"
-                        + (hint.map { "; did you mean `\($0)`?" } ?? "; add the file or correct the path"),
-                    at: use.location, fix: hint)
-            case .unreadable(let why):
-                context.report(.assetUnreadable, "assets/\(use.path) cannot be used: \(why)", at: use.location)
-            case .probed(let info):
-                AssetChecks.check(info, use: use, field: use.spec.name, context: context)
-            }
-        }
     }
 
     /// Whether a folder on the way from `root` to `path` (project-relative) is a symlink.

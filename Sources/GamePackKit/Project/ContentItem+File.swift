@@ -9,7 +9,7 @@ extension ContentItem {
             guard element.entries != nil else {
                 problems.append(
                     Diagnostic(
-                        severity: .error, rule: LintRule.wrongType.rawValue,
+                        severity: .error, rule: RuleID.wrongType,
                         message: "an item is a map of fields (with an id); found \(element.kindDescription)",
                         location: element.location))
                 continue

@@ -44,7 +44,7 @@ public enum ProjectWalker {
     }
 
     private static func rule(for topLevel: String) -> String {
-        topLevel == "assets" ? LintRule.assetOutsideProject.rawValue : LintRule.syntax.rawValue
+        topLevel == "assets" ? RuleID.assetOutsideProject : RuleID.syntax
     }
 
     /// Throws when `folder` (a folder gamepack writes, such as `.gamepack/cache` or `build`)
@@ -84,7 +84,7 @@ public enum ProjectWalker {
         let basePath = base.path
         let rootPath = projectRoot.path
         let realRoot = realPath(rootPath) ?? rootPath
-        let ruleForFiles = dir.lastPathComponent == "assets" ? LintRule.assetUnreadable.rawValue : LintRule.syntax.rawValue
+        let ruleForFiles = dir.lastPathComponent == "assets" ? RuleID.assetUnreadable : RuleID.syntax
         var visited: [FolderID: String] = [:]
         var result: [String] = []
         var stack = [dir.path]
@@ -164,7 +164,7 @@ public enum ProjectWalker {
             report(
                 path,
                 "is a symlink leading outside the project; it is not read. Copy the file into the project instead",
-                LintRule.assetOutsideProject.rawValue)
+                RuleID.assetOutsideProject)
             return nil
         }
         return info.st_mode & S_IFMT

@@ -24,15 +24,34 @@ extension Project {
         }
         var diagnostics: [Diagnostic] = []
         let sources = SourceTexts(root: root)
+        let config = loadConfig(configURL, diagnostics: &diagnostics)
+        let types = try loadSchema(root: root, diagnostics: &diagnostics)
+        let content = try await loadContent(root: root, parse: parse, diagnostics: &diagnostics)
 
-        // gamepack.yaml
-        var config = ProjectConfig(id: "project", name: "Untitled", locales: ["en"], defaultLocale: "en")
+        // assets/
+        let assetsDir = root.appendingPathComponent("assets")
+        let readAssets = ProjectWalker.topLevelFolder("assets", of: root, diagnostics: &diagnostics)
+        let assetFiles = try readAssets ? listFiles(under: assetsDir, relativeTo: assetsDir, diagnostics: &diagnostics) : []
+
+        return Project(
+            root: root, config: config, types: types, items: content.items, contentFiles: content.files,
+            markedFiles: content.markedFiles, unloadedFiles: content.unloadedFiles, assetFiles: assetFiles,
+            diagnostics: diagnostics, sources: sources)
+    }
+
+    /// `gamepack.yaml`; the defaults when it cannot be read.
+    static func loadConfig(_ configURL: URL, diagnostics: inout [Diagnostic]) -> ProjectConfig {
         switch SourceLoader.load(contentsOf: configURL, path: configFile) {
-        case .loaded(let node): config = ProjectConfig.parse(node, file: configFile, diagnostics: &diagnostics)
-        case .failed(let problems): diagnostics += problems
+        case .loaded(let node):
+            return ProjectConfig.parse(node, file: configFile, diagnostics: &diagnostics)
+        case .failed(let problems):
+            diagnostics += problems
+            return ProjectConfig(id: "project", name: "Untitled", locales: ["en"], defaultLocale: "en")
         }
+    }
 
-        // schema/
+    /// The built-in content types and those of `schema/`.
+    static func loadSchema(root: URL, diagnostics: inout [Diagnostic]) throws -> [String: ContentType] {
         var types = BuiltinTypes.types
         var schemaParser = SchemaParser()
         let schemaDir = root.appendingPathComponent("schema")
@@ -47,30 +66,41 @@ extension Project {
             }
         }
         diagnostics += schemaParser.diagnostics
+        return types
+    }
 
-        // content/
+    /// What `content/` holds: its source files, read side by side, and their items.
+    struct LoadedContent {
+        var files: [String]
+        var items: [ContentItem] = []
+        var unloadedFiles: [String] = []
+        var markedFiles: Set<String> = []
+    }
+
+    /// Reads `content/`, each file with `parse` when given.
+    static func loadContent(
+        root: URL, parse: (@Sendable (Data, String) -> SourceLoader.Outcome)?, diagnostics: inout [Diagnostic]
+    ) async throws -> LoadedContent {
         let contentDir = root.appendingPathComponent("content")
         let readContent = ProjectWalker.topLevelFolder("content", of: root, diagnostics: &diagnostics)
-        let contentFiles = try (readContent ? listFiles(under: contentDir, relativeTo: root, diagnostics: &diagnostics) : [])
-            .filter(isSourceFile)
+        var content = LoadedContent(
+            files: try (readContent ? listFiles(under: contentDir, relativeTo: root, diagnostics: &diagnostics) : [])
+                .filter(isSourceFile))
         let rootPath = root.path
-        let loads = await contentFiles.concurrentMap { path -> (SourceLoader.Outcome, Bool) in
+        let loads = await content.files.concurrentMap { path -> (SourceLoader.Outcome, Bool) in
             let file = rootPath + "/" + path
             guard let data = SourceLoader.contents(of: file) else {
                 return (SourceLoader.load(contentsOf: URL(fileURLWithPath: file, isDirectory: false), path: path), false)
             }
             return (parse?(data, path) ?? SourceLoader.load(data: data, path: path), SourceHash.isMarked(data))
         }
-        var items: [ContentItem] = []
-        var unloadedFiles: [String] = []
-        var markedFiles: Set<String> = []
-        for (path, (outcome, marked)) in zip(contentFiles, loads) {
-            if marked { markedFiles.insert(path) }
+        for (path, (outcome, marked)) in zip(content.files, loads) {
+            if marked { content.markedFiles.insert(path) }
             let components = path.split(separator: "/")
             guard components.count >= 3 else {
                 diagnostics.append(
                     Diagnostic(
-                        severity: .error, rule: LintRule.unknownCollection.rawValue,
+                        severity: .error, rule: RuleID.unknownCollection,
                         message: "content files go in a collection folder: move it to content/<collection>/",
                         location: .file(path)))
                 continue
@@ -79,21 +109,12 @@ extension Project {
             switch outcome {
             case .failed(let problems):
                 diagnostics += problems
-                unloadedFiles.append(path)
+                content.unloadedFiles.append(path)
             case .loaded(let node):
-                items += ContentItem.items(in: node, collection: collection, problems: &diagnostics)
+                content.items += ContentItem.items(in: node, collection: collection, problems: &diagnostics)
             }
         }
-
-        // assets/
-        let assetsDir = root.appendingPathComponent("assets")
-        let readAssets = ProjectWalker.topLevelFolder("assets", of: root, diagnostics: &diagnostics)
-        let assetFiles = try readAssets ? listFiles(under: assetsDir, relativeTo: assetsDir, diagnostics: &diagnostics) : []
-
-        return Project(
-            root: root, config: config, types: types, items: items, contentFiles: contentFiles,
-            markedFiles: markedFiles, unloadedFiles: unloadedFiles, assetFiles: assetFiles, diagnostics: diagnostics,
-            sources: sources)
+        return content
     }
 
     /// Regular files below `dir` (sorted, relative to `base`, `/`-separated), skipping hidden

@@ -12,107 +12,25 @@ extension ProjectConfig {
         "id", "name", "locales", "default_locale", "targets", "lint", "schema_version", "missing_translations",
     ]
 
+    /// How the parse reports a problem: message, place, suggested fix.
+    typealias Report = (String, SourceLocation, String?) -> Void
+
     /// Reads the config from its root node; problems are appended to `diagnostics` as `config`
     /// errors and sensible defaults are used so the rest of the project can still be checked.
     public static func parse(_ root: SourceNode, file: String, diagnostics: inout [Diagnostic]) -> ProjectConfig {
-        func report(_ message: String, _ location: SourceLocation, fix: String? = nil) {
+        func report(_ message: String, _ location: SourceLocation, fix: String?) {
             diagnostics.append(
-                Diagnostic(severity: .error, rule: LintRule.config.rawValue, message: message, location: location, fix: fix))
+                Diagnostic(severity: .error, rule: RuleID.config, message: message, location: location, fix: fix))
         }
         var config = ProjectConfig(id: "project", name: "Untitled", locales: ["en"], defaultLocale: "en")
         guard let entries = root.entries else {
-            report("gamepack.yaml must be a map with at least id, name and locales", root.location)
+            report("gamepack.yaml must be a map with at least id, name and locales", root.location, fix: nil)
             return config
         }
-        for entry in entries where !knownKeys.contains(entry.key) {
-            let hint = Suggestions.closest(to: entry.key, among: knownKeys)
-            report(
-                "unknown setting `\(entry.key)`"
-                    + (hint.map { "; did you mean `\($0)`?" } ?? "; known settings: \(knownKeys.joined(separator: ", "))"),
-                entry.keyLocation, fix: hint)
-            // A misspelt `lint:` section's rule settings were not applied: their rules' findings
-            // would come with the wrong severity, or despite `off`.
-            if hint == "lint" {
-                var misspelt = config
-                let meant = parseLint(entry.value, report: { _, _, _ in }, into: &misspelt)
-                for (rule, _) in meant.overrides { config.unsettled["lint.rules.\(rule.rawValue)", default: []].insert(rule) }
-                for (name, rules) in misspelt.unsettled { config.unsettled[name, default: []].formUnion(rules) }
-                if meant.waypointMaxMeters != LintSettings().waypointMaxMeters {
-                    config.unsettled["lint.waypoint_max_meters"] = [.waypointDistance]
-                }
-                if meant.maxAssetBytes != LintSettings().maxAssetBytes {
-                    config.unsettled["lint.max_asset_bytes"] = [.assetTooLarge]
-                }
-            }
-        }
-        if let node = root["id"] {
-            if let id = node.scalarText, isValidProjectID(id) {
-                config.id = id
-            } else {
-                report(
-                    "`id` must be lowercase letters, digits and dashes, starting with a letter (e.g. gohike-amsterdam)",
-                    node.location)
-            }
-        } else {
-            report("`id:` is missing; add a stable project id such as `id: my-game`", root.location)
-        }
-        if let node = root["name"] {
-            if let name = node.scalarText, !name.isEmpty {
-                config.name = name
-            } else {
-                report("`name` must be text", node.location)
-            }
-        } else {
-            report("`name:` is missing; add the project's display name", root.location)
-        }
-        if let node = root["locales"] {
-            let codes = node.elements?.compactMap(\.scalarText) ?? []
-            if codes.isEmpty || codes.count != node.elements?.count {
-                report("`locales` must be a list of locale codes such as [en, nl]", node.location)
-                config.unsettled["locales"] = localeRules
-            } else {
-                for (code, element) in zip(codes, node.elements!) where !isValidLocale(code) {
-                    report("`\(code)` is not a locale code (use ISO 639-1 such as en, nl, or en-GB)", element.location)
-                    config.unsettled["locales"] = localeRules
-                }
-                if Set(codes).count != codes.count { report("`locales` lists a locale twice", node.location) }
-                config.locales = codes
-                config.defaultLocale = codes[0]
-            }
-        } else {
-            report("`locales:` is missing; add for example `locales: [en, nl]` (the first is the default)", root.location)
-            config.unsettled["locales"] = localeRules
-        }
-        if let node = root["default_locale"] {
-            if let code = node.scalarText, config.locales.contains(code) {
-                config.defaultLocale = code
-            } else {
-                report("`default_locale` must be one of `locales` (\(config.locales.joined(separator: ", ")))", node.location)
-                config.unsettled["default_locale"] = localeRules
-            }
-        }
-        if let node = root["targets"] {
-            for element in node.elements ?? [node] {
-                // A target is a name, or a one-key map of name → options.
-                let name = element.scalarText ?? element.entries?.first?.key
-                guard let target = name, knownTargets.contains(target), (element.entries?.count ?? 1) == 1 else {
-                    report("unknown target `\(name ?? "?")`; use \(knownTargets.joined(separator: ", "))", element.location)
-                    continue
-                }
-                config.targets.append(target)
-                let options = BuildTargetRegistry.kind(named: target)?.options ?? []
-                for option in element.entries?.first?.value.entries ?? [] {
-                    if let known = options.first(where: { $0.name == option.key }), known.accepts(option.value) {
-                        config.targetOptions[target, default: [:]][option.key] = option.value
-                    } else {
-                        let taken = options.map { "`\($0.name): \($0.values)`" }.joined(separator: ", ")
-                        report(
-                            "unknown option `\(option.key)` of target \(target)"
-                                + (options.isEmpty ? "" : "; \(target) takes \(taken)"), option.keyLocation)
-                    }
-                }
-            }
-        }
+        parseUnknownKeys(entries, report: report, into: &config)
+        parseNames(root, report: report, into: &config)
+        parseLocales(root, report: report, into: &config)
+        if let node = root["targets"] { parseTargets(node, report: report, into: &config) }
         if let node = root["missing_translations"] {
             let choices = MissingTranslationPolicy.allCases.map(\.rawValue)
             if let text = node.scalarText, let policy = MissingTranslationPolicy(rawValue: text) {
@@ -131,10 +49,109 @@ extension ProjectConfig {
         return config
     }
 
+    /// Settings gamepack does not know. Under a misspelt `lint:`, the rule settings were not
+    /// applied: their rules' findings would come with the wrong severity, or despite `off`.
+    static func parseUnknownKeys(_ entries: [SourceEntry], report: Report, into config: inout ProjectConfig) {
+        for entry in entries where !knownKeys.contains(entry.key) {
+            let hint = Suggestions.closest(to: entry.key, among: knownKeys)
+            report(
+                "unknown setting `\(entry.key)`"
+                    + (hint.map { "; did you mean `\($0)`?" } ?? "; known settings: \(knownKeys.joined(separator: ", "))"),
+                entry.keyLocation, hint)
+            guard hint == "lint" else { continue }
+            var misspelt = config
+            let meant = parseLint(entry.value, report: { _, _, _ in }, into: &misspelt)
+            for (rule, _) in meant.overrides { config.unsettled["lint.rules.\(rule.rawValue)", default: []].insert(rule) }
+            for (name, rules) in misspelt.unsettled { config.unsettled[name, default: []].formUnion(rules) }
+            if meant.waypointMaxMeters != LintSettings().waypointMaxMeters {
+                config.unsettled["lint.waypoint_max_meters"] = [.waypointDistance]
+            }
+            if meant.maxAssetBytes != LintSettings().maxAssetBytes {
+                config.unsettled["lint.max_asset_bytes"] = [.assetTooLarge]
+            }
+        }
+    }
+
+    /// `id` and `name`.
+    static func parseNames(_ root: SourceNode, report: Report, into config: inout ProjectConfig) {
+        if let node = root["id"] {
+            if let id = node.scalarText, isValidProjectID(id) {
+                config.id = id
+            } else {
+                report(
+                    "`id` must be lowercase letters, digits and dashes, starting with a letter (e.g. gohike-amsterdam)",
+                    node.location, nil)
+            }
+        } else {
+            report("`id:` is missing; add a stable project id such as `id: my-game`", root.location, nil)
+        }
+        if let node = root["name"] {
+            if let name = node.scalarText, !name.isEmpty {
+                config.name = name
+            } else {
+                report("`name` must be text", node.location, nil)
+            }
+        } else {
+            report("`name:` is missing; add the project's display name", root.location, nil)
+        }
+    }
+
+    /// `locales` and `default_locale`.
+    static func parseLocales(_ root: SourceNode, report: Report, into config: inout ProjectConfig) {
+        if let node = root["locales"] {
+            let codes = node.elements?.compactMap(\.scalarText) ?? []
+            if codes.isEmpty || codes.count != node.elements?.count {
+                report("`locales` must be a list of locale codes such as [en, nl]", node.location, nil)
+                config.unsettled["locales"] = localeRules
+            } else {
+                for (code, element) in zip(codes, node.elements!) where !isValidLocale(code) {
+                    report("`\(code)` is not a locale code (use ISO 639-1 such as en, nl, or en-GB)", element.location, nil)
+                    config.unsettled["locales"] = localeRules
+                }
+                if Set(codes).count != codes.count { report("`locales` lists a locale twice", node.location, nil) }
+                config.locales = codes
+                config.defaultLocale = codes[0]
+            }
+        } else {
+            report("`locales:` is missing; add for example `locales: [en, nl]` (the first is the default)", root.location, nil)
+            config.unsettled["locales"] = localeRules
+        }
+        if let node = root["default_locale"] {
+            if let code = node.scalarText, config.locales.contains(code) {
+                config.defaultLocale = code
+            } else {
+                report(
+                    "`default_locale` must be one of `locales` (\(config.locales.joined(separator: ", ")))", node.location, nil)
+                config.unsettled["default_locale"] = localeRules
+            }
+        }
+    }
+
+    /// `targets`: names, or one-key maps of name → options.
+    static func parseTargets(_ node: SourceNode, report: Report, into config: inout ProjectConfig) {
+        for element in node.elements ?? [node] {
+            let name = element.scalarText ?? element.entries?.first?.key
+            guard let target = name, knownTargets.contains(target), (element.entries?.count ?? 1) == 1 else {
+                report("unknown target `\(name ?? "?")`; use \(knownTargets.joined(separator: ", "))", element.location, nil)
+                continue
+            }
+            config.targets.append(target)
+            let options = BuildTargetRegistry.kind(named: target)?.options ?? []
+            for option in element.entries?.first?.value.entries ?? [] {
+                if let known = options.first(where: { $0.name == option.key }), known.accepts(option.value) {
+                    config.targetOptions[target, default: [:]][option.key] = option.value
+                } else {
+                    let taken = options.map { "`\($0.name): \($0.values)`" }.joined(separator: ", ")
+                    report(
+                        "unknown option `\(option.key)` of target \(target)"
+                            + (options.isEmpty ? "" : "; \(target) takes \(taken)"), option.keyLocation, nil)
+                }
+            }
+        }
+    }
+
     /// Reads the `lint:` section; settings it cannot use are recorded in `config.unsettled`.
-    static func parseLint(
-        _ node: SourceNode, report: (String, SourceLocation, String?) -> Void, into config: inout ProjectConfig
-    ) -> LintSettings {
+    static func parseLint(_ node: SourceNode, report: Report, into config: inout ProjectConfig) -> LintSettings {
         var settings = LintSettings()
         guard let entries = node.entries else {
             report("`lint` must be a map (rules, waypoint_max_meters, max_asset_bytes)", node.location, nil)

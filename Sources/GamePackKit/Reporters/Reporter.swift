@@ -4,13 +4,13 @@ import Foundation
 public enum OutputFormat: String, Sendable, CaseIterable {
     case text, json, github, sarif, junit
 
-    /// The reporter that writes this format.
-    public var reporter: any DiagnosticReporter {
+    /// The reporter that writes this format; SARIF lists `rules` (`LintRule.allCases`).
+    public func reporter(rules: [LintRule]) -> any DiagnosticReporter {
         switch self {
         case .text: TextReporter()
         case .json: JSONReporter()
         case .github: GitHubReporter()
-        case .sarif: SARIFReporter()
+        case .sarif: SARIFReporter(rules: rules)
         case .junit: JUnitReporter()
         }
     }

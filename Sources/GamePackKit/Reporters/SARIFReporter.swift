@@ -13,7 +13,11 @@ import Foundation
 /// `#n`). Every result with a place has a region: a file-only finding (an unused asset) points
 /// at the file's start, line 1.
 public struct SARIFReporter: DiagnosticReporter {
-    public init() {}
+    /// The rules `tool.driver.rules` lists, in order (`LintRule.allCases`: the registry is in
+    /// `Lint/Rules/`, above this folder, so the caller hands them in).
+    public let rules: [LintRule]
+
+    public init(rules: [LintRule]) { self.rules = rules }
 
     struct Log: Encodable {
         var schema = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -83,7 +87,6 @@ public struct SARIFReporter: DiagnosticReporter {
     public static let fingerprintKey = "gamepackFinding/v1"
 
     public func report(_ diagnostics: [Diagnostic], context: ReportContext) -> String {
-        let rules = LintRule.allCases
         let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.rawValue, $0) })
         var seen: [String: Int] = [:]
         let results = diagnostics.map { d -> Result in

@@ -205,6 +205,6 @@ public struct SchemaParser {
 
     mutating func report(_ message: String, _ location: SourceLocation) {
         diagnostics.append(
-            Diagnostic(severity: .error, rule: LintRule.schema.rawValue, message: message, location: location))
+            Diagnostic(severity: .error, rule: RuleID.schema, message: message, location: location))
     }
 }

@@ -27,7 +27,7 @@ struct AssetInspectionTests {
         return (temp, root)
     }
 
-    static func describe(_ inspection: AssetChecks.Inspection) -> String {
+    static func describe(_ inspection: AssetInspection) -> String {
         switch inspection {
         case .outside(let why): "outside: \(why)"
         case .missing: "missing"

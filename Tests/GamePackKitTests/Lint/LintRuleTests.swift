@@ -3,9 +3,12 @@ import GamePackKit
 import GamePackTestSupport
 import Testing
 
-/// Every lint rule has a fixture under `Fixtures/lint/rules/<rule>/`: files laid over the clean
-/// `Fixtures/lint/base/` project, an optional `setup` (symlink, truncate, copy) and `expected`,
-/// the exact findings as `file:line:col rule`.
+/// Every lint rule's examples are linted: a triggering example reports the rule exactly where
+/// its `↓` markers stand, a non-triggering one never. What the markers cannot say (a finding in
+/// a base file or an asset, a finding without a place, a case beyond the examples) has a fixture
+/// under `Fixtures/lint/rules/<rule>/`: files laid over the clean `Fixtures/lint/base/` project,
+/// an optional `setup` (symlink, truncate, copy) and `expected`, the exact findings as
+/// `file:line:col rule`.
 @Suite("Lint rules")
 struct LintRuleTests {
     static let lintFixtures = TestPaths.fixtures("GamePackKitTests").appendingPathComponent("lint")
@@ -16,10 +19,14 @@ struct LintRuleTests {
         #expect(findings == [])
     }
 
-    @Test("each rule fires exactly where its fixture expects", arguments: LintRule.allCases)
+    /// The rules with a fixture folder.
+    static let fixtureRules = LintRule.allCases.filter {
+        FileManager.default.fileExists(atPath: lintFixtures.appendingPathComponent("rules/\($0.rawValue)").path)
+    }
+
+    @Test("each fixture's rule fires exactly where the fixture expects", arguments: fixtureRules)
     func ruleFixture(_ rule: LintRule) async throws {
         let folder = Self.lintFixtures.appendingPathComponent("rules/\(rule.rawValue)")
-        #expect(FileManager.default.fileExists(atPath: folder.path), "rule \(rule.rawValue) has no fixture")
         let temp = try TemporaryDirectory()
         let project = try temp.copy(Self.lintFixtures.appendingPathComponent("base"), as: "project")
         try overlay(folder, onto: project)
@@ -30,11 +37,14 @@ struct LintRuleTests {
         #expect(actual == expected)
     }
 
-    @Test("each rule's examples fire, or stay quiet, as they say", arguments: LintRule.allCases)
+    @Test("each rule's examples fire exactly where their ↓ markers stand, or stay quiet", arguments: LintRule.allCases)
     func ruleExamples(_ rule: LintRule) async throws {
         let examples = rule.definition.examples
         #expect(examples.contains { $0.triggers }, "rule \(rule.rawValue) has no triggering example")
         #expect(examples.contains { !$0.triggers }, "rule \(rule.rawValue) has no non-triggering example")
+        #expect(
+            examples.contains { !$0.markedPlaces.isEmpty } || Self.fixtureRules.contains(rule),
+            "rule \(rule.rawValue): mark its findings with ↓ in a triggering example, or give it a fixture")
         for (index, example) in examples.enumerated() {
             let temp = try TemporaryDirectory()
             let project = try temp.copy(Self.lintFixtures.appendingPathComponent("base"), as: "project")
@@ -44,10 +54,18 @@ struct LintRuleTests {
             try runSetup(example.setup, in: project)
             let diagnostics = await Linter.lint(try await Project.load(at: project))
             let own = diagnostics.filter { $0.rule == rule.rawValue }
+            let findings = diagnostics.map { "\($0.location.map { "\($0)" } ?? "-") \($0.rule): \($0.message)" }
             #expect(
                 own.isEmpty != example.triggers,
-                "example \(index + 1) of \(rule.rawValue) should \(example.triggers ? "" : "not ")fire; findings: \(diagnostics.map { "\($0.location.map { "\($0)" } ?? "-") \($0.rule): \($0.message)" })"
-            )
+                "example \(index + 1) of \(rule.rawValue) should \(example.triggers ? "" : "not ")fire; findings: \(findings)")
+            if !example.markedPlaces.isEmpty {
+                #expect(
+                    own.map { $0.location.map { "\($0)" } ?? "-" }.sorted() == example.markedPlaces,
+                    "example \(index + 1) of \(rule.rawValue) should fire where its markers stand; findings: \(findings)")
+            }
+            #expect(
+                example.markedFiles.values.allSatisfy { !$0.contains(LintExample.marker) } || example.triggers,
+                "example \(index + 1) of \(rule.rawValue) marks a place but does not trigger")
             if let fix = example.fix {
                 #expect(
                     own.contains { $0.fix == fix },

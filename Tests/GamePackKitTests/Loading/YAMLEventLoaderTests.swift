@@ -42,7 +42,7 @@ struct YAMLEventLoaderTests {
         return String(data: data, encoding: .utf8).flatMap { YAMLEventLoader.load($0, path: path) } != nil
     }
 
-    @Test("every YAML and JSON file of the examples, templates and test fixtures")
+    @Test("every YAML and JSON file of the examples, templates, test fixtures and lint rule examples")
     func repositoryFiles() throws {
         var taken = 0
         var count = 0
@@ -54,6 +54,15 @@ struct YAMLEventLoaderTests {
                 guard data.count < 1 << 20 else { continue }
                 count += 1
                 if Self.compare(data, path: url.lastPathComponent) { taken += 1 }
+            }
+        }
+        // The lint rules' examples: the files their fixtures once repeated.
+        for rule in LintRule.allCases {
+            for example in rule.definition.examples {
+                for (path, text) in example.files where ["yaml", "yml", "json"].contains((path as NSString).pathExtension) {
+                    count += 1
+                    if Self.compare(Data(text.utf8), path: (path as NSString).lastPathComponent) { taken += 1 }
+                }
             }
         }
         #expect(count > 100)

@@ -103,15 +103,28 @@ struct PreviewTests {
         #expect(page.contains("data-rule=\"text-too-long\""))
     }
 
-    @Test("a changed file is taken in alone; a syntax error shows instead of the last good state")
-    func incremental() async throws {
+    /// A copy of gohike-amsterdam as the preview loads it, then `path` in it with `old`
+    /// replaced by `new`: the copy's folder, its project, the snapshot, the file and its text
+    /// before the change.
+    static func loadThenChange(_ path: String, _ old: String, to new: String) async throws -> (
+        TemporaryDirectory, URL, PreviewSnapshot, URL, String
+    ) {
         let temp = try TemporaryDirectory()
         let project = try temp.copy(TestPaths.example("gohike-amsterdam"), as: "g")
         let first = try await PreviewWorkspace.load(at: project)
-        let file = project.appendingPathComponent("content/locations/1.yaml")
+        let file = project.appendingPathComponent(path)
         let original = try String(contentsOf: file, encoding: .utf8)
-        try original.replacingOccurrences(of: "RAI Congress Center", with: "RAI Amsterdam").write(
-            to: file, atomically: true, encoding: .utf8)
+        let changed = original.replacingOccurrences(of: old, with: new)
+        #expect(changed != original)
+        try changed.write(to: file, atomically: true, encoding: .utf8)
+        return (temp, project, first, file, original)
+    }
+
+    @Test("a changed file is taken in alone; a syntax error shows instead of the last good state")
+    func incremental() async throws {
+        let (temp, project, first, file, original) = try await Self.loadThenChange(
+            "content/locations/1.yaml", "RAI Congress Center", to: "RAI Amsterdam")
+        defer { withExtendedLifetime(temp) {} }
         #expect(PreviewWorkspace.classify(["content/locations/1.yaml", ".git/index"]) == .files(["content/locations/1.yaml"]))
         #expect(PreviewWorkspace.classify(["schema/x.yaml"]) == .everything)
         let second = try #require(PreviewWorkspace.applying(["content/locations/1.yaml"], to: first))
@@ -137,5 +150,19 @@ struct PreviewTests {
         let fifth = try #require(PreviewWorkspace.applying(["assets/photos/rai-congress-center.jpg"], to: full))
         #expect(
             site(fifth).render(path: "c/locations/1.html")?.contains("data-missing=\"photos/rai-congress-center.jpg\"") == true)
+    }
+
+    @Test("a changed item is checked by lint's own rules: a dangling reference names the closest id, as lint's does")
+    func changedItemsUseLintRules() async throws {
+        let (temp, _, first, _, _) = try await Self.loadThenChange(
+            "content/routes/1.yaml", "waypoints: [3, 1, 2]", to: "waypoints: [3, 1, 2, 98]")
+        defer { withExtendedLifetime(temp) {} }
+        let second = try #require(PreviewWorkspace.applying(["content/routes/1.yaml"], to: first))
+        let quick = second.diagnostics.filter { $0.rule == "dangling-reference" }
+        #expect(quick.count == 1)
+        #expect(quick.first?.message.contains("; the closest existing id is ") == true, "\(quick.map(\.message))")
+        let full = await PreviewWorkspace.relinted(second)
+        let fromLint = full.diagnostics.filter { $0.rule == "dangling-reference" }
+        #expect(fromLint.map(\.message) == quick.map(\.message) && fromLint.map(\.location) == quick.map(\.location))
     }
 }

@@ -55,7 +55,7 @@ struct ReportConsumerTests {
         .tags(.python), .requires(.sarifTools, .jsonschema))
     func sarifTools() async throws {
         let (diagnostics, context, temp) = try await ReporterTests.findings()
-        let file = try temp.write(SARIFReporter().report(diagnostics, context: context), to: "lint.sarif")
+        let file = try temp.write(SARIFReporter(rules: LintRule.allCases).report(diagnostics, context: context), to: "lint.sarif")
         let records = try Self.checkSARIF(file)
         #expect(records.count == diagnostics.count, "\(records)")
         #expect(records.contains("unused-asset|1|project/assets/unused%20file.txt"), "\(records)")
@@ -83,7 +83,7 @@ struct ReportConsumerTests {
     @Test("SARIF fingerprints stay when lines are inserted above the findings, and differ between findings")
     func fingerprintsSurviveEdits() async throws {
         let (diagnostics, context, temp) = try await ReporterTests.findings()
-        let before = try Self.fingerprints(SARIFReporter().report(diagnostics, context: context))
+        let before = try Self.fingerprints(SARIFReporter(rules: LintRule.allCases).report(diagnostics, context: context))
         #expect(before.prints.count == 4 && Set(before.prints.values).count == 4, "\(before.prints)")
         #expect(before.prints.values.allSatisfy { $0.count == 64 })
         // Two comment lines above everything in both content files with findings.
@@ -94,7 +94,7 @@ struct ReportConsumerTests {
         }
         let project = try await Project.load(at: temp.url.appendingPathComponent("project"))
         let again = await Linter.lint(project)
-        let after = try Self.fingerprints(SARIFReporter().report(again, context: context))
+        let after = try Self.fingerprints(SARIFReporter(rules: LintRule.allCases).report(again, context: context))
         #expect(after.prints == before.prints)
         // The lines did move: the fingerprints do not depend on them.
         for rule in ["duplicate-id", "identical-translation", "unknown-field"] {
@@ -116,14 +116,16 @@ struct ReportConsumerTests {
         let before = await Linter.lint(try await Project.load(at: root))
         let finding = try #require(before.first { $0.rule == "identical-translation" })
         #expect(finding.item == "phrases/3" && finding.field == "text.nl", "\(finding)")
-        let prints = try Self.fingerprints(SARIFReporter().report(before, context: context))
+        let prints = try Self.fingerprints(SARIFReporter(rules: LintRule.allCases).report(before, context: context))
         // A new first item moves every line below it.
         try ("- id: 0\n  text: {en: Synergy, nl: Synergie}\n" + original + "\n- id: 3\n  text: {en: Pivot, nl: Pivot}\n")
             .write(to: file, atomically: true, encoding: .utf8)
         let after = await Linter.lint(try await Project.load(at: root))
         let moved = try #require(after.first { $0.rule == "identical-translation" })
         #expect(moved.location!.line == finding.location!.line + 2)
-        #expect(try Self.fingerprints(SARIFReporter().report(after, context: context)).prints == prints.prints)
+        #expect(
+            try Self.fingerprints(SARIFReporter(rules: LintRule.allCases).report(after, context: context)).prints == prints.prints
+        )
     }
 
     /// junitparser's view of a report: per suite `tests failures` as written and as recounted
@@ -171,7 +173,8 @@ struct ReportConsumerTests {
         let (diagnostics, context, temp) = try await Self.hostile()
         #expect(diagnostics.contains { $0.message.contains("]]>") }, "\(diagnostics)")
         #expect(diagnostics.contains { $0.message.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" } }, "\(diagnostics)")
-        let sarif = try temp.write(SARIFReporter().report(diagnostics, context: context), to: "lint.sarif")
+        let sarif = try temp.write(
+            SARIFReporter(rules: LintRule.allCases).report(diagnostics, context: context), to: "lint.sarif")
         #expect(try Self.checkSARIF(sarif).count == diagnostics.count)
         let junit = try temp.write(JUnitReporter().report(diagnostics, context: context), to: "lint.xml")
         let lines = try Self.junitparser(junit)

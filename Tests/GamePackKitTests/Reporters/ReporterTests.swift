@@ -33,7 +33,7 @@ struct ReporterTests {
         let (diagnostics, context, temp) = try await Self.findings()
         defer { withExtendedLifetime(temp) {} }
         #expect(diagnostics.map(\.rule).sorted() == ["duplicate-id", "identical-translation", "unknown-field", "unused-asset"])
-        let output = format.reporter.report(diagnostics, context: context)
+        let output = format.reporter(rules: LintRule.allCases).report(diagnostics, context: context)
         let golden = Self.fixtures.appendingPathComponent("golden/lint.\(format.rawValue)")
         let difference = try Golden.compare(output, to: golden)
         #expect(difference == nil, "\(difference ?? "")")
@@ -54,7 +54,7 @@ struct ReporterTests {
     func sarifSchema() async throws {
         let (diagnostics, context, temp) = try await Self.findings()
         let sarif = temp.url.appendingPathComponent("lint.sarif")
-        try Data(SARIFReporter().report(diagnostics, context: context).utf8).write(to: sarif)
+        try Data(SARIFReporter(rules: LintRule.allCases).report(diagnostics, context: context).utf8).write(to: sarif)
         let schema = TestPaths.standards.appendingPathComponent("sarif-schema-2.1.0.json")
         let script = """
             import json, sys, jsonschema

@@ -1,7 +1,7 @@
+import Foundation
+
 /// `asset-format-mismatch`: an asset's bytes are not what its extension says.
-///
-/// Reported by the asset inspection (`AssetChecks`); this file describes the rule.
-enum AssetFormatMismatchRule: LintRuleDefinition {
+enum AssetFormatMismatchRule: AssetLintRule {
     static let id = "asset-format-mismatch"
     static let defaultSeverity = Severity.error
     static let summary = "An asset's bytes are not what its extension says."
@@ -12,6 +12,23 @@ enum AssetFormatMismatchRule: LintRuleDefinition {
         .nonTriggering(
             [:], setup: ["copy assets/photos/profile.jpg assets/photos/rijksmuseum.jpg"]),
     ]
+
+    static func check(_ inspection: AssetInspection, of use: AssetUse, context: LintContext) {
+        guard case .probed(let info) = inspection else { return }
+        let path = use.path
+        let ext = (path as NSString).pathExtension
+        if let claimed = MediaFormat(fileExtension: ext), claimed != info.format {
+            context.report(
+                .assetFormatMismatch,
+                "assets/\(path) is named .\(ext) but holds \(info.format.rawValue.uppercased()) data; rename it or convert it",
+                at: use.location)
+        } else if MediaFormat(fileExtension: ext) == nil {
+            context.report(
+                .assetFormatMismatch,
+                "assets/\(path) has no media extension (.png, .jpg, .gif, .webp, .wav, .mp3, .caf, .m4a) but holds \(info.format.rawValue.uppercased()) data; rename it",
+                at: use.location)
+        }
+    }
 }
 
 extension LintRule {

@@ -1,7 +1,7 @@
+import Foundation
+
 /// `asset-missing`: a referenced asset file does not exist.
-///
-/// Reported by the asset inspection (`AssetChecks`); this file describes the rule.
-enum AssetMissingRule: LintRuleDefinition {
+enum AssetMissingRule: AssetLintRule {
     static let id = "asset-missing"
     static let defaultSeverity = Severity.error
     static let summary = "A referenced asset file does not exist."
@@ -12,7 +12,7 @@ enum AssetMissingRule: LintRuleDefinition {
                 "content/rewards/1.yaml": """
                 id: 1
                 name: {en: Art Lover, nl: Kunstliefhebber}
-                image: badges/art-lovr.png
+                image: ↓badges/art-lovr.png
                 """
             ]),
         .nonTriggering(
@@ -24,6 +24,20 @@ enum AssetMissingRule: LintRuleDefinition {
                 """
             ]),
     ]
+
+    /// Suggests the closest existing asset path, else one with the same file name.
+    static func check(_ inspection: AssetInspection, of use: AssetUse, context: LintContext) {
+        guard case .missing = inspection else { return }
+        let existing = context.project.assetFiles
+        let hint =
+            Suggestions.closest(to: use.path, among: existing)
+            ?? existing.first { ($0 as NSString).lastPathComponent == (use.path as NSString).lastPathComponent }
+        context.report(
+            .assetMissing,
+            "assets/\(use.path) does not exist"
+                + (hint.map { "; did you mean `\($0)`?" } ?? "; add the file or correct the path"),
+            at: use.location, fix: hint)
+    }
 }
 
 extension LintRule {

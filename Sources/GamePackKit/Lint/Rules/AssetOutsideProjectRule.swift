@@ -1,8 +1,8 @@
 /// `asset-outside-project`: an asset path leaves assets/ (.., absolute path or symlink).
 ///
-/// Reported by the asset inspection (`AssetChecks`); this file describes the rule.
-enum AssetOutsideProjectRule: LintRuleDefinition {
-    static let id = "asset-outside-project"
+/// Also reported, with `RuleID.assetOutsideProject`, by the project walk for a symlink out of assets/.
+enum AssetOutsideProjectRule: AssetLintRule {
+    static let id = RuleID.assetOutsideProject
     static let defaultSeverity = Severity.error
     static let summary = "An asset path leaves assets/ (.., absolute path or symlink)."
     static let details = "`..`, absolute paths, symlinks leaving the project"
@@ -12,7 +12,7 @@ enum AssetOutsideProjectRule: LintRuleDefinition {
                 "content/rewards/1.yaml": """
                 id: 1
                 name: {en: Art Lover, nl: Kunstliefhebber}
-                image: ../gamepack.yaml
+                image: ↓../gamepack.yaml
                 """
             ]),
         .nonTriggering(
@@ -24,6 +24,13 @@ enum AssetOutsideProjectRule: LintRuleDefinition {
                 """
             ]),
     ]
+
+    static func check(_ inspection: AssetInspection, of use: AssetUse, context: LintContext) {
+        guard case .outside(let why) = inspection else { return }
+        context.report(
+            .assetOutsideProject, "`\(use.path)` \(why); asset paths are relative to assets/ and stay inside it",
+            at: use.location)
+    }
 }
 
 extension LintRule {

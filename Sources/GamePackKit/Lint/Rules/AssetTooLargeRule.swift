@@ -1,7 +1,5 @@
 /// `asset-too-large`: an asset is over its byte budget.
-///
-/// Reported by the asset inspection (`AssetChecks`); this file describes the rule.
-enum AssetTooLargeRule: LintRuleDefinition {
+enum AssetTooLargeRule: AssetLintRule {
     static let id = "asset-too-large"
     static let defaultSeverity = Severity.error
     static let summary = "An asset is over its byte budget."
@@ -30,6 +28,18 @@ enum AssetTooLargeRule: LintRuleDefinition {
                 """
             ]),
     ]
+
+    /// Only for a file of the kind its field takes (else `asset-format-not-allowed` says so).
+    static func check(_ inspection: AssetInspection, of use: AssetUse, context: LintContext) {
+        guard case .probed(let info) = inspection, use.takesKind(of: info.format) else { return }
+        let budget = use.spec.maxBytes ?? context.settings.maxAssetBytes
+        if info.byteCount > budget {
+            context.report(
+                .assetTooLarge,
+                "assets/\(use.path) is \(ByteCount.describe(info.byteCount)); `\(use.spec.name)` allows \(ByteCount.describe(budget)). Compress or resize it",
+                at: use.location)
+        }
+    }
 }
 
 extension LintRule {

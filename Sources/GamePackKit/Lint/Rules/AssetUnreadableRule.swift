@@ -1,8 +1,8 @@
 /// `asset-unreadable`: an asset cannot be read or is truncated or corrupt.
 ///
-/// Reported by the asset inspection (`AssetChecks`); this file describes the rule.
-enum AssetUnreadableRule: LintRuleDefinition {
-    static let id = "asset-unreadable"
+/// Also reported, with `RuleID.assetUnreadable`, by the project walk for a file it cannot list.
+enum AssetUnreadableRule: AssetLintRule {
+    static let id = RuleID.assetUnreadable
     static let defaultSeverity = Severity.error
     static let summary = "An asset cannot be read or is truncated or corrupt."
     static let details = "unreadable, truncated or corrupt (PNG/JPEG/GIF end markers are checked)"
@@ -19,6 +19,11 @@ enum AssetUnreadableRule: LintRuleDefinition {
                 """
             ]),
     ]
+
+    static func check(_ inspection: AssetInspection, of use: AssetUse, context: LintContext) {
+        guard case .unreadable(let why) = inspection else { return }
+        context.report(.assetUnreadable, "assets/\(use.path) cannot be used: \(why)", at: use.location)
+    }
 }
 
 extension LintRule {

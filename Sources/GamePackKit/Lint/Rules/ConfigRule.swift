@@ -1,8 +1,9 @@
 /// `config`: gamepack.yaml has a missing, unknown or invalid setting.
 ///
-/// Reported by loading (`ProjectConfig`); this file describes the rule.
+/// Parsing finds it, so `ProjectConfig.parse` reports it as a plain diagnostic with
+/// `RuleID.config`, the id of this rule; this file describes the rule.
 enum ConfigRule: LintRuleDefinition {
-    static let id = "config"
+    static let id = RuleID.config
     static let defaultSeverity = Severity.error
     static let isConfigurable = false
     static let summary = "gamepack.yaml has a missing, unknown or invalid setting."
@@ -17,7 +18,7 @@ enum ConfigRule: LintRuleDefinition {
                 targets: [gohike, canonical]
                 lint:
                   waypoint_max_meters: 3000
-                localess: [en]
+                ↓localess: [en]
                 """
             ]),
         .nonTriggering(

@@ -12,7 +12,7 @@ enum DanglingReferenceRule: ProjectLintRule {
                 profile: 1
                 name: {en: Museum Walk, nl: Museumwandeling}
                 reward: 1
-                waypoints: [1, 2, 7]
+                waypoints: [1, 2, ↓7]
                 """
             ]),
         .nonTriggering(
@@ -29,7 +29,7 @@ enum DanglingReferenceRule: ProjectLintRule {
 
     static func check(project context: LintContext) {
         let project = context.project
-        let idsByCollection = context.itemIndex.byCollection
+        let idsByCollection = context.itemIndex.positions
         // A collection with a file that failed to load may hold the referenced item: the syntax
         // error is reported, and a reference into it is checked once the file loads again.
         let unloadedCollections = Set(

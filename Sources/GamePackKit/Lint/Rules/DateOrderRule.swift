@@ -18,7 +18,7 @@ enum DateOrderRule: FieldLintRule {
                   text: Two coffees for the price of one.
                 url: https://example.com/deals/1
                 valid_from: 2026-12-01
-                valid_until: 2026-11-30
+                valid_until: ↓2026-11-30
                 featured: true
                 """
             ]),

@@ -8,7 +8,7 @@ enum DuplicateIDRule: ProjectLintRule {
         .triggering(
             [
                 "content/locations/dup.yaml": """
-                id: 1
+                id: ↓1
                 name: {en: Van Gogh Museum, nl: Het Van Gogh Museum}
                 description: {en: Paintings., nl: Schilderijen.}
                 position: {latitude: 52.3584, longitude: 4.8811}

@@ -12,7 +12,7 @@ enum DuplicateValueRule: ProjectLintRule {
                 name: Hit
                 file: sounds/hit.wav
                 volume: 0.8
-                code: HIT
+                code: ↓HIT
                 """
             ]),
         .nonTriggering(

@@ -11,7 +11,7 @@ enum GeoSwappedRule: ProjectLintRule {
                 id: 2
                 name: {en: Van Gogh Museum, nl: Het Van Gogh Museum}
                 description: {en: Paintings., nl: Schilderijen.}
-                position: {latitude: 4.8811, longitude: 52.3584}
+                position: ↓{latitude: 4.8811, longitude: 52.3584}
                 """
             ]),
         .nonTriggering(

@@ -11,7 +11,7 @@ enum IdenticalTranslationRule: TextLintRule {
             [
                 "content/rewards/1.yaml": """
                 id: 1
-                name: {en: Art Lover, nl: Art Lover}
+                name: {en: Art Lover, nl: ↓Art Lover}
                 image: badges/art-lover.png
                 """
             ]),
@@ -41,7 +41,7 @@ enum IdenticalTranslationRule: TextLintRule {
                 id: 1
                 name:
                   en: Art Lover
-                  nl: Art Lover  # gamepack:source nl=f8f13d89:approved
+                  nl: ↓Art Lover  # gamepack:source nl=f8f13d89:approved
                 image: badges/art-lover.png
                 """
             ]),

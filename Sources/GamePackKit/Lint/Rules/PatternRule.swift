@@ -14,7 +14,7 @@ enum PatternRule: TextLintRule {
                 name: Hit
                 file: sounds/hit.wav
                 volume: 0.8
-                code: hit
+                code: ↓hit
                 """
             ]),
         .nonTriggering(

@@ -1,8 +1,9 @@
 /// `schema`: a content type in schema/ is invalid.
 ///
-/// Reported by loading (`SchemaParser`); this file describes the rule.
+/// Parsing finds it, so `SchemaParser` reports it as a plain diagnostic with `RuleID.schema`, the
+/// id of this rule; this file describes the rule.
 enum SchemaRule: LintRuleDefinition {
-    static let id = "schema"
+    static let id = RuleID.schema
     static let defaultSeverity = Severity.error
     static let isConfigurable = false
     static let summary = "A content type in schema/ is invalid."
@@ -15,7 +16,7 @@ enum SchemaRule: LintRuleDefinition {
                 fields:
                   name: {type: string, required: true, max_length: 20}
                   file: {type: audio, required: true, formats: [wav], max_bytes: 100000}
-                  volume: {type: numbr, min: 0, max: 1}
+                  volume: {type: ↓numbr, min: 0, max: 1}
                   code: {type: string, unique: true, pattern: '[A-Z]{3}'}
                 """
             ]),

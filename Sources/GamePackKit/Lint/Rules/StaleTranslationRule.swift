@@ -12,7 +12,7 @@ enum StaleTranslationRule: ProjectLintRule {
                 id: 1
                 name:
                   en: Art Lover
-                  nl: Kunstliefhebber  # gamepack:source nl=f8f13d89
+                  nl: ↓Kunstliefhebber  # gamepack:source nl=f8f13d89
                 image: badges/art-lover.png
                 """
             ]),

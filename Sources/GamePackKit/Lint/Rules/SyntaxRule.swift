@@ -1,8 +1,9 @@
 /// `syntax`: a content, schema or config file is not valid YAML/JSON, is empty, not UTF-8, or expands too far.
 ///
-/// Reported by loading (`SourceLoader`); this file describes the rule.
+/// Parsing finds it, so loading (`SourceLoader`, `ProjectWalker`) reports it as a plain diagnostic
+/// with `RuleID.syntax`, the id of this rule; this file describes the rule.
 enum SyntaxRule: LintRuleDefinition {
-    static let id = "syntax"
+    static let id = RuleID.syntax
     static let defaultSeverity = Severity.error
     static let isConfigurable = false
     static let summary = "A content, schema or config file is not valid YAML/JSON, is empty, not UTF-8, or expands too far."
@@ -14,7 +15,7 @@ enum SyntaxRule: LintRuleDefinition {
                 "content/locations/3.yaml": """
                 id: 3
                 name: {en: Dam Square, nl: De Dam}
-                name: {en: Dam, nl: Dam}
+                ↓name: {en: Dam, nl: Dam}
                 position: {latitude: 52.3731, longitude: 4.8926}
                 """
             ]),

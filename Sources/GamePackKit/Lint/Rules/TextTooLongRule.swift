@@ -9,7 +9,7 @@ enum TextTooLongRule: TextLintRule {
             [
                 "content/sounds/1.yaml": """
                 id: 1
-                name: A very loud hit on the head
+                name: ↓A very loud hit on the head
                 file: sounds/hit.wav
                 volume: 0.8
                 code: HIT

@@ -9,9 +9,9 @@ enum TextWhitespaceRule: TextLintRule {
         "a `string`, `text` or localized text with leading or trailing spaces, tabs or line breaks (the fix trims them)"
     static let examples: [LintExample] = [
         .triggering(
-            ["content/sounds/1.yaml": "id: 1\nname: \" Hit\"\nfile: sounds/hit.wav\nvolume: 0.8\ncode: HIT\n"], fix: "Hit"),
+            ["content/sounds/1.yaml": "id: 1\nname: ↓\" Hit\"\nfile: sounds/hit.wav\nvolume: 0.8\ncode: HIT\n"], fix: "Hit"),
         .triggering(
-            ["content/rewards/1.yaml": "id: 1\nname: {en: \"Art Lover \", nl: Kunstliefhebber}\nimage: badges/art-lover.png\n"],
+            ["content/rewards/1.yaml": "id: 1\nname: {en: ↓\"Art Lover \", nl: Kunstliefhebber}\nimage: badges/art-lover.png\n"],
             fix: "Art Lover"),
         .nonTriggering([
             "content/rewards/1.yaml": "id: 1\nname: {en: Art Lover, nl: \"Kunst liefhebber\"}\nimage: badges/art-lover.png\n"

@@ -1,8 +1,8 @@
 /// `unknown-collection`: a folder under content/ has no content type.
 ///
-/// Reported by the item walk (`Linter`); this file describes the rule.
-enum UnknownCollectionRule: LintRuleDefinition {
-    static let id = "unknown-collection"
+/// Also reported, with `RuleID.unknownCollection`, by loading for a file directly in content/.
+enum UnknownCollectionRule: ProjectLintRule {
+    static let id = RuleID.unknownCollection
     static let defaultSeverity = Severity.error
     static let summary = "A folder under content/ has no content type."
     static let details = "a `content/<folder>` with no content type"
@@ -23,6 +23,20 @@ enum UnknownCollectionRule: LintRuleDefinition {
                 """
             ]),
     ]
+
+    /// The first item of each collection without a content type (one finding per folder).
+    static func check(project context: LintContext) {
+        let project = context.project
+        var seen: Set<String> = []
+        for item in project.items where project.type(of: item.collection) == nil && seen.insert(item.collection).inserted {
+            let hint = Suggestions.closest(to: item.collection, among: project.types.keys)
+            context.report(
+                .unknownCollection,
+                "no content type for collection `\(item.collection)`"
+                    + (hint.map { "; did you mean `content/\($0)/`?" } ?? "; add schema/\(item.collection).yaml"),
+                at: .file(item.file), fix: hint)
+        }
+    }
 }
 
 extension LintRule {

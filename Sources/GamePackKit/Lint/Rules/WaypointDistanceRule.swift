@@ -28,12 +28,12 @@ enum WaypointDistanceRule: ProjectLintRule {
     /// Consecutive waypoints farther apart than `lint.waypoint_max_meters`.
     static func check(project context: LintContext) {
         let limit = context.settings.waypointMaxMeters
-        let idsByCollection = context.itemIndex.byCollection
+        let index = context.itemIndex
         for path in context.geoPaths {
-            let targets = idsByCollection[path.target] ?? [:]
+            let targets = index.positions[path.target] ?? [:]
             var previous: (id: ItemID, latitude: Double, longitude: Double)?
             for step in path.steps {
-                guard let item = targets[step.id], let geo = item.node[path.geoField],
+                guard let position = targets[step.id], let geo = index.items[position].node[path.geoField],
                     let latitude = geo["latitude"]?.doubleValue, let longitude = geo["longitude"]?.doubleValue,
                     (-90...90).contains(latitude), (-180...180).contains(longitude)
                 else {
