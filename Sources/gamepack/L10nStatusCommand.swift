@@ -39,17 +39,10 @@ struct L10nStatusCommand: AsyncParsableCommand {
     @Option(help: "Exit with status 1 when a locale has fewer than this percentage of its texts translated (0-100).")
     var failUnder: Double?
 
-    @Option(
-        name: [.customShort("o"), .customLong("out")],
-        help: "Write the report to this file (atomically) instead of standard output.")
-    var out: String?
-
-    /// `--output`, the old name of `--out`.
-    @Option(name: .customLong("output"), help: .hidden)
-    var outputAlias: String?
+    @OptionGroup var reportOutput: ReportOutputOptions
 
     /// Where the report goes: `--out` or its old name `--output` (nil: standard output).
-    var output: String? { out ?? outputAlias }
+    var output: String? { reportOutput.output }
 
     @OptionGroup var outputOptions: OutputOptions
 
@@ -57,7 +50,6 @@ struct L10nStatusCommand: AsyncParsableCommand {
         if let failUnder, !(0...100).contains(failUnder) {
             throw ValidationError("--fail-under takes a percentage from 0 to 100.")
         }
-        _ = try OptionAlias.merge(out, outputAlias, newName: "--out", oldName: "--output")
     }
 
     func run() async throws {

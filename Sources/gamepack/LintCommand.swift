@@ -20,17 +20,10 @@ struct LintCommand: AsyncParsableCommand {
     @Option(name: .shortAndLong, help: "Report format: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: OutputFormat = .text
 
-    @Option(
-        name: [.customShort("o"), .customLong("out")],
-        help: "Write the report to this file (atomically) instead of standard output.")
-    var out: String?
-
-    /// `--output`, the old name of `--out`.
-    @Option(name: .customLong("output"), help: .hidden)
-    var outputAlias: String?
+    @OptionGroup var reportOutput: ReportOutputOptions
 
     /// Where the report goes: `--out` or its old name `--output` (nil: standard output).
-    var output: String? { out ?? outputAlias }
+    var output: String? { reportOutput.output }
 
     @Flag(help: "Treat warnings as errors.")
     var strict = false
@@ -39,10 +32,6 @@ struct LintCommand: AsyncParsableCommand {
     var listRules = false
 
     @OptionGroup var outputOptions: OutputOptions
-
-    func validate() throws {
-        _ = try OptionAlias.merge(out, outputAlias, newName: "--out", oldName: "--output")
-    }
 
     func run() async throws {
         if listRules {

@@ -26,6 +26,8 @@ import urllib.parse
 
 import requests
 
+from replay_report import Failure, fail, ok
+
 # CFURLCreateStringByAddingPercentEscapes with no extra characters, which
 # stringByAddingPercentEscapesUsingEncoding: calls: RFC 2396's unreserved and reserved
 # characters stay, everything else (space, " # % < > [ \ ] ^ ` { | } and non-ASCII as UTF-8) is
@@ -33,18 +35,6 @@ import requests
 APPLE_LEGAL = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'();/?:@&=+$,")
 SYSTEM = ("__id", "__type", "__utcdatecreated", "__attributes", "__tags")
 APPACITIVE_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{7}Z$")  # APHelperMethods.m:86-92
-
-
-class Failure(Exception):
-    pass
-
-
-def fail(request, difference):
-    raise Failure(f"FAIL {request}: {difference}")
-
-
-def ok(request, detail=""):
-    print(f"ok   {request}" + (f"  ({detail})" if detail else ""))
 
 
 def apple_escape(text):

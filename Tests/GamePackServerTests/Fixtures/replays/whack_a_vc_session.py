@@ -31,6 +31,8 @@ import uuid
 
 import requests
 
+from replay_report import Failure, fail, ok
+
 USER_AGENT = "ios-kinvey-http/1.3.0 kcs/0.7.0"            # KCSRESTRequest.m:214-295
 DEVICE = "iPhone/iPhone4,1 iPhone_OS 5.1.1 {udid}"       # KinveyAnalytics.m:124-144
 MAPPED = {                                                # hostToKinveyPropertyMapping of each class
@@ -39,18 +41,6 @@ MAPPED = {                                                # hostToKinveyProperty
     "VC-Details": ["_id", "name", "firm", "gameImageNameInBlob", "profileImageNameInBlob", "twitter_handle"],
 }
 ISO_MS = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$")  # Metadata.swift / Date.swift
-
-
-class Failure(Exception):
-    pass
-
-
-def fail(request, difference):
-    raise Failure(f"FAIL {request}: {difference}")
-
-
-def ok(request, detail=""):
-    print(f"ok   {request}" + (f"  ({detail})" if detail else ""))
 
 
 def app_date(text):
