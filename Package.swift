@@ -6,7 +6,12 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "gamepack", targets: ["gamepack"]),
-        .library(name: "GamePackKit", targets: ["GamePackKit"]),
+        .library(
+            name: "GamePackKit",
+            targets: [
+                "GamePackContent", "GamePackLocalization", "GamePackLint", "GamePackBuild", "GamePackSite", "GamePackKit",
+            ]
+        ),
         .library(name: "GamePackFormat", targets: ["GamePackFormat"]),
         .library(name: "GamePackClient", targets: ["GamePackClient"]),
         .library(name: "GamePackServer", targets: ["GamePackServer"]),
@@ -28,6 +33,11 @@ let package = Package(
         .executableTarget(
             name: "gamepack",
             dependencies: [
+                "GamePackContent",
+                "GamePackLocalization",
+                "GamePackLint",
+                "GamePackBuild",
+                "GamePackSite",
                 "GamePackKit",
                 "GamePackFormat",
                 "GamePackServer",
@@ -37,8 +47,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // GamePackKit's layers, bottom to top (CONTRIBUTING.md, "Layers"): a target imports only
+        // the ones above it in this list, so a dependency upward is a build error.
         .target(
-            name: "GamePackKit",
+            name: "GamePackContent",
             dependencies: [
                 "GamePackFormat",
                 // Also gives `CYaml`, Yams's libyaml module, which Loading/YAMLEventLoader imports:
@@ -46,9 +58,37 @@ let package = Package(
                 // the libyaml of the Yams version pinned above.
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-                "CLibXML2",
                 "CBase64",
+            ]
+        ),
+        .target(
+            name: "GamePackLocalization",
+            dependencies: [
+                "GamePackContent", "CLibXML2", .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .target(
+            name: "GamePackLint",
+            dependencies: [
+                "GamePackContent", "GamePackLocalization", .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .target(
+            name: "GamePackBuild",
+            dependencies: [
+                "GamePackContent", "GamePackLocalization", "GamePackLint", "GamePackFormat", "CBase64",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .target(
+            name: "GamePackSite",
+            dependencies: ["GamePackContent", "GamePackLocalization", "GamePackLint", "GamePackBuild"]
+        ),
+        .target(
+            name: "GamePackKit",
+            dependencies: [
+                "GamePackContent", "GamePackLocalization", "GamePackLint", "GamePackBuild", "GamePackSite",
+                "GamePackFormat", .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .target(name: "CBase64"),
@@ -112,7 +152,7 @@ let package = Package(
         .target(
             name: "GamePackPreview",
             dependencies: [
-                "GamePackKit",
+                "GamePackSite",
                 "GamePackFormat",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -123,12 +163,13 @@ let package = Package(
         ),
         .target(
             name: "GamePackTestSupport",
-            dependencies: ["GamePackKit", "GamePackFormat"]
+            dependencies: ["GamePackContent", "GamePackLint", "GamePackBuild", "GamePackFormat"]
         ),
         .testTarget(
             name: "GamePackKitTests",
             dependencies: [
-                "GamePackKit", "GamePackTestSupport", "CBase64", .product(name: "Crypto", package: "swift-crypto"),
+                "GamePackContent", "GamePackLocalization", "GamePackLint", "GamePackBuild", "GamePackSite", "GamePackKit",
+                "GamePackTestSupport", "CBase64", .product(name: "Crypto", package: "swift-crypto"),
             ],
             exclude: ["Fixtures"]
         ),
@@ -139,7 +180,7 @@ let package = Package(
         .testTarget(
             name: "GamePackClientTests",
             dependencies: [
-                "GamePackClient", "GamePackKit", "GamePackTestSupport", "gamepack-client-demo", "dealhunter-demo", "gamepack",
+                "GamePackClient", "GamePackBuild", "GamePackTestSupport", "gamepack-client-demo", "dealhunter-demo", "gamepack",
             ],
             exclude: ["Fixtures"]
         ),
@@ -161,7 +202,10 @@ let package = Package(
         ),
         .testTarget(
             name: "GamePackCLITests",
-            dependencies: ["gamepack", "GamePackKit", "GamePackFormat", "GamePackTestSupport"],
+            dependencies: [
+                "gamepack", "GamePackContent", "GamePackLocalization", "GamePackLint", "GamePackBuild", "GamePackKit",
+                "GamePackFormat", "GamePackTestSupport",
+            ],
             exclude: ["Fixtures"]
         ),
     ],

@@ -1,6 +1,6 @@
 import Foundation
 import GamePackFormat
-import GamePackKit
+import GamePackSite
 import HTTPTypes
 import Hummingbird
 import Logging

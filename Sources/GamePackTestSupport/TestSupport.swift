@@ -1,6 +1,8 @@
 import Foundation
+import GamePackBuild
+import GamePackContent
 import GamePackFormat
-import GamePackKit
+import GamePackLint
 
 /// Paths tests need: the checkout, its fixtures, examples and standards' schemas.
 public enum TestPaths {

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
+import GamePackBuild
+import GamePackContent
 import GamePackFormat
-import GamePackKit
+import GamePackLint
 
 /// `gamepack build`: lint, emit targets, pack, sign.
 struct BuildCommand: AsyncParsableCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import GamePackFormat
-import GamePackKit
+import GamePackLocalization
 import GamePackPublishing
 
 /// Which errors a command counts as problems with the content (exit status 1); every other

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import GamePackKit
+import GamePackContent
 
 /// The `gamepack` command: subcommands only; each turns flags into a library call and maps the
 /// outcome to an exit status (0 clean, 1 content problems, 2 usage or I/O errors).

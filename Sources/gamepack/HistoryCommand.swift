@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import GamePackFormat
-import GamePackKit
 import GamePackPublishing
 
 /// `gamepack history --server URL --channel NAME`.

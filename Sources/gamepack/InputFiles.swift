@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import GamePackKit
+import GamePackContent
 
 /// Checks a file argument (a pack, a key, a signature) before a command opens it, so a typo
 /// reads as one plain sentence with exit status 2 instead of a Foundation error.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
+import GamePackContent
 import GamePackFormat
-import GamePackKit
 
 /// `gamepack inspect`: what is in a pack.
 struct InspectCommand: ParsableCommand {

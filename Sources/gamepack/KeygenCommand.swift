@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
+import GamePackContent
 import GamePackFormat
-import GamePackKit
 
 /// `gamepack keygen`: a new minisign key pair.
 struct KeygenCommand: ParsableCommand {

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import GamePackKit
 
 /// `gamepack l10n`: translation coverage, XLIFF export and import, pseudo-localization.
 struct L10nCommand: AsyncParsableCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import GamePackKit
+import GamePackLocalization
 
 struct L10nExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

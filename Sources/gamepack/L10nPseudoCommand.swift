@@ -1,6 +1,9 @@
 import ArgumentParser
 import Foundation
-import GamePackKit
+import GamePackBuild
+import GamePackContent
+import GamePackLint
+import GamePackLocalization
 
 struct L10nPseudoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

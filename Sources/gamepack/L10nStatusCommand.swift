@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import GamePackKit
+import GamePackBuild
+import GamePackContent
+import GamePackLocalization
 
 /// The report formats of `l10n status`.
 enum CoverageFormat: String, ExpressibleByArgument, CaseIterable {

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import GamePackKit
+import GamePackBuild
+import GamePackContent
+import GamePackLint
 
 /// `gamepack lint`: checks a project and reports every problem.
 struct LintCommand: AsyncParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import GamePackKit
+import GamePackContent
+import GamePackLint
 
 /// When to color terminal output.
 enum ColorChoice: String, ExpressibleByArgument, CaseIterable {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import GamePackKit
 import GamePackPreview
+import GamePackSite
 import Logging
 
 /// `gamepack preview`: the project as players will see it, live in a browser, or written as a

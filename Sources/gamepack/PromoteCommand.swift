@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import GamePackFormat
-import GamePackKit
 import GamePackPublishing
 
 /// `gamepack promote --server URL --from staging --channel production`.

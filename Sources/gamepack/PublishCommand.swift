@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
+import GamePackBuild
+import GamePackContent
 import GamePackFormat
-import GamePackKit
 import GamePackPublishing
 
 /// `gamepack publish PACK --server URL --channel NAME` or `gamepack publish PACK --out DIR --channel NAME`.

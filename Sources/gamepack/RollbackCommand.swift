@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import GamePackFormat
-import GamePackKit
 import GamePackPublishing
 
 /// `gamepack rollback --server URL --channel production [--pack-version VERSION]`.

@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import GamePackBuild
+import GamePackContent
 import GamePackKit
 
 /// `gamepack schema`: shows the content types a project has.

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import GamePackFormat
-import GamePackKit
 import GamePackPublishing
 
 /// Flags shared by the commands that talk to a `gamepack serve`.

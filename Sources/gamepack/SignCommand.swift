@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import GamePackFormat
-import GamePackKit
 
 /// `gamepack sign`: a detached minisign signature for a pack.
 struct SignCommand: ParsableCommand {

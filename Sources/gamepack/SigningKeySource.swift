@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import GamePackFormat
-import GamePackKit
 
 /// Where a secret key comes from: a file (which must be private to its owner) or the
 /// `GAMEPACK_SECRET_KEY` environment variable holding a key file's text (for CI).

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
+import GamePackContent
 import GamePackFormat
-import GamePackKit
 
 /// `gamepack verify`: signature, then every file against the manifest.
 struct VerifyCommand: AsyncParsableCommand {

@@ -1,6 +1,5 @@
 import Foundation
 import GamePackFormat
-import GamePackKit
 import GamePackTestSupport
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-import GamePackKit
+import GamePackBuild
 import GamePackTestSupport
 import Testing
 

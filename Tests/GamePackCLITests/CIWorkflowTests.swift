@@ -1,5 +1,5 @@
 import Foundation
-import GamePackKit
+import GamePackContent
 import GamePackTestSupport
 import Testing
 

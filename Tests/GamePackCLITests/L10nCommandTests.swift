@@ -1,6 +1,6 @@
 import Foundation
 import GamePackFormat
-import GamePackKit
+import GamePackLocalization
 import GamePackTestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
-import GamePackKit
+import GamePackContent
+import GamePackLint
 import GamePackTestSupport
 import Testing
 

@@ -1,7 +1,6 @@
 import Foundation
 import GamePackClient
 import GamePackFormat
-import GamePackKit
 import GamePackTestSupport
 import Testing
 

@@ -1,7 +1,7 @@
 import Foundation
+import GamePackBuild
 import GamePackClient
 import GamePackFormat
-import GamePackKit
 import GamePackTestSupport
 import Testing
 

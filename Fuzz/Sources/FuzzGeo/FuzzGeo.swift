@@ -1,5 +1,6 @@
 import Foundation
-import GamePackKit
+import GamePackContent
+import GamePackSite
 
 /// The geography behind the preview's maps and the diff's distances on arbitrary doubles:
 /// the input is read as little-endian doubles (latitude, longitude pairs; poles, the

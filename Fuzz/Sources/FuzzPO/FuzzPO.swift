@@ -1,6 +1,6 @@
 import Foundation
 
-@testable import GamePackKit
+@testable import GamePackLocalization
 
 /// The PO reader (UTF-8 and charset, escapes, keywords, plural forms) on arbitrary bytes.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,5 +1,5 @@
 import Foundation
-import GamePackKit
+import GamePackContent
 
 /// The YAML/JSON loader on arbitrary bytes: the first byte picks the file kind (YAML or JSON).
 @_cdecl("LLVMFuzzerTestOneInput")

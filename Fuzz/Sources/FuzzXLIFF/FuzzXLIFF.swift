@@ -1,6 +1,6 @@
 import Foundation
 
-@testable import GamePackKit
+@testable import GamePackLocalization
 
 /// The XLIFF reader (DOCTYPE/ENTITY pre-scan, libxml2 parse, XLIFF 1.2 structure) on arbitrary bytes.
 @_cdecl("LLVMFuzzerTestOneInput")

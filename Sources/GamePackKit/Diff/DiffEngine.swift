@@ -1,4 +1,5 @@
 import Foundation
+import GamePackBuild
 
 /// What to compare.
 public struct DiffOptions: Sendable {

@@ -1,5 +1,8 @@
 import Foundation
+import GamePackBuild
+import GamePackContent
 import GamePackFormat
+import GamePackLint
 
 /// One side of a diff as the user named it.
 public enum DiffInput: Sendable, Equatable {

@@ -1,4 +1,6 @@
 import Foundation
+import GamePackBuild
+import GamePackContent
 import GamePackFormat
 
 /// How an item changed between two versions.

@@ -1,4 +1,5 @@
 import Foundation
+import GamePackBuild
 import GamePackFormat
 
 extension DiffValue {

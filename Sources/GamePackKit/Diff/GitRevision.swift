@@ -1,4 +1,6 @@
 import Foundation
+import GamePackBuild
+import GamePackContent
 
 /// Materializes a git revision of a project into a temporary folder with `git archive`.
 enum GitRevision {

@@ -1,4 +1,6 @@
 import Foundation
+import GamePackBuild
+import GamePackContent
 
 /// Comparing the fields of an item in two snapshots, and the words for what changed.
 extension ItemComparer {

@@ -1,4 +1,6 @@
 import Foundation
+import GamePackBuild
+import GamePackContent
 
 /// Compares the items of one collection in two snapshots (see `DiffEngine`).
 struct ItemComparer {

@@ -1,4 +1,5 @@
 import Foundation
+import GamePackContent
 
 /// Content files parsed while loading one version of a project, by project-relative path,
 /// with their bytes: the other version reuses a parse when its file has the same bytes.

@@ -1,4 +1,5 @@
 import Foundation
+import GamePackContent
 
 /// Reads CSV text (RFC 4180: comma-separated, fields optionally in double quotes with `""` for
 /// a quote, line breaks allowed inside quotes, `\n` or `\r\n` between records). Written by

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import GamePackContent
 import GamePackFormat
 
 // MARK: - What an import returns and throws (shared by the importers)

@@ -1,4 +1,5 @@
 import Foundation
+import GamePackContent
 
 /// Turns Whack-A-VC's Kinvey collection exports (`Phrases.csv`, `VC-Details.csv`,
 /// `metaData.csv`) into a gamepack source project: the phrases as one list, one file per VC,

@@ -1,4 +1,5 @@
 import Foundation
+import GamePackContent
 
 /// A project being written by an importer: files go into a hidden sibling of the destination,
 /// which is renamed to the destination at the end, so a failed import leaves nothing behind.

@@ -1,4 +1,5 @@
 import Foundation
+import GamePackContent
 
 /// Wires a project's JSON Schemas into editors: writes the schemas into a folder (by default
 /// `.gamepack/schemas/`, generated and not committed, since they list the project's current ids

@@ -1,4 +1,5 @@
 import Foundation
+import GamePackContent
 
 /// Starter projects for `gamepack init`, copied from the `templates/` folder.
 ///

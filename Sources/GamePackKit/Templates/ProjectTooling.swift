@@ -1,4 +1,6 @@
 import Foundation
+import GamePackBuild
+import GamePackContent
 
 /// A CI service `gamepack init --ci` writes a workflow for.
 public enum CIProvider: String, Sendable, CaseIterable {

@@ -2,7 +2,7 @@ import Foundation
 import GamePackTestSupport
 import Testing
 
-@testable import GamePackKit
+@testable import GamePackContent
 
 /// `ReadAhead` only hints the kernel, so its results are not visible; what must hold is that
 /// it never waits: a pipe among the assets (lint reports it) must not block it.

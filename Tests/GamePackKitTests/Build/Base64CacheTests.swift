@@ -3,7 +3,8 @@ import GamePackFormat
 import GamePackTestSupport
 import Testing
 
-@testable import GamePackKit
+@testable import GamePackBuild
+@testable import GamePackContent
 
 /// The base64 cache is used only when its bytes are exactly what the build would write.
 @Suite("Base64 cache: exact bytes only")

@@ -3,7 +3,7 @@ import Foundation
 import GamePackTestSupport
 import Testing
 
-@testable import GamePackKit
+@testable import GamePackContent
 
 /// The gohike target's base64 writer against Foundation's encoder, wrapped as Ruby's
 /// `Base64.encode64` wraps (the legacy server's files), every length of the last group.

@@ -3,7 +3,8 @@ import GamePackFormat
 import GamePackTestSupport
 import Testing
 
-@testable import GamePackKit
+@testable import GamePackBuild
+@testable import GamePackContent
 
 /// The registry is the one list of build targets: every target file is in it, and the config
 /// check, the builder and `diff`'s pack reader all follow it, so a new target file listed there

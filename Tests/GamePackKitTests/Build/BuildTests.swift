@@ -1,6 +1,7 @@
 import Foundation
+import GamePackBuild
+import GamePackContent
 import GamePackFormat
-import GamePackKit
 import GamePackTestSupport
 import Testing
 

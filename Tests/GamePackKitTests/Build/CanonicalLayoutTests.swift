@@ -3,7 +3,8 @@ import GamePackFormat
 import GamePackTestSupport
 import Testing
 
-@testable import GamePackKit
+@testable import GamePackBuild
+@testable import GamePackContent
 
 /// The canonical target's chunked layout: small changes touch few files, and packs of the
 /// layout before chunking stay readable.

@@ -3,7 +3,7 @@ import GamePackFormat
 import GamePackTestSupport
 import Testing
 
-@testable import GamePackKit
+@testable import GamePackContent
 
 /// The JSON writer's hand-written scanners agree with the grammar and with Python's json module,
 /// which the gohike version rule is defined by.

@@ -2,7 +2,7 @@ import Foundation
 import GamePackTestSupport
 import Testing
 
-@testable import GamePackKit
+@testable import GamePackContent
 
 /// The gohike target reads every embedded image twice (once to hash content.json, once to
 /// write it); an image edited in between must stop the build, not give a pack whose bytes

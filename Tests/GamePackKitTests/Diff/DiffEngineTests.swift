@@ -3,7 +3,10 @@ import GamePackFormat
 import GamePackTestSupport
 import Testing
 
+@testable import GamePackBuild
+@testable import GamePackContent
 @testable import GamePackKit
+@testable import GamePackLocalization
 
 /// The engine on the project's Go Take a Hike! fixtures (the real files are compared in the
 /// real-data suite), on generated version pairs with known changes, and on small edits of the

@@ -1,4 +1,6 @@
 import Foundation
+import GamePackBuild
+import GamePackContent
 import GamePackKit
 import GamePackTestSupport
 import Testing

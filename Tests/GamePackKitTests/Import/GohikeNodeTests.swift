@@ -3,7 +3,8 @@ import GamePackFormat
 import GamePackTestSupport
 import Testing
 
-@testable import GamePackKit
+@testable import GamePackBuild
+@testable import GamePackContent
 
 /// `diff` reads a content.json's items as the nodes their imported YAML would load into,
 /// without writing and parsing that YAML: the nodes must be the same, scalar for scalar.

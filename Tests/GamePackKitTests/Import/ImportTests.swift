@@ -1,7 +1,10 @@
 import Crypto
 import Foundation
+import GamePackBuild
+import GamePackContent
 import GamePackFormat
 import GamePackKit
+import GamePackLint
 import GamePackTestSupport
 import Testing
 

@@ -2,7 +2,7 @@ import Foundation
 import GamePackTestSupport
 import Testing
 
-@testable import GamePackKit
+@testable import GamePackLint
 
 /// `AssetChecks.inspect` looks at a referenced asset once for all the asset rules. A path with
 /// no symlink on the way is taken with one `lstat` per part; any symlink sends it the long way

@@ -2,7 +2,8 @@ import Foundation
 import GamePackTestSupport
 import Testing
 
-@testable import GamePackKit
+@testable import GamePackContent
+@testable import GamePackLint
 
 /// The registry is the one list of rules: every rule file is in it, and the README's rule table
 /// and SARIF's rule list are made from it. Re-record the README table with

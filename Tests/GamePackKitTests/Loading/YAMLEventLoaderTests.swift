@@ -2,7 +2,8 @@ import Foundation
 import GamePackTestSupport
 import Testing
 
-@testable import GamePackKit
+@testable import GamePackContent
+@testable import GamePackLint
 
 /// Files are read from libyaml's events when they can be, through Yams's tree otherwise: both
 /// ways must give the same tree (values, raw texts, quoting, every location) or the same errors.

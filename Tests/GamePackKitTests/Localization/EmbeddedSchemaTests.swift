@@ -2,7 +2,7 @@ import Foundation
 import GamePackTestSupport
 import Testing
 
-@testable import GamePackKit
+@testable import GamePackLocalization
 
 @Suite("Localization: the embedded XLIFF schemas")
 struct LocalizationEmbeddedSchemaTests {

@@ -2,7 +2,7 @@ import Foundation
 import GamePackTestSupport
 import Testing
 
-@testable import GamePackKit
+@testable import GamePackLocalization
 
 @Suite("Localization: writing several files all at once or not at all")
 struct LocalizationFileSetWriterTests {

@@ -1,5 +1,4 @@
 import Foundation
-import GamePackKit
 import GamePackTestSupport
 import Testing
 

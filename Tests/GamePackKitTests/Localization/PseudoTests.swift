@@ -1,5 +1,7 @@
 import Foundation
-import GamePackKit
+import GamePackBuild
+import GamePackContent
+import GamePackLocalization
 import GamePackTestSupport
 import Testing
 

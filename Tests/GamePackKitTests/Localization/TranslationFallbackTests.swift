@@ -1,8 +1,10 @@
 import Foundation
+import GamePackBuild
 import GamePackTestSupport
 import Testing
 
-@testable import GamePackKit
+@testable import GamePackContent
+@testable import GamePackLocalization
 
 /// `TranslationFallback.missing` skips the full inventory when a quick walk finds every
 /// translation present; the walk must never miss a gap the inventory would report.

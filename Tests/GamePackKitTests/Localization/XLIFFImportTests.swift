@@ -1,8 +1,11 @@
 import Foundation
+import GamePackBuild
 import GamePackTestSupport
 import Testing
 
-@testable import GamePackKit
+@testable import GamePackContent
+@testable import GamePackLint
+@testable import GamePackLocalization
 
 @Suite("Localization: XLIFF import")
 struct LocalizationXLIFFImportTests {

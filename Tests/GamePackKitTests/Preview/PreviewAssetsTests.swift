@@ -1,8 +1,10 @@
 import Foundation
+import GamePackBuild
 import GamePackTestSupport
 import Testing
 
-@testable import GamePackKit
+@testable import GamePackContent
+@testable import GamePackSite
 
 /// What the preview may hand out (`PreviewAssets`), and the live preview's rule for a folder
 /// that appears while it runs: the walker's, never a symlink out of the project.

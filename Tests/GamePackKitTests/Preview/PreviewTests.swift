@@ -2,7 +2,8 @@ import Foundation
 import GamePackTestSupport
 import Testing
 
-@testable import GamePackKit
+@testable import GamePackContent
+@testable import GamePackSite
 
 /// The preview's pure parts: escaping, the offline map, findings on their items, pages of the
 /// examples, and incremental updates.

@@ -2,7 +2,8 @@ import Foundation
 import GamePackTestSupport
 import Testing
 
-@testable import GamePackKit
+@testable import GamePackBuild
+@testable import GamePackContent
 
 @Suite("Item index")
 struct ItemIndexTests {

@@ -1,8 +1,11 @@
 import Foundation
+import GamePackBuild
 import GamePackTestSupport
 import Testing
 
+@testable import GamePackContent
 @testable import GamePackKit
+@testable import GamePackLint
 
 @Suite("Project loading and config")
 struct ProjectTests {

@@ -4,7 +4,10 @@ import GamePackFormat
 import GamePackTestSupport
 import Testing
 
+@testable import GamePackBuild
+@testable import GamePackContent
 @testable import GamePackKit
+@testable import GamePackLint
 
 /// Compatibility with the real files of the systems gamepack serves: the content file bundled
 /// in the Go Take a Hike! Android app, the early unversioned iOS bundle and the Whack-A-VC

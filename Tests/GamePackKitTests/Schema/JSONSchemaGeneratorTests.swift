@@ -1,6 +1,9 @@
 import Foundation
+import GamePackBuild
+import GamePackContent
 import GamePackFormat
 import GamePackKit
+import GamePackLint
 import GamePackTestSupport
 import Testing
 

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import GamePackKit
+@testable import GamePackContent
+@testable import GamePackSite
 
 /// Every function that maps coordinates (distances and their wording, the map's projection,
 /// tiles and scale bar) over a grid of edge values: the poles, the antimeridian, NaN, the

@@ -1,4 +1,6 @@
 import Foundation
+import GamePackBuild
+import GamePackContent
 import GamePackFormat
 
 /// One self-contained HTML page: inline CSS, no scripts, no external requests; images of

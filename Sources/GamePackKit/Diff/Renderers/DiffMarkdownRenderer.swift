@@ -1,4 +1,5 @@
 import Foundation
+import GamePackContent
 
 /// Markdown for a pull-request comment: a summary table first (classes, collections,
 /// coverage), then each collection's items in a collapsed `<details>` block. Word diffs use

@@ -1,5 +1,7 @@
 import Foundation
+import GamePackContent
 import GamePackFormat
+import GamePackSite
 
 /// The map `gamepack diff --format html` draws for a moved location: the old pin (grey, "A")
 /// and the new one (red, "B") joined by a line labelled with the distance, on the preview's

@@ -1,4 +1,6 @@
 import Foundation
+import GamePackBuild
+import GamePackContent
 
 /// The output formats of `gamepack diff --format`.
 public enum DiffFormat: String, Sendable, CaseIterable {

@@ -1,4 +1,5 @@
 import Foundation
+import GamePackContent
 
 /// Plain text for a terminal: the totals, coverage, then every changed item with its field
 /// changes; word diffs as `[-removed-]{+added+}`. ANSI colors when asked: removed red, added

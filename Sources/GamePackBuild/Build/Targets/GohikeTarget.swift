@@ -1,0 +1,207 @@
+import Foundation
+import GamePackContent
+import GamePackFormat
+
+/// The legacy Go Take a Hike! v1 `content.json`, in exactly the shape its shipped clients
+/// parse (see the fixtures README): `version` first, then `profiles`; `_en`/`_nl` pairs (""
+/// when absent); images as base64 in `image_data`, wrapped like the old Ruby server wrote them
+/// (60 characters a line, clients accept both); latitude and longitude as strings with the
+/// editor's digits; `rank` from waypoint order. Key order follows the shipped Android file,
+/// and `reward` appears only on routes that have one (the shipped file has no such key).
+///
+/// Version: MD5 (lowercase hex) of the compact JSON of the `profiles` array alone, as
+/// `json.dumps(profiles, separators=(',', ':'), ensure_ascii=False)` writes it.
+struct GohikeTarget: BuildTargetKind {
+    static let layout: any PackTargetLayout.Type = GohikeLayout.self
+    static let summary =
+        "The legacy Go Take a Hike! content.json (profiles, routes, waypoints and rewards in English and Dutch, images as base64), for the shipped v1 apps."
+    static let options: [BuildTargetOption] = []
+    /// content.json keeps only the gohike fields: `diff` reads it when a pack has no canonical target.
+    static let contentReader: TargetContentReader? = TargetContentReader(fidelity: 50, read: readContent)
+    /// The pack path of the content file.
+    static let path = GohikeLayout.contentPath
+    /// Base64 line length of the legacy server (Ruby `Base64.encode64`).
+    static let base64LineLength = 60
+
+    enum Problem: Error, CustomStringConvertible {
+        case nonNumericID(String, ItemID)
+        var description: String {
+            switch self {
+            case .nonNumericID(let collection, let id):
+                "the gohike target needs whole-number ids, but \(collection) has the id '\(id)'"
+            }
+        }
+    }
+
+    let context: BuildContext
+    /// The images read by the first pass, checked by the second.
+    let stamps = ReadStamps()
+
+    init(context: BuildContext) { self.context = context }
+
+    /// Only embeds images, as base64 of their bytes.
+    static let needsAssetHashes = false
+
+    /// Size below which content.json is deflated: base64 deflates to about 75 %, but slowly,
+    /// and large files are mostly base64 images.
+    static let compressBelow: Int64 = 8_000_000
+
+    func emit() throws -> TargetOutput {
+        // The version (the MD5 of the profiles) comes first in content.json, so the file's own
+        // hashes can only start once all of it has been made. The profiles are therefore made
+        // twice, which costs less than writing 200 MB and reading it back: a first pass only
+        // hashes them (MD5 for the version, CRC-32 for the ZIP header; each on its own core),
+        // and the second writes content.json straight into the pack, hashing it (SHA-256 and
+        // MD5 for the manifest) on the way. The file's CRC-32 follows from the profiles' with
+        // `crc32_combine`, and every image the first pass read is checked to be unchanged when
+        // the second reads it again.
+        let counting = try OutputFile(
+            consumer: nil, digest: Digest(sha256: false, md5: true, crc32: true), hashesInParallel: true)
+        var json = JSONWriter(counting)
+        try writeProfiles(&json)
+        let profiles = try counting.close()
+        let version = profiles.md5
+        let head = Array("{\"version\":\"\(version)\",\"profiles\":".utf8)
+        let tail = Array("}".utf8)
+        let crc32 = ZipWriter.crc32Combine(
+            ZipWriter.crc32Combine(
+                head.withUnsafeBytes { ZipWriter.crc32($0) }, profiles.crc32, secondLength: profiles.size),
+            tail.withUnsafeBytes { ZipWriter.crc32($0) }, secondLength: Int64(tail.count))
+        stamps.startChecking()
+        let target = self
+        let file = GeneratedFile(
+            packPath: Self.path, size: Int64(head.count) + profiles.size + Int64(tail.count), crc32: crc32,
+            compress: profiles.size < Self.compressBelow
+        ) { append in
+            let out = try OutputFile(
+                consumer: append, digest: Digest(sha256: true, md5: true, crc32: false), hashesInParallel: true)
+            try out.write(head)
+            var json = JSONWriter(out)
+            try target.writeProfiles(&json)
+            try out.write(tail)
+            let written = try out.close()
+            return PackArchive.GeneratedHashes(sha256: written.sha256, md5: written.md5, size: written.size)
+        }
+        return TargetOutput(name: Self.name, version: version, files: [], generated: [file], assets: [])
+    }
+
+    /// A coordinate as the editor wrote it ("52.359838386"), for the legacy string fields.
+    /// (A separate function: written inline, Swift 6.3's optimizer crashed on it.)
+    static func coordinateText(_ position: SourceNode?, _ name: String) -> String {
+        guard let value = position?[name] else { return "" }
+        if let raw = value.raw { return raw }
+        guard let number = value.doubleValue else { return "" }
+        return String(number)
+    }
+
+    func number(_ item: ContentItem) throws -> Int {
+        guard let number = item.id?.number else { throw Problem.nonNumericID(item.collection, item.id ?? ItemID("?")) }
+        return number
+    }
+
+    func sorted(_ items: [ContentItem]) -> [ContentItem] {
+        items.sorted { ($0.order ?? Int.max, $0.id!) < ($1.order ?? Int.max, $1.id!) }
+    }
+
+    func writeTexts(_ item: ContentItem, _ json: inout JSONWriter) throws {
+        let defaultLocale = context.config.defaultLocale
+        for field in ["name", "description"] {
+            for locale in ["en", "nl"] {
+                try json.key("\(field)_\(locale)")
+                try json.string(item.text(field, locale: locale, defaultLocale: defaultLocale))
+            }
+        }
+    }
+
+    func writeImage(_ key: String, of item: ContentItem, _ json: inout JSONWriter) throws {
+        try json.key(key)
+        guard let path = item.node[key == "icon_data" ? "icon" : "image"]?.scalarText,
+            let record = context.catalog.record(for: path)
+        else {
+            try json.null()
+            return
+        }
+        try json.rawStringValue { out in
+            try context.writeBase64(of: record, wrap: Self.base64LineLength, into: out, stamps: stamps)
+        }
+    }
+
+    func writeProfiles(_ json: inout JSONWriter) throws {
+        let index = context.index
+        let routes = index.items(in: "routes")
+        try json.beginArray()
+        for profile in sorted(index.items(in: "profiles")) {
+            let profileID = try number(profile)
+            try json.beginObject()
+            try json.key("id")
+            try json.int(profileID)
+            try writeTexts(profile, &json)
+            try writeImage("image_data", of: profile, &json)
+            try writeImage("icon_data", of: profile, &json)
+            try json.key("routes")
+            try json.beginArray()
+            let own = routes.filter { $0.node["profile"].flatMap(ItemID.init(node:)) == profile.id }
+            for route in sorted(own) {
+                try writeRoute(route, profileID: profileID, &json)
+            }
+            try json.endArray()
+            try json.endObject()
+        }
+        try json.endArray()
+    }
+
+    func writeRoute(_ route: ContentItem, profileID: Int, _ json: inout JSONWriter) throws {
+        let routeID = try number(route)
+        try json.beginObject()
+        try json.key("id")
+        try json.int(routeID)
+        try writeTexts(route, &json)
+        try writeImage("image_data", of: route, &json)
+        try writeImage("icon_data", of: route, &json)
+        try json.key("waypoints")
+        try json.beginArray()
+        for (rank, node) in (route.node["waypoints"]?.elements ?? []).enumerated() {
+            guard let id = ItemID(node: node), let location = context.index.item("locations", id) else { continue }
+            try json.beginObject()
+            try json.key("rank")
+            try json.int(rank)
+            try json.key("location_id")
+            try json.int(try number(location))
+            try writeTexts(location, &json)
+            for coordinate in ["latitude", "longitude"] {
+                try json.key(coordinate)
+                try json.string(Self.coordinateText(location.node["position"], coordinate))
+            }
+            try writeImage("image_data", of: location, &json)
+            try json.key("route_id")
+            try json.int(routeID)
+            try json.endObject()
+        }
+        try json.endArray()
+        try json.key("profile_id")
+        try json.int(profileID)
+        if let rewardID = route.node["reward"].flatMap(ItemID.init(node:)), let reward = context.index.item("rewards", rewardID) {
+            try json.key("reward")
+            try json.beginObject()
+            try json.key("id")
+            try json.int(try number(reward))
+            try writeTexts(reward, &json)
+            try writeImage("image_data", of: reward, &json)
+            try json.endObject()
+        }
+        try json.endObject()
+    }
+}
+
+extension GohikeTarget {
+    /// Reads a pack's `gohike/content.json` back into content (for `diff`); nil when the pack
+    /// has no such file.
+    static func readContent(_ pack: PackContentSource) async throws -> ContentSnapshot? {
+        guard let file = pack.manifest.files.first(where: { $0.path == path }) else { return nil }
+        var snapshot = try SnapshotLoader.loadGohikeContent(try pack.data(file), label: pack.label, kind: .pack)
+        snapshot.project = pack.manifest.project
+        snapshot.version = pack.manifest.version
+        snapshot.locales = pack.manifest.locales
+        return snapshot
+    }
+}

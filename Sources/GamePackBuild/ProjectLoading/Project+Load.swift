@@ -1,0 +1,128 @@
+import Foundation
+import GamePackContent
+import GamePackLocalization
+
+/// Reading a project from disk: `gamepack.yaml` (checked against the build targets gamepack
+/// knows), `schema/`, `content/` and `assets/`. It sits above `Build/` and `Localization/`,
+/// whose registry and source-hash marker it uses; the model it fills in is in `Project/`.
+extension Project {
+    /// Reads the project at `root`. Throws only when `root` is not a project or cannot be read;
+    /// anything wrong inside it comes back in `diagnostics`.
+    public static func load(at root: URL) async throws -> Project {
+        try await load(at: root, parse: nil)
+    }
+
+    /// `load(at:)` with another way to parse a content file (its bytes, project-relative path):
+    /// the diff shares parses between two versions of a project this way.
+    package static func load(at root: URL, parse: (@Sendable (Data, String) -> SourceLoader.Outcome)?) async throws
+        -> Project
+    {
+        let fm = FileManager.default
+        try checkFolder(root)
+        let root = root.standardizedFileURL
+        let configURL = root.appendingPathComponent(configFile)
+        guard fm.fileExists(atPath: configURL.path) else {
+            throw GamePackError.notAProject(path: root.path)
+        }
+        var diagnostics: [Diagnostic] = []
+        let sources = SourceTexts(root: root)
+        let config = loadConfig(configURL, diagnostics: &diagnostics)
+        let types = try loadSchema(root: root, diagnostics: &diagnostics)
+        let content = try await loadContent(root: root, parse: parse, diagnostics: &diagnostics)
+
+        // assets/
+        let assetsDir = root.appendingPathComponent("assets")
+        let readAssets = ProjectWalker.topLevelFolder("assets", of: root, diagnostics: &diagnostics)
+        let assetFiles = try readAssets ? listFiles(under: assetsDir, relativeTo: assetsDir, diagnostics: &diagnostics) : []
+
+        return Project(
+            root: root, config: config, types: types, items: content.items, contentFiles: content.files,
+            markedFiles: content.markedFiles, unloadedFiles: content.unloadedFiles, assetFiles: assetFiles,
+            diagnostics: diagnostics, sources: sources)
+    }
+
+    /// `gamepack.yaml`; the defaults when it cannot be read.
+    static func loadConfig(_ configURL: URL, diagnostics: inout [Diagnostic]) -> ProjectConfig {
+        switch SourceLoader.load(contentsOf: configURL, path: configFile) {
+        case .loaded(let node):
+            return ProjectConfig.parse(node, file: configFile, diagnostics: &diagnostics)
+        case .failed(let problems):
+            diagnostics += problems
+            return ProjectConfig(id: "project", name: "Untitled", locales: ["en"], defaultLocale: "en")
+        }
+    }
+
+    /// The built-in content types and those of `schema/`.
+    static func loadSchema(root: URL, diagnostics: inout [Diagnostic]) throws -> [String: ContentType] {
+        var types = BuiltinTypes.types
+        var schemaParser = SchemaParser()
+        let schemaDir = root.appendingPathComponent("schema")
+        let readSchema = ProjectWalker.topLevelFolder("schema", of: root, diagnostics: &diagnostics)
+        for path in try readSchema ? listFiles(under: schemaDir, relativeTo: root, diagnostics: &diagnostics) : []
+        where isSourceFile(path) {
+            let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+            switch SourceLoader.load(contentsOf: root.appendingPathComponent(path), path: path) {
+            case .loaded(let node):
+                if let type = schemaParser.parseType(name: name, root: node, sourceFile: path) { types[name] = type }
+            case .failed(let problems): diagnostics += problems
+            }
+        }
+        diagnostics += schemaParser.diagnostics
+        return types
+    }
+
+    /// What `content/` holds: its source files, read side by side, and their items.
+    struct LoadedContent {
+        var files: [String]
+        var items: [ContentItem] = []
+        var unloadedFiles: [String] = []
+        var markedFiles: Set<String> = []
+    }
+
+    /// Reads `content/`, each file with `parse` when given.
+    static func loadContent(
+        root: URL, parse: (@Sendable (Data, String) -> SourceLoader.Outcome)?, diagnostics: inout [Diagnostic]
+    ) async throws -> LoadedContent {
+        let contentDir = root.appendingPathComponent("content")
+        let readContent = ProjectWalker.topLevelFolder("content", of: root, diagnostics: &diagnostics)
+        var content = LoadedContent(
+            files: try (readContent ? listFiles(under: contentDir, relativeTo: root, diagnostics: &diagnostics) : [])
+                .filter(isSourceFile))
+        let rootPath = root.path
+        let loads = await content.files.concurrentMap { path -> (SourceLoader.Outcome, Bool) in
+            let file = rootPath + "/" + path
+            guard let data = SourceLoader.contents(of: file) else {
+                return (SourceLoader.load(contentsOf: URL(fileURLWithPath: file, isDirectory: false), path: path), false)
+            }
+            return (parse?(data, path) ?? SourceLoader.load(data: data, path: path), SourceHash.isMarked(data))
+        }
+        for (path, (outcome, marked)) in zip(content.files, loads) {
+            if marked { content.markedFiles.insert(path) }
+            let components = path.split(separator: "/")
+            guard components.count >= 3 else {
+                diagnostics.append(
+                    Diagnostic(
+                        severity: .error, rule: RuleID.unknownCollection,
+                        message: "content files go in a collection folder: move it to content/<collection>/",
+                        location: .file(path)))
+                continue
+            }
+            let collection = String(components[1])
+            switch outcome {
+            case .failed(let problems):
+                diagnostics += problems
+                content.unloadedFiles.append(path)
+            case .loaded(let node):
+                content.items += ContentItem.items(in: node, collection: collection, problems: &diagnostics)
+            }
+        }
+        return content
+    }
+
+    /// Regular files below `dir` (sorted, relative to `base`, `/`-separated), skipping hidden
+    /// files; what cannot be read is reported (see `ProjectWalker`).
+    static func listFiles(under dir: URL, relativeTo base: URL, diagnostics: inout [Diagnostic]) throws -> [String] {
+        let projectRoot = base.path.hasSuffix("/assets") ? base.deletingLastPathComponent() : base
+        return try ProjectWalker.listFiles(under: dir, relativeTo: base, projectRoot: projectRoot, diagnostics: &diagnostics)
+    }
+}

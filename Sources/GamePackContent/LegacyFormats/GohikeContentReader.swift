@@ -1,0 +1,225 @@
+import Foundation
+import GamePackFormat
+
+/// Reads a Go Take a Hike! content file (scanned into a `JSONTape`) into items and decoded
+/// images, collecting every error and warning instead of stopping at the first.
+package struct GohikeContentReader {
+    /// Items in file order (locations and rewards: in the order first met).
+    package var profiles: [GohikeItem] = []
+    package var routes: [GohikeItem] = []
+    package var locations: [GohikeItem] = []
+    package var rewards: [GohikeItem] = []
+    /// Decoded images by asset path (`images/<hash>.<ext>`, relative to `assets/`).
+    package var images: [String: Data] = [:]
+    /// Asset paths in the order first met.
+    package var imageOrder: [String] = []
+    /// What could not be carried over as it is.
+    package var warnings: [String] = []
+    /// Problems that stop the import, all of them.
+    package var errors: [ImportError] = []
+
+    /// Where each id was first read, and the index of each kept location and reward.
+    private var profilePaths: [Int: String] = [:]
+    private var routePaths: [Int: String] = [:]
+    private var locationIndex: [Int: Int] = [:]
+    private var rewardIndex: [Int: Int] = [:]
+
+    package init() {}
+
+    static let textKeys = ["name_en", "name_nl", "description_en", "description_nl"]
+    /// The text fields and, per locale, the source key they are read from (`name_en`), in the
+    /// order they are written.
+    static let textFields: [(field: String, keys: [(locale: String, key: String)])] = ["name", "description"].map {
+        field in (field, ["en", "nl"].map { locale in (locale, "\(field)_\(locale)") })
+    }
+    static let profileKeys = ["id"] + textKeys + ["image_data", "icon_data", "routes"]
+    static let routeKeys = ["id"] + textKeys + ["image_data", "icon_data", "waypoints", "profile_id"]
+    static let waypointKeys = ["rank", "location_id"] + textKeys + ["latitude", "longitude", "image_data", "route_id"]
+    static let rewardKeys = ["id"] + textKeys + ["image_data"]
+
+    package mutating func read(_ root: JSONView) {
+        guard let top = root.object else {
+            errors.append(.wrongShape(path: "(top level)", expected: "an object with `profiles`"))
+            return
+        }
+        switch top["version"]?.scalar {
+        case nil, .string?: break
+        default: errors.append(.wrongShape(path: "version", expected: "a string"))
+        }
+        for key in top.keys.sorted() where key != "version" && key != "profiles" {
+            warnings.append("the top-level key `\(key)` is not part of the format; not imported")
+        }
+        guard let profilesValue = top["profiles"] else {
+            errors.append(.missingField(path: "", key: "profiles"))
+            return
+        }
+        guard let profileValues = profilesValue.elements else {
+            errors.append(.wrongShape(path: "profiles", expected: "an array of profiles"))
+            return
+        }
+        for (index, value) in profileValues.enumerated() {
+            readProfile(value, order: index, path: "profiles[\(index)]")
+        }
+    }
+
+    // MARK: Objects
+
+    mutating func readProfile(_ value: JSONView, order: Int, path: String) {
+        guard let object = object(value, at: path, kind: "a profile object") else { return }
+        let absent = checkKeys(object, expected: Self.profileKeys, at: path)
+        guard let id = wholeNumber(object, "id", at: path, required: true) else { return }
+        reportAbsent(absent, at: path, what: "profile \(id)")
+        if let first = profilePaths[id] {
+            errors.append(.duplicateID(collection: "profiles", id: String(id), path: path, firstPath: first))
+        }
+        profilePaths[id] = profilePaths[id] ?? path
+
+        var item = GohikeItem(id: id, fields: [("order", .plain(String(order)))], sourceValues: [:], path: path)
+        addTexts(object, to: &item)
+        addImage(object, key: "image_data", field: "image", to: &item)
+        addImage(object, key: "icon_data", field: "icon", to: &item)
+        storeImages(of: item)
+        profiles.append(item)
+
+        guard let routesValue = object["routes"], !routesValue.isNull else { return }
+        guard let routeValues = routesValue.elements else {
+            errors.append(.wrongShape(path: path + ".routes", expected: "an array of routes"))
+            return
+        }
+        for (index, route) in routeValues.enumerated() {
+            readRoute(route, order: index, profileID: id, path: "\(path).routes[\(index)]")
+        }
+    }
+
+    mutating func readRoute(_ value: JSONView, order: Int, profileID: Int, path: String) {
+        guard let object = object(value, at: path, kind: "a route object") else { return }
+        // The old server's template bug: `"": null` where `"reward": null` was meant.
+        var expected = Self.routeKeys + ["reward"]
+        if object[""]?.isNull == true { expected.append("") }
+        let absent = checkKeys(object, expected: expected, at: path).filter { $0 != "reward" && $0 != "" }
+        guard let id = wholeNumber(object, "id", at: path, required: true) else { return }
+        reportAbsent(absent, at: path, what: "route \(id)")
+        if let first = routePaths[id] {
+            errors.append(.duplicateID(collection: "routes", id: String(id), path: path, firstPath: first))
+        }
+        routePaths[id] = routePaths[id] ?? path
+
+        var profile = profileID
+        if let stated = wholeNumber(object, "profile_id", at: path, required: false), stated != profileID {
+            warnings.append(
+                "\(path): route \(id) is listed under profile \(profileID) but says profile_id \(stated); imported with profile \(stated)"
+            )
+            profile = stated
+        }
+        var item = GohikeItem(
+            id: id, fields: [("profile", .plain(String(profile))), ("order", .plain(String(order)))], sourceValues: [:],
+            path: path)
+        addTexts(object, to: &item)
+        addImage(object, key: "image_data", field: "image", to: &item)
+        addImage(object, key: "icon_data", field: "icon", to: &item)
+
+        let reward = object["reward"]
+        switch reward?.scalar {
+        case nil, .null?:
+            break
+        case .object?:
+            if let rewardID = readReward(reward!, routeID: id, path: path + ".reward") {
+                item.fields.append(("reward", .plain(String(rewardID))))
+            }
+        default:
+            errors.append(.wrongShape(path: path + ".reward", expected: "a reward object or null"))
+        }
+
+        var stops: [(rank: Int, position: Int, location: Int)] = []
+        let waypointsValue = object["waypoints"]
+        switch waypointsValue?.scalar {
+        case nil, .null?:
+            break
+        case .array?:
+            for (index, waypoint) in waypointsValue!.elements!.enumerated() {
+                let waypointPath = "\(path).waypoints[\(index)]"
+                guard let stop = readWaypoint(waypoint, routeID: id, path: waypointPath) else { continue }
+                stops.append((stop.rank ?? index, index, stop.location))
+            }
+        default:
+            errors.append(.wrongShape(path: path + ".waypoints", expected: "an array of waypoints"))
+        }
+        let ranks = stops.map(\.rank)
+        if Set(ranks).count != ranks.count {
+            warnings.append("\(path): route \(id) has waypoints of equal rank; they keep their order in the file")
+        }
+        stops.sort { ($0.rank, $0.position) < ($1.rank, $1.position) }
+        item.fields.append(("waypoints", .ids(stops.map(\.location))))
+        storeImages(of: item)
+        routes.append(item)
+    }
+
+    /// Reads a waypoint into its location (the first copy of each location is kept) and
+    /// returns its rank (nil when absent) and location id.
+    mutating func readWaypoint(_ value: JSONView, routeID: Int, path: String) -> (rank: Int?, location: Int)? {
+        guard let object = object(value, at: path, kind: "a waypoint object") else { return nil }
+        let absent = checkKeys(object, expected: Self.waypointKeys, at: path)
+        guard let id = wholeNumber(object, "location_id", at: path, required: true) else { return nil }
+        let rank = wholeNumber(object, "rank", at: path, required: false)
+        if let stated = wholeNumber(object, "route_id", at: path, required: false), stated != routeID {
+            warnings.append("\(path): a waypoint of route \(routeID) says route_id \(stated); it stays in route \(routeID)")
+        }
+        var item = GohikeItem(id: id, fields: [], sourceValues: [:], path: path, routeID: routeID)
+        addTexts(object, to: &item)
+        let latitude = coordinate(object, "latitude", at: path)
+        let longitude = coordinate(object, "longitude", at: path)
+        if let latitude { item.sourceValues["latitude"] = latitude }
+        if let longitude { item.sourceValues["longitude"] = longitude }
+        if let latitude, let longitude {
+            item.fields.append(("position", .position(latitude: latitude, longitude: longitude)))
+        }
+        addImage(object, key: "image_data", field: "image", to: &item)
+
+        var consequence = ""
+        if absent.contains("latitude") || absent.contains("longitude") {
+            consequence = " (without a position the location fails lint's missing-required)"
+        }
+        reportAbsent(absent, at: path, what: "location \(id)", consequence: consequence)
+        if let first = locationIndex[id] {
+            compare(item, with: locations[first], kind: "location")
+        } else {
+            locationIndex[id] = locations.count
+            storeImages(of: item)
+            locations.append(item)
+        }
+        return (rank, id)
+    }
+
+    /// Reads a route's reward (the first copy of each reward is kept) and returns its id.
+    mutating func readReward(_ value: JSONView, routeID: Int, path: String) -> Int? {
+        guard let object = object(value, at: path, kind: "a reward object") else { return nil }
+        let absent = checkKeys(object, expected: Self.rewardKeys, at: path)
+        guard let id = wholeNumber(object, "id", at: path, required: true) else { return nil }
+        reportAbsent(absent, at: path, what: "reward \(id)")
+        var item = GohikeItem(id: id, fields: [], sourceValues: [:], path: path, routeID: routeID)
+        addTexts(object, to: &item)
+        addImage(object, key: "image_data", field: "image", to: &item)
+        if let first = rewardIndex[id] {
+            compare(item, with: rewards[first], kind: "reward")
+        } else {
+            rewardIndex[id] = rewards.count
+            storeImages(of: item)
+            rewards.append(item)
+        }
+        return id
+    }
+
+    /// Warns when a second copy of a location or reward differs from the first one kept.
+    mutating func compare(_ copy: GohikeItem, with kept: GohikeItem, kind: String) {
+        // Most copies are the same: one comparison, without building key lists.
+        if copy.sourceValues == kept.sourceValues { return }
+        let keys = Set(copy.sourceValues.keys).union(kept.sourceValues.keys).sorted()
+        let differing = keys.filter { copy.sourceValues[$0] != kept.sourceValues[$0] }
+        guard !differing.isEmpty else { return }
+        let keptRoute = kept.routeID.map { "route \($0)" } ?? "?"
+        let copyRoute = copy.routeID.map { "route \($0)" } ?? "?"
+        warnings.append(
+            "\(kind) \(kept.id) differs between \(keptRoute) (\(kept.path)) and \(copyRoute) (\(copy.path)) in "
+                + differing.map { "`\($0)`" }.joined(separator: ", ") + "; kept the copy of \(keptRoute)")
+    }
+}

@@ -1,0 +1,21 @@
+extension String {
+    /// The text without leading and trailing white space (Unicode `White_Space`), in Swift
+    /// rather than through NSString, which is slow on Linux.
+    package var trimmedWhitespace: Substring {
+        // Most texts begin and end with an ASCII character that is not white space: nothing
+        // to trim, and no Unicode property to look up.
+        if let first = utf8.first, let last = utf8.last, first < 0x80, last < 0x80, !Self.isASCIIWhitespace(first),
+            !Self.isASCIIWhitespace(last)
+        {
+            return self[...]
+        }
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        return self[first...last]
+    }
+
+    /// Whether an ASCII byte is white space (tab, line feed, vertical tab, form feed, carriage
+    /// return, space: the ASCII part of Unicode `White_Space`).
+    static func isASCIIWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+}

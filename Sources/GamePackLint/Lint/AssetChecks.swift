@@ -1,0 +1,124 @@
+import Foundation
+import GamePackContent
+
+/// The asset inspection: looks at every asset an item refers to (stays inside `assets/`, exists,
+/// can be read, and what its bytes hold), reading each file once for all the asset rules
+/// (`asset-missing` … `asset-dimensions` in `Lint/Rules/`, adopting `AssetLintRule`), which then
+/// check what it found.
+package enum AssetChecks {
+    /// Inspects each asset path the items name once (side by side), then hands each use with
+    /// its path's inspection to every asset rule (`AssetLintRule`), in registry order.
+    static func run(_ context: LintContext) async {
+        let paths = Array(Set(context.assetUses.map(\.path))).sorted()
+        let (root, assetsRoot) = roots(of: context.project)
+        let inspections = await paths.concurrentMap { path in
+            inspect(path, root: root, assetsRoot: assetsRoot)
+        }
+        check(context, inspections: Dictionary(uniqueKeysWithValues: zip(paths, inspections)))
+    }
+
+    /// `run` one path after the other, for the few assets of a few items (the preview's changes).
+    static func runSerially(_ context: LintContext) {
+        let (root, assetsRoot) = roots(of: context.project)
+        var inspections: [String: AssetInspection] = [:]
+        for use in context.assetUses where inspections[use.path] == nil {
+            inspections[use.path] = inspect(use.path, root: root, assetsRoot: assetsRoot)
+        }
+        check(context, inspections: inspections)
+    }
+
+    /// The project's root, and its `assets/` folder with symlinks resolved.
+    static func roots(of project: Project) -> (root: URL, assetsRoot: String) {
+        (project.root, project.root.appendingPathComponent("assets").resolvingSymlinksInPath().path)
+    }
+
+    /// Hands each asset use with its path's inspection to the asset rules the project has on.
+    static func check(_ context: LintContext, inspections: [String: AssetInspection]) {
+        let rules = LintRuleRegistry.assetRules.filter { context.settings.severity(of: LintRule($0)) != nil }
+        for use in context.assetUses {
+            let inspection = inspections[use.path]!
+            for rule in rules {
+                rule.check(inspection, of: use, context: context)
+            }
+        }
+    }
+
+    /// `photos/./a.jpg` and `photos//a.jpg` name `photos/a.jpg` (see `AssetPath.normalize`).
+    static func normalize(_ path: String) -> String { AssetPath.normalize(path) }
+
+    package static func inspect(_ path: String, root: URL, assetsRoot: String) -> AssetInspection {
+        if path.isEmpty { return .missing }
+        if path.hasPrefix("/") || path.hasPrefix("~") { return .outside("is an absolute path") }
+        if path.contains("\\") { return .outside("contains a backslash; use / between folders") }
+        if path.split(separator: "/").contains("..") { return .outside("climbs out with ..") }
+        if path.contains("\0") { return .outside("contains a NUL byte") }
+        let relative = normalize(path)
+        let url = root.appendingPathComponent("assets").appendingPathComponent(relative)
+        if let kind = kindWithoutSymlinks(relative, in: root.path + "/assets") {
+            return inspect(url, kind: kind)
+        }
+        let fm = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard fm.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            // A dangling symlink is "missing" to the user.
+            return .missing
+        }
+        let resolved = url.resolvingSymlinksInPath().path
+        guard resolved.hasPrefix(assetsRoot + "/") else {
+            return .outside("is a symlink to \(resolved), outside assets/")
+        }
+        if isDirectory.boolValue { return .unreadable("it is a folder, not a file") }
+        var info = stat()
+        guard stat(url.path, &info) == 0 else { return inspect(url, kind: S_IFREG) }
+        return inspect(url, kind: info.st_mode & S_IFMT)
+    }
+
+    /// The file type (`S_IFREG`, `S_IFDIR`, …) of `relative` below `assetsRoot` when neither it
+    /// nor a folder on the way is a symlink, found with one `lstat` per part of the path: then
+    /// it is inside `assets/` without resolving anything. Nil when a part is a symlink or
+    /// cannot be read, which `inspect` then looks at the slow way.
+    static func kindWithoutSymlinks(_ relative: String, in assetsRoot: String) -> mode_t? {
+        let parts = relative.split(separator: "/")
+        guard !parts.isEmpty else { return nil }
+        var info = stat()
+        var path = assetsRoot
+        for part in parts {
+            path += "/" + part
+            guard lstat(path, &info) == 0 else { return nil }
+            let kind = info.st_mode & S_IFMT
+            if kind == S_IFLNK { return nil }
+        }
+        return info.st_mode & S_IFMT
+    }
+
+    /// Probes the file at `url`, inside `assets/`, whose file type is `kind`.
+    static func inspect(_ url: URL, kind: mode_t) -> AssetInspection {
+        if kind == S_IFDIR { return .unreadable("it is a folder, not a file") }
+        // Opening a pipe blocks until a writer comes; a device may never end.
+        if kind != S_IFREG {
+            return .unreadable("it is not a regular file (a pipe, socket or device); replace it with the file")
+        }
+        do {
+            return .probed(try MediaProbe.probe(fileAt: url))
+        } catch let error as MediaProbeError {
+            return .unreadable(error.description)
+        } catch {
+            return .unreadable("cannot read it (\(error.localizedDescription))")
+        }
+    }
+}
+
+/// What the asset inspection found for one asset path, looked at once per path.
+package enum AssetInspection: Sendable {
+    /// The path leaves `assets/` (why, as a phrase: "climbs out with ..").
+    case outside(String)
+    case missing
+    /// The file cannot be used (why).
+    case unreadable(String)
+    case probed(MediaInfo)
+}
+
+extension AssetUse {
+    /// Whether a file of `format` is the kind (image or sound) the use's field takes.
+    func takesKind(of format: MediaFormat) -> Bool { (spec.type == .image) == format.isImage }
+}

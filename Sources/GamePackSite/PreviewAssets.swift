@@ -1,0 +1,65 @@
+import Foundation
+import GamePackContent
+import GamePackLint
+
+/// Which of a project's files the preview may hand out as assets, live (`gamepack preview`) or
+/// in a static site (`gamepack preview --out`), which a CI job may publish to the web.
+///
+/// The repository is untrusted input: anyone who opens a pull request can commit a symlink in
+/// `assets/` to `../.git/config` (where `actions/checkout` keeps the job's token), a hidden
+/// file, or an HTML or SVG page with a script. So a file is handed out only when all hold:
+/// - no part of its path, as written or after resolving symlinks, is hidden (`.git`, `.env`);
+/// - its real path is a regular file inside the real `assets/` folder;
+/// - its bytes are one of the media formats gamepack knows (PNG, JPEG, GIF, WebP, WAV, MP3,
+///   CAF, M4A), and its extension names that same format, so any static host serves it with
+///   a media type under which no browser runs a script.
+///
+/// The static site copies, of those, only the files the content uses.
+public enum PreviewAssets {
+    /// Whether the file at an asset path may be handed out.
+    public enum Verdict: Sendable, Equatable {
+        /// Yes: the file's real path and its format.
+        case allowed(URL, MediaFormat)
+        /// No, and why (a sentence part: "is a hidden path").
+        case refused(String)
+    }
+
+    /// The verdict on `path` (relative to `assets/`).
+    public static func check(_ path: String, in project: Project) -> Verdict {
+        let relative = AssetPath.normalize(path)
+        if relative.isEmpty || isHidden(relative) { return .refused("is a hidden path or names no file") }
+        let assetsRoot = project.root.appendingPathComponent("assets").resolvingSymlinksInPath().path
+        let info: MediaInfo
+        switch AssetChecks.inspect(relative, root: project.root, assetsRoot: assetsRoot) {
+        case .outside(let why): return .refused(why)
+        case .missing: return .refused("does not exist")
+        case .unreadable(let why): return .refused("is not a media file gamepack knows: \(why)")
+        case .probed(let probed): info = probed
+        }
+        guard let real = ProjectWalker.realPath(project.root.appendingPathComponent("assets/" + relative).path),
+            real.hasPrefix(assetsRoot + "/"), !isHidden(String(real.dropFirst(assetsRoot.count + 1)))
+        else { return .refused("leads to a hidden path or out of assets/") }
+        let ext = (relative as NSString).pathExtension
+        guard MediaFormat(fileExtension: ext) == info.format else {
+            return .refused("is named .\(ext) but holds \(info.format.rawValue.uppercased()) data")
+        }
+        return .allowed(URL(fileURLWithPath: real), info.format)
+    }
+
+    /// The asset paths (relative to `assets/`, normalized) that the project's items refer to,
+    /// found by the same item walk as lint's asset rules.
+    public static func used(by project: Project) -> Set<String> {
+        let context = LintContext(project: project)
+        let validator = ItemValidator(context: context)
+        for item in project.items {
+            guard let type = project.type(of: item.collection) else { continue }
+            validator.validate(item, as: type)
+        }
+        return Set(context.assetUses.map { AssetPath.normalize($0.path) })
+    }
+
+    /// Whether a `/`-separated relative path has a part that starts with a dot.
+    static func isHidden(_ relative: String) -> Bool {
+        relative.split(separator: "/").contains { $0.hasPrefix(".") }
+    }
+}
