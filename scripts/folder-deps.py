@@ -8,7 +8,11 @@ protocol, typealias), a type's extension with a new member name is not counted, 
 func. A folder uses a name when the name appears as an identifier in one of its files outside
 comments and string literals, and no file of the folder itself declares that name.
 
-Usage: scripts/folder-deps.py [Sources/GamePackKit] [--quiet]
+Usage: scripts/folder-deps.py [Sources/<Target>] [--quiet]
+
+Without a target it checks each of the targets GamePackKit was split into (LAYER_TARGETS). Between
+those targets the compiler is the check (Package.swift lets each import only the ones below it);
+inside each, this script.
 Exit status: 0 when no folder depends on a folder that depends back on it (directly or through
 others), 1 when there is a cycle, 2 on a usage error.
 """
@@ -101,6 +105,11 @@ def folder_of(target, path):
     return "(root)" if len(parts) == 1 else parts[0]
 
 
+# The targets checked when none is named: the layers of CONTRIBUTING.md, bottom to top.
+LAYER_TARGETS = ["GamePackContent", "GamePackLocalization", "GamePackLint", "GamePackBuild", "GamePackSite",
+                 "GamePackKit"]
+
+
 def main(argv):
     args = [a for a in argv if not a.startswith("--")]
     quiet = "--quiet" in argv
@@ -109,9 +118,19 @@ def main(argv):
         print("usage: scripts/folder-deps.py [Sources/<Target>] [--quiet]", file=sys.stderr)
         return 2
     root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
-    target = args[0] if args else os.path.join(root, "Sources", "GamePackKit")
+    if args:
+        return check(args[0], quiet)
+    status = 0
+    for name in LAYER_TARGETS:
+        print(f"== {name}")
+        status = max(status, check(os.path.join(root, "Sources", name), quiet))
+    return status
+
+
+def check(target, quiet):
+    """Checks the folders of one target; the exit status for it."""
     if not os.path.isdir(target):
-        print(f"{target}: no such folder; pass a target folder such as Sources/GamePackKit",
+        print(f"{target}: no such folder; pass a target folder such as Sources/GamePackLint",
               file=sys.stderr)
         return 2
 

@@ -224,7 +224,7 @@ def make_gohike(out):
 Written by `scripts/make-fixtures.py`; edit the script, not these files. The texts were written
 for these fixtures and the images drawn by `scripts/genlib.py`; the shapes and quirks are those
 of the content files the shipped apps carry (the format is described in `docs/publishing.md`'s
-legacy API section and in `Sources/GamePackKit/Build/GohikeTarget.swift`).
+legacy API section and in `Sources/GamePackBuild/Build/Targets/GohikeTarget.swift`).
 
 - `content-v1.json` (version `{version_1}`): profile 1 ("Zuid on Foot") with routes 6, 4
   and 1 in that order, profile 2 ("East by Water") with route 2; locations 1-4; reward 1 on

@@ -11,7 +11,7 @@ import Testing
 /// is covered by these tests without editing them.
 @Suite("Build target registry")
 struct BuildTargetRegistryTests {
-    static let targetsFolder = TestPaths.repoRoot.appendingPathComponent("Sources/GamePackKit/Build/Targets")
+    static let targetsFolder = TestPaths.repoRoot.appendingPathComponent("Sources/GamePackBuild/Build/Targets")
 
     /// The config of a `gamepack.yaml` whose `targets:` is `targets`, and its config errors.
     static func parseConfig(targets: String) throws -> (ProjectConfig, [Diagnostic]) {

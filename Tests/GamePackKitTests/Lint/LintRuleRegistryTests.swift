@@ -10,7 +10,7 @@ import Testing
 /// `GAMEPACK_RECORD=1 swift test --filter LintRuleRegistryTests`.
 @Suite("Lint rule registry")
 struct LintRuleRegistryTests {
-    static let rulesFolder = TestPaths.repoRoot.appendingPathComponent("Sources/GamePackKit/Lint/Rules")
+    static let rulesFolder = TestPaths.repoRoot.appendingPathComponent("Sources/GamePackLint/Lint/Rules")
     static let readme = TestPaths.repoRoot.appendingPathComponent("README.md")
     static let tableHeader = "| rule | default | what it checks |\n| --- | --- | --- |\n"
 
