@@ -41,7 +41,8 @@ extension KinveyController {
         find.pushDown(into: &query)
         let rows = try await catalog.query(query)
         let entities = rows.map { row in
-            let text = entity(row, app: app, content: content, renames: renames, shaping: nil, collection: packName, request: request)
+            let text = entity(
+                row, app: app, content: content, renames: renames, shaping: nil, collection: packName, request: request)
             return (text, (try? KinveyJSONParser.parse(text, maxDepth: Self.maxEntityDepth)) ?? .object([]))
         }
         return try find.matching(entities)

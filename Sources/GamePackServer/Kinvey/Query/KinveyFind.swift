@@ -80,8 +80,10 @@ struct KinveyFind {
             return sort.order(kept.map(\.value)).map { (kept[$0].text, kept[$0].value) }
         }
         if near != nil {
-            return kept.indices.sorted { kept[$0].distance < kept[$1].distance || (kept[$0].distance == kept[$1].distance && $0 < $1) }
-                .map { (kept[$0].text, kept[$0].value) }
+            return kept.indices.sorted {
+                kept[$0].distance < kept[$1].distance || (kept[$0].distance == kept[$1].distance && $0 < $1)
+            }
+            .map { (kept[$0].text, kept[$0].value) }
         }
         return kept.map { ($0.text, $0.value) }
     }
@@ -100,7 +102,9 @@ public enum KinveyFindCheck {
     /// and answers them over `entities` (JSON objects): the page's JSON texts.
     public static func answer(_ parameters: [String: String], over entities: [String]) throws -> [String] {
         let find = try KinveyFind(parameters, maxLimit: KinveyController.maxLimit)
-        let values = entities.map { ($0, (try? KinveyJSONParser.parse($0, maxDepth: KinveyController.maxEntityDepth)) ?? .object([])) }
+        let values = entities.map {
+            ($0, (try? KinveyJSONParser.parse($0, maxDepth: KinveyController.maxEntityDepth)) ?? .object([]))
+        }
         return find.page(try find.matching(values))
     }
 }

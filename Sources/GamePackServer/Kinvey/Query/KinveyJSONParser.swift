@@ -135,7 +135,9 @@ struct KinveyJSONParser {
         var scalars = String.UnicodeScalarView()
         var runStart = index
         func flush(_ end: Int) {
-            if end > runStart { scalars.append(contentsOf: String(decoding: bytes[runStart..<end], as: UTF8.self).unicodeScalars) }
+            if end > runStart {
+                scalars.append(contentsOf: String(decoding: bytes[runStart..<end], as: UTF8.self).unicodeScalars)
+            }
         }
         while index < bytes.count {
             let byte = bytes[index]

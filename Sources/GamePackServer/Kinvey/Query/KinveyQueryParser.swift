@@ -46,7 +46,9 @@ struct KinveyQueryParser {
 
     /// A query object: its members all hold.
     mutating func document(_ value: KinveyValue, topLevel: Bool) throws -> KinveyFilter {
-        guard let members = value.objectMembers else { throw KinveyError.syntax("\(value.json.prefix(100)) is not a query object") }
+        guard let members = value.objectMembers else {
+            throw KinveyError.syntax("\(value.json.prefix(100)) is not a query object")
+        }
         var filters: [KinveyFilter] = []
         for (key, argument) in members {
             switch key {

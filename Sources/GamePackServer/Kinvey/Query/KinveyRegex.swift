@@ -19,7 +19,8 @@ struct KinveyRegex: Sendable {
     init(pattern: String, options: String) throws(KinveyJSONParser.Failure) {
         guard pattern.unicodeScalars.count <= Self.maxPatternLength else {
             throw KinveyJSONParser.Failure(
-                message: "$regex is \(pattern.unicodeScalars.count) characters long; at most \(Self.maxPatternLength) are allowed")
+                message: "$regex is \(pattern.unicodeScalars.count) characters long; at most \(Self.maxPatternLength) are allowed"
+            )
         }
         if let unknown = options.first(where: { !"ims".contains($0) }) {
             throw KinveyJSONParser.Failure(message: "$options \"\(unknown)\" is not supported (i, m and s are)")
@@ -34,7 +35,18 @@ struct KinveyRegex: Sendable {
     func matches(_ text: String, budget: KinveyBudget) throws -> Bool {
         let subject = Array(text.unicodeScalars)
         let run = Run(regex: self, subject: subject, budget: budget)
+        var anchored = false
+        var firstScalar: Unicode.Scalar?
+        switch nodes.first {
+        case .textStart?: anchored = true
+        case .lineStart?: anchored = !multiline
+        case .scalar(let scalar)?: firstScalar = ignoreCase ? nil : scalar
+        default: break
+        }
         for start in 0...subject.count {
+            if anchored && start > 0 { break }
+            // A literal first code point: positions that do not hold it cannot start a match.
+            if let firstScalar, start == subject.count || subject[start] != firstScalar { continue }
             if try run.sequence(nodes[...], at: start, then: { _ in true }) { return true }
         }
         return false
@@ -158,7 +170,7 @@ struct KinveyRegex: Sendable {
 /// would backtrack for ever stops with a 400 naming the limit.
 final class KinveyBudget {
     /// Steps one request may take.
-    static let defaultSteps = 20_000_000
+    static let defaultSteps = 4_000_000
     private(set) var remaining: Int
 
     init(steps: Int = KinveyBudget.defaultSteps) {
@@ -169,7 +181,8 @@ final class KinveyBudget {
         remaining -= 1
         if remaining < 0 {
             throw KinveyError.syntax(
-                "the query needs more than \(Self.defaultSteps) evaluation steps (a $regex that backtracks too much?); simplify it")
+                "the query needs more than \(Self.defaultSteps) evaluation steps (a $regex that backtracks too much?); simplify it"
+            )
         }
     }
 }

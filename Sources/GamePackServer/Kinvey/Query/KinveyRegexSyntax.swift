@@ -247,7 +247,9 @@ struct KinveyRegexSyntax {
         let value = scalar.value
         switch kind {
         case "d": return (0x30...0x39).contains(value)
-        case "w": return (0x30...0x39).contains(value) || (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value) || value == 0x5F
+        case "w":
+            return (0x30...0x39).contains(value) || (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value)
+                || value == 0x5F
         default: return [0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D].contains(value)
         }
     }
