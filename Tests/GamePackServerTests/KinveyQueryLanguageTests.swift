@@ -52,14 +52,24 @@ struct KinveyQueryLanguageTests {
     func namedCases(_ kind: StoreKind) async throws {
         try await withDeals(kind) { client in
             #expect(Self.ids(try await Self.get(client, query: #"{"category":"probe","name":{"$regex":"^👩"}}"#)) == ["emoji"])
-            #expect(Self.ids(try await Self.get(client, query: #"{"category":"probe","name":{"$regex":"^Cafe\u0301"}}"#)) == ["decomposed"])
+            #expect(
+                Self.ids(try await Self.get(client, query: #"{"category":"probe","name":{"$regex":"^Cafe\u0301"}}"#)) == [
+                    "decomposed"
+                ])
             #expect(Self.ids(try await Self.get(client, query: #"{"category":"probe","name":"Caf\u00e9"}"#)) == ["composed"])
-            #expect(Self.ids(try await Self.get(client, query: #"{"category":"probe","name":{"$regex":"j\r\nvan"}}"#)) == ["crlf"])
-            #expect(Self.ids(try await Self.get(client, query: #"{"category":"probe","name":{"$regex":"^VAN","$options":"im"}}"#)) == ["crlf"])
+            #expect(
+                Self.ids(try await Self.get(client, query: #"{"category":"probe","name":{"$regex":"j\r\nvan"}}"#)) == ["crlf"])
+            #expect(
+                Self.ids(try await Self.get(client, query: #"{"category":"probe","name":{"$regex":"^VAN","$options":"im"}}"#))
+                    == ["crlf"])
             // Code point order: "Cafe\u0301" < "Café" (U+0065 < U+00E9) < "👩".
             let ordered = try await Self.get(client, query: #"{"_id":{"$in":["emoji","composed","decomposed"]}}"#, "&sort=name")
             #expect(Self.ids(ordered) == ["decomposed", "composed", "emoji"])
 
+            // $mod, as Kinvey's JS SDK sends it: discount is n * 5 % 60 for deal n.
+            let modulo = try await Self.get(client, query: #"{"details.discount":{"$mod":[20,15]}}"#)
+            let expected = (1...30).filter { $0 * 5 % 60 % 20 == 15 }.map { "deal-\($0)" }
+            #expect(Self.ids(modulo).sorted() == expected.sorted() && !expected.isEmpty)
             let near = try await Self.get(client, query: #"{"_geoloc":{"$nearSphere":[4.85,52.35],"$maxDistance":1}}"#)
             #expect(near.status == .ok, "\(near.text)")
             let all = try await Self.get(client, query: nil, "limit=0")
@@ -68,7 +78,9 @@ struct KinveyQueryLanguageTests {
             #expect(count.object["count"] as? Int == Self.ids(try await Self.get(client, query: #"{"category":"food"}"#)).count)
 
             // Two sort keys in the order given, not alphabetical.
-            let byCategoryThenName = try await Self.get(client, query: nil, "sort=" + #"{"featured":1,"category":-1,"_id":1}"#.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
+            let byCategoryThenName = try await Self.get(
+                client, query: nil,
+                "sort=" + #"{"featured":1,"category":-1,"_id":1}"#.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
             let rows = byCategoryThenName.array.map { ($0["featured"] as? Bool, $0["category"] as? String ?? "") }
             let firstFeatured = rows.firstIndex { $0.0 == true } ?? rows.count
             #expect(firstFeatured > 0 && rows[firstFeatured...].allSatisfy { $0.0 == true })
@@ -94,13 +106,18 @@ struct KinveyQueryLanguageTests {
             try await refused(#"{"name":{"$regex":"^(a+)+$"}}"#, naming: "evaluation steps")
             try await refused(#"{"name":{"$regex":"(a|aa)*b"}}"#, naming: "evaluation steps")
             try await refused(#"{"name":{"$regex":"\#(String(repeating: "x", count: 5_000))"}}"#, naming: "at most 1024")
-            try await refused(String(repeating: #"{"$and":["#, count: 1_000) + "{}" + String(repeating: "]}", count: 1_000), naming: "nests more than 32")
+            try await refused(
+                String(repeating: #"{"$and":["#, count: 1_000) + "{}" + String(repeating: "]}", count: 1_000),
+                naming: "nests more than 32")
             try await refused(String(repeating: "[", count: 100_000), naming: "nests more than 32")
             try await refused(#"{"name":{"$where":"sleep(1000)"}}"#, naming: "$where")
             try await refused(#"{"name":{"$regex":"(?=x)"}}"#, naming: "look-around")
             try await refused(#"{"name":{"$regex":"a","$options":"q"}}"#, naming: "$options")
-            try await refused(#"{"name":{"$in":[\#((0..<100_001).map(String.init).joined(separator: ","))]}}"#, naming: "at most 100000")
-            try await refused(#"{"_geoloc":{"$near":{"$geometry":{"type":"Point","coordinates":[4.8,52.3]},"$maxDistance":9e9}}}"#, naming: "$maxDistance")
+            try await refused(
+                #"{"name":{"$in":[\#((0..<100_001).map(String.init).joined(separator: ","))]}}"#, naming: "at most 100000")
+            try await refused(
+                #"{"_geoloc":{"$near":{"$geometry":{"type":"Point","coordinates":[4.8,52.3]},"$maxDistance":9e9}}}"#,
+                naming: "$maxDistance")
 
             // $in with 100,000 values answers.
             let values = (0..<99_999).map(String.init).joined(separator: ",")

@@ -31,6 +31,8 @@ indirect enum KinveyCondition: Sendable {
     case size(Int)
     /// `$exists`.
     case exists(Bool)
+    /// `$mod: [divisor, remainder]`: a number whose truncated value leaves that remainder.
+    case modulo(divisor: Int64, remainder: Int64)
     /// `$regex` with `$options`: a string, or an array holding one, that matches.
     case regex(KinveyRegex)
     /// `$ne`, `$nin`, `$not`: the condition does not hold.

@@ -15,7 +15,7 @@ struct KinveyFind {
 
     /// The operators answered, for messages.
     static let supported =
-        "$eq $ne $gt $gte $lt $lte $in $nin $all $size $exists $and $or $nor $not $regex/$options, "
+        "$eq $ne $gt $gte $lt $lte $in $nin $all $size $exists $mod $and $or $nor $not $regex/$options, "
         + "$near $nearSphere $geoWithin ($centerSphere $center $box $polygon $geometry)"
 
     init(_ parameters: [String: String], maxLimit: Int) throws {

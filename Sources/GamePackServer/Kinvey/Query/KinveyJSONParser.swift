@@ -86,34 +86,39 @@ struct KinveyJSONParser {
         return .number(value)
     }
 
-    mutating func array(depth: Int) throws(Failure) -> KinveyValue {
+    /// After `[` or `{`: true (and past it) when the container closes at once with `close`.
+    mutating func opens(closingWith close: Character) -> Bool {
         index += 1
-        var elements: [KinveyValue] = []
         skipSpace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-            index += 1
-            return .array(elements)
-        }
-        while true {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: close.unicodeScalars.first!) else { return false }
+        index += 1
+        return true
+    }
+
+    /// After an element: true (and past it) at `close`, false past a `,`; else a failure.
+    mutating func closes(with close: Character, in container: String) throws(Failure) -> Bool {
+        skipSpace()
+        guard index < bytes.count else { throw failure("unexpected end of JSON in an \(container)") }
+        index += 1
+        if bytes[index - 1] == UInt8(ascii: close.unicodeScalars.first!) { return true }
+        guard bytes[index - 1] == UInt8(ascii: ",") else { throw failure("expected , or \(close) in an \(container)") }
+        return false
+    }
+
+    mutating func array(depth: Int) throws(Failure) -> KinveyValue {
+        var elements: [KinveyValue] = []
+        if opens(closingWith: "]") { return .array(elements) }
+        repeat {
             skipSpace()
             elements.append(try value(depth: depth))
-            skipSpace()
-            guard index < bytes.count else { throw failure("unexpected end of JSON in an array") }
-            index += 1
-            if bytes[index - 1] == UInt8(ascii: "]") { return .array(elements) }
-            guard bytes[index - 1] == UInt8(ascii: ",") else { throw failure("expected , or ] in an array") }
-        }
+        } while try !closes(with: "]", in: "array")
+        return .array(elements)
     }
 
     mutating func object(depth: Int) throws(Failure) -> KinveyValue {
-        index += 1
         var members: [(String, KinveyValue)] = []
-        skipSpace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-            index += 1
-            return .object(members)
-        }
-        while true {
+        if opens(closingWith: "}") { return .object(members) }
+        repeat {
             skipSpace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a member name") }
             let name = try string()
@@ -122,12 +127,8 @@ struct KinveyJSONParser {
             index += 1
             skipSpace()
             members.append((name, try value(depth: depth)))
-            skipSpace()
-            guard index < bytes.count else { throw failure("unexpected end of JSON in an object") }
-            index += 1
-            if bytes[index - 1] == UInt8(ascii: "}") { return .object(members) }
-            guard bytes[index - 1] == UInt8(ascii: ",") else { throw failure("expected , or } in an object") }
-        }
+        } while try !closes(with: "}", in: "object")
+        return .object(members)
     }
 
     mutating func string() throws(Failure) -> String {

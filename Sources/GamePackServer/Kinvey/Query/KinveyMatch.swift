@@ -73,6 +73,14 @@ enum KinveyMatch {
             return leaves.contains { $0?.arrayElements?.count == size }
         case .exists(let wanted):
             return leaves.contains { $0 != nil } == wanted
+        case .modulo(let divisor, let remainder):
+            return leaves.contains { leaf in
+                guard let leaf else { return false }
+                return anyOf(leaf) { value in
+                    guard let number = value.numberValue, abs(number) < 9e18 else { return false }
+                    return Int64(number) % divisor == remainder
+                }
+            }
         case .regex(let regex):
             for case let leaf? in leaves {
                 for candidate in [leaf] + (leaf.arrayElements ?? []) {

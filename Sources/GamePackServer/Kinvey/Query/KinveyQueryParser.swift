@@ -137,6 +137,11 @@ struct KinveyQueryParser {
             case .number(let number): return .exists(number != 0)
             default: throw KinveyError.syntax("$exists takes true or false")
             }
+        case "$mod":
+            guard let pair = argument.arrayElements, pair.count == 2, let divisor = pair[0].numberValue,
+                let remainder = pair[1].numberValue, abs(divisor) >= 1, abs(divisor) < 9e18, abs(remainder) < 9e18
+            else { throw KinveyError.syntax("$mod takes [divisor, remainder], the divisor a non-zero number") }
+            return .modulo(divisor: Int64(divisor), remainder: Int64(remainder))
         case "$regex": return .regex(try Self.regex(argument, options: members.first { $0.0 == "$options" }?.1))
         case "$not":
             guard let inner = argument.objectMembers, !inner.isEmpty, inner.allSatisfy({ $0.0.hasPrefix("$") }) else {

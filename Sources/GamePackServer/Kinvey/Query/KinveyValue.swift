@@ -71,20 +71,19 @@ public indirect enum KinveyValue: Sendable {
         }
     }
 
+    /// The escapes JSON requires besides `\u00XX` for other control characters.
+    static let escapes: [Unicode.Scalar: String] = ["\"": "\\\"", "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"]
+
     static func writeString(_ value: String, to text: inout String) {
         text += "\""
         for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case _ where scalar.value < 0x20:
-                text +=
-                    "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                    + String(scalar.value, radix: 16)
-            default: text.unicodeScalars.append(scalar)
+            if let escaped = escapes[scalar] {
+                text += escaped
+            } else if scalar.value < 0x20 {
+                let hex = String(scalar.value, radix: 16)
+                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                text.unicodeScalars.append(scalar)
             }
         }
         text += "\""
