@@ -14,7 +14,7 @@ extension KinveyController {
         async throws -> Response
     {
         let find = try KinveyFind(Self.formParameters(request), maxLimit: Self.maxLimit)
-        let matching = try await matching(find, request, context, app, resolve)
+        let matching = try await matching(find, request, context, app, resolve, paged: true)
         return Self.json("[" + find.page(matching).joined(separator: ",") + "]")
     }
 
@@ -26,19 +26,19 @@ extension KinveyController {
         parameters["sort"] = nil
         parameters["fields"] = nil
         let find = try KinveyFind(parameters, maxLimit: Self.maxLimit)
-        let matching = try await matching(find, request, context, app, resolve)
+        let matching = try await matching(find, request, context, app, resolve, paged: false)
         return Self.json(#"{"count":\#(matching.count)}"#)
     }
 
     func matching(
         _ find: KinveyFind, _ request: Request, _ context: BasicRequestContext, _ app: KinveyApp,
-        _ resolve: () async throws -> ChannelContent
+        _ resolve: () async throws -> ChannelContent, paged: Bool
     ) async throws -> [(text: String, value: KinveyValue)] {
         let name = try context.parameters.require("collection")
         let content = try await resolve()
         let (packName, renames) = try collection(name, app, content)
         var query = ContentQuery(pack: content.head.pack, target: KinveyLayout.name, collection: packName, limit: Self.scanLimit)
-        find.pushDown(into: &query)
+        find.pushDown(into: &query, paged: paged)
         let rows = try await catalog.query(query)
         let entities = rows.map { row in
             let text = entity(

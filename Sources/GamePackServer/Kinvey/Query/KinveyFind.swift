@@ -38,11 +38,15 @@ struct KinveyFind {
     }
 
     /// Narrows the content index's query: the ids an `_id` condition allows, the circle of a
-    /// spherical `$near`. Both only drop entities the filter would drop too.
-    func pushDown(into query: inout ContentQuery) {
+    /// spherical `$near`. Both only drop entities the filter would drop too. `paged`: the
+    /// answer is a page (a list), not a count.
+    func pushDown(into query: inout ContentQuery, paged: Bool) {
         if let near, near.path == ["_geoloc"], near.near.spherical, let radius = near.near.maxDistance {
             let centre = near.near.centre
             query.near = GeoCircle(latitude: centre.latitude, longitude: centre.longitude, radius: radius)
+            // The near condition alone, in distance order: the index's page is the answer's, so
+            // only the entities up to the page's end are read (the index's fast near path).
+            if case .geo = filter, sort == nil, paged { query.limit = min(skip + limit, query.limit) }
         }
         let members: [KinveyFilter]
         if case .all(let parts) = filter { members = parts } else { members = [filter] }
