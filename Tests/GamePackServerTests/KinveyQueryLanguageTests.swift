@@ -24,6 +24,7 @@ struct KinveyQueryLanguageTests {
         #"{"_id":"composed","name":"Caf\u00e9","category":"probe"}"#,
         #"{"_id":"crlf","name":"Bakkerij\r\nvan Dam","category":"probe"}"#,
         #"{"_id":"long","name":"\#(String(repeating: "a", count: 40))!","category":"probe"}"#,
+        #"{"_id":"pairs","name":"\#(String(repeating: "ab", count: 900))","category":"probe"}"#,
     ]
 
     func withDeals(_ kind: StoreKind, _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
@@ -73,7 +74,7 @@ struct KinveyQueryLanguageTests {
             let near = try await Self.get(client, query: #"{"_geoloc":{"$nearSphere":[4.85,52.35],"$maxDistance":1}}"#)
             #expect(near.status == .ok, "\(near.text)")
             let all = try await Self.get(client, query: nil, "limit=0")
-            #expect(all.array.count == 35)
+            #expect(all.array.count == 36)
             let count = try await Self.get(client, query: #"{"category":"food"}"#, count: true)
             #expect(count.object["count"] as? Int == Self.ids(try await Self.get(client, query: #"{"category":"food"}"#)).count)
 
@@ -118,6 +119,14 @@ struct KinveyQueryLanguageTests {
             try await refused(
                 #"{"_geoloc":{"$near":{"$geometry":{"type":"Point","coordinates":[4.8,52.3]},"$maxDistance":9e9}}}"#,
                 naming: "$maxDistance")
+
+            // Deep but legal: a group repeated 900 times, a 1,000-character literal pattern.
+            let pairs = try await Self.get(client, query: #"{"name":{"$regex":"^(ab)*$"}}"#)
+            #expect(Self.ids(pairs) == ["pairs"], "\(pairs.text.prefix(300))")
+            let literal = try await Self.get(client, query: #"{"name":{"$regex":"\#(String(repeating: "ab", count: 500))"}}"#)
+            #expect(Self.ids(literal) == ["pairs"], "\(literal.text.prefix(300))")
+            let tooMany = try await Self.get(client, query: #"{"name":{"$regex":"^(ab)*x"}}"#)
+            #expect(tooMany.status == .ok && Self.ids(tooMany).isEmpty, "\(tooMany.text.prefix(300))")
 
             // $in with 100,000 values answers.
             let values = (0..<99_999).map(String.init).joined(separator: ",")

@@ -4,7 +4,7 @@ import Foundation
 /// order (a `sort` lists its keys in order; objects compare member by member), numbers are one
 /// type, and strings are compared by their Unicode code points (`KinveyOrder`), never by
 /// Swift's canonical equivalence.
-public indirect enum KinveyValue: Sendable {
+indirect enum KinveyValue: Sendable {
     case null
     case bool(Bool)
     case number(Double)
@@ -13,7 +13,7 @@ public indirect enum KinveyValue: Sendable {
     case object([(String, KinveyValue)])
 
     /// The member named `name` (compared by code points) of an object.
-    public subscript(member name: String) -> KinveyValue? {
+    subscript(member name: String) -> KinveyValue? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.0.utf8.elementsEqual(name.utf8) }?.1
     }
@@ -40,7 +40,7 @@ public indirect enum KinveyValue: Sendable {
 
     /// The value as compact JSON text: integers without a fraction, strings escaped as JSON
     /// requires (non-ASCII text stays as it is).
-    public var json: String {
+    var json: String {
         var text = ""
         write(to: &text)
         return text
