@@ -1,8 +1,9 @@
 import Foundation
 import GamePackServer
 
-/// The Kinvey `query=` translator (`KinveyQuery.apply`, then the bounds every store checks
-/// first) and the `sort=` parser on arbitrary text, as a Kinvey-era client may send them.
+/// Kinvey's query readers on arbitrary text, as a Kinvey-era client may send it: the blob
+/// route's `KinveyQuery.apply` (then the bounds every store checks first), and the collection
+/// route's parser and evaluator (`KinveyFindCheck`) with the text as `query=` and as `sort=`.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     guard let start else { return 0 }
@@ -11,7 +12,14 @@ public func fuzz(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     if (try? KinveyQuery.apply(text, renames: ["_filename": "resourceName"], to: &query)) != nil {
         try? query.checkBounds()
     }
-    _ = try? KinveyQuery.sort(text, renames: ["Phrase": "text"])
+    // The list route's parser and evaluator (`KinveyFind`): the text as query and as sort,
+    // answered over entities with arrays, subdocuments, geo points and \r\n text.
+    let entities = [
+        #"{"_id":"1","name":"Café 👩‍💻","tags":["a","b"],"details":{"price":3.5},"_geoloc":[4.9,52.37]}"#,
+        #"{"_id":"2","name":"e\u0301\r\nline","tags":[],"details":[{"price":1},{"other":null}],"_geoloc":[4.8,52.3]}"#,
+    ]
+    _ = try? KinveyFindCheck.answer(["query": text, "fields": "name,details.price"], over: entities)
+    _ = try? KinveyFindCheck.answer(["sort": text, "limit": "0"], over: entities)
     return 0
 }
 

@@ -6,9 +6,8 @@ import NIOCore
 
 /// A Kinvey-compatible read API over the `kinvey` target of the pack an app's channel points
 /// at, for Kinvey-era clients (Whack-A-VC): `GET /appdata/{appKey}` (handshake),
-/// `GET /appdata/{appKey}/{collection}` with `query` (equality, `$in`, `$regex` prefix,
-/// `$nearSphere` [lng, lat] with `$maxDistance` in miles on `_geoloc`), `limit`, `skip`,
-/// `sort`, `fields`; `GET /appdata/{appKey}/{collection}/{_id}`; `GET /blob/{appKey}/{_id}`
+/// `GET /appdata/{appKey}/{collection}` with `query` (MongoDB's query language, `KinveyFind`),
+/// `limit`, `skip`, `sort`, `fields`; `…/{collection}/_count`; `GET /appdata/{appKey}/{collection}/{_id}`; `GET /blob/{appKey}/{_id}`
 /// (file metadata with `_downloadURL`) and `GET /blob/{appKey}?query=…`. Entities carry `_acl`
 /// and `_kmd` (`lmt`: when the entity's content hash was first published; `ect`: when its id
 /// was). Every request needs HTTP Basic `appKey:appSecret`; writes answer 405. Errors use
@@ -41,6 +40,9 @@ struct KinveyController {
         }
         routes.get("/appdata/:appKey/:collection") { request, context in
             await kinvey(request, context) { app, content in try await list(request, context, app, content) }
+        }
+        routes.get("/appdata/:appKey/:collection/_count") { request, context in
+            await kinvey(request, context) { app, content in try await count(request, context, app, content) }
         }
         routes.get("/appdata/:appKey/:collection/:id") { request, context in
             await kinvey(request, context) { app, content in try await entity(request, context, app, content) }
@@ -149,38 +151,6 @@ struct KinveyController {
                         ? " (its pack was not built with the kinvey target)" : ""))
         }
         return (packName, app.fields?[name] ?? [:])
-    }
-
-    func list(_ request: Request, _ context: BasicRequestContext, _ app: KinveyApp, _ resolve: () async throws -> ChannelContent)
-        async throws -> Response
-    {
-        let name = try context.parameters.require("collection")
-        let content = try await resolve()
-        let (packName, renames) = try collection(name, app, content)
-        let parameters = Self.formParameters(request)
-        var query = ContentQuery(pack: content.head.pack, target: KinveyLayout.name, collection: packName, limit: Self.maxLimit)
-        if let text = parameters["query"] {
-            try KinveyQuery.apply(String(text), renames: renames, to: &query)
-        }
-        if let text = parameters["limit"] {
-            guard let limit = Int(text), limit >= 0 else { throw KinveyError.syntax("limit must be a whole number, not \(text)") }
-            query.limit = min(max(limit, 1), Self.maxLimit)
-        }
-        if let text = parameters["skip"] {
-            guard let skip = Int(text), skip >= 0, skip <= 1_000_000 else {
-                throw KinveyError.syntax("skip must be a whole number from 0 to 1000000, not \(text)")
-            }
-            query.offset = skip
-        }
-        if let text = parameters["sort"], query.near == nil {
-            query.sort = try KinveyQuery.sort(String(text), renames: renames)
-        }
-        let shaping = try Self.shaping(parameters, renames: renames)
-        let rows = try await catalog.query(query)
-        let entities = rows.map {
-            entity($0, app: app, content: content, renames: renames, shaping: shaping, collection: packName, request: request)
-        }
-        return Self.json("[" + entities.joined(separator: ",") + "]")
     }
 
     /// The query string as a form: `+` is a space (as Kinvey's SDKs and Python's requests
@@ -337,7 +307,7 @@ struct KinveyError: Error {
         KinveyError(
             .badRequest, "InvalidQuerySyntax",
             "The query string in the request has an invalid syntax: gamepack does not support \(`operator`)",
-            debug: "\(`operator`) is not supported; gamepack answers \(KinveyQuery.supported)")
+            debug: "\(`operator`) is not supported; gamepack answers \(KinveyFind.supported)")
     }
 
     var response: Response {

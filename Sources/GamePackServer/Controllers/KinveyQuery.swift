@@ -1,14 +1,13 @@
 import Foundation
 
-/// Kinvey's `query` parameter: a JSON object of Mongo-style conditions, of which gamepack
-/// answers equality, `$eq`, `$in`, `$regex` with an anchored literal prefix (`^abc`), and
-/// `$nearSphere: [lng, lat]` with `$maxDistance` (miles) on `_geoloc`.
+/// The `query` of Kinvey's blob listing (`GET /blob/{appKey}?query=…`): equality, `$eq`, `$in`,
+/// `$regex` with an anchored literal prefix (`^abc`), and `$nearSphere: [lng, lat]` with
+/// `$maxDistance` (miles) on `_geoloc`, translated into the content index's filters. The
+/// collection routes answer MongoDB's whole query language instead (`KinveyFind`).
 public enum KinveyQuery {
-    /// The operators gamepack answers, for messages.
-    public static let supported = "equality, $eq, $in, $regex (^prefix), $nearSphere with $maxDistance on _geoloc"
 
-    /// Translates the `query` JSON text into `query`'s filters (and its `near` circle): the one
-    /// parser of this untrusted input, fuzzed by `Fuzz/Sources/FuzzKinveyQuery`. `renames` maps
+    /// Translates the `query` JSON text into `query`'s filters (and its `near` circle), fuzzed
+    /// by `Fuzz/Sources/FuzzKinveyQuery`. `renames` maps
     /// the app's field names to the pack's. Throws a 400 in Kinvey's shape for anything else.
     public static func apply(_ text: String, renames: [String: String], to query: inout ContentQuery) throws {
         guard let object = ContentJSON.parse(text) as? [String: Any] else {
@@ -111,18 +110,5 @@ public enum KinveyQuery {
                     "$maxDistance must be above 0 and at most \(Int(SphereGeo.maxRadius / KinveyController.metersPerMile)) miles")
         }
         return GeoCircle(latitude: lat, longitude: lng, radius: radius)
-    }
-
-    /// `sort={"name": 1, "firm": -1}` or `sort=name`.
-    public static func sort(_ text: String, renames: [String: String]) throws -> [(path: [String], ascending: Bool)] {
-        if let object = ContentJSON.parse(text) as? [String: Any] {
-            return try object.sorted(by: { $0.key < $1.key }).map { key, value in
-                guard let direction = (value as? NSNumber)?.intValue, direction == 1 || direction == -1 else {
-                    throw KinveyError.syntax("sort directions are 1 or -1")
-                }
-                return (try path(key, renames: renames), direction == 1)
-            }
-        }
-        return [(try path(text, renames: renames), true)]
     }
 }

@@ -15,6 +15,9 @@ MongoDB semantics followed here (MongoDB manual: "Comparison/Sort Order", "$size
 - `{f: {$not: {$regex: p, $options: o}}}` (MongoDB 4.0.7+) is refused by mongomock 4.3.0: given
   to it as the equivalent `{$nor: [{f: {$regex: p, $options: o}}]}` (both match a missing f).
 - `$all: []` matches nothing (mongomock matches everything): rewritten as `$in: []`.
+- Several operators on one field hold independently over an array's elements (MongoDB's "a
+  combination of elements satisfies the criteria", also through arrays of subdocuments);
+  mongomock 4.3.0 applies them together to each subdocument: given to it one operator each.
 - Sort: a missing field sorts as null; an empty array sorts below null; an array sorts by its
   smallest element ascending and its largest descending (mongomock 4.3.0 uses the smallest both
   ways, so the sort is done here); across types the BSON order null < numbers < strings <
@@ -111,7 +114,13 @@ def _rewrite_field(path, ops):
             ops["$not"] = inner
         else:
             extra.append({"$nor": [{"$and": rewritten}]})
-    return ([{path: ops}] if ops else []) + extra
+    # Each operator on its own: MongoDB evaluates the operators of one field independently over
+    # an array's elements ("a combination of elements satisfies the criteria": {"a.b": {$gte: 2,
+    # $lt: 6}} matches a: [{b: 1}, {b: 7}]); mongomock 4.3.0 applies them together to each
+    # subdocument of an array, like $elemMatch. $options stays with its $regex.
+    split = [{path: {op: value, **({"$options": ops["$options"]} if op == "$regex" and "$options" in ops else {})}}
+             for op, value in ops.items() if op != "$options" or "$regex" not in ops]
+    return split + extra
 
 
 def _type_rank(v):
