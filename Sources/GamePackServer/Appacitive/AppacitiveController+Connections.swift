@@ -11,7 +11,8 @@ extension AppacitiveController {
         let name = try context.parameters.require("relation")
         let type = try context.parameters.require("type"), id = try context.parameters.require("id")
         guard let relation = app.relations?[name] else {
-            throw AppacitiveError.notFound("no relation \(name) (this app has: \((app.relations ?? [:]).keys.sorted().joined(separator: ", ")))")
+            throw AppacitiveError.notFound(
+                "no relation \(name) (this app has: \((app.relations ?? [:]).keys.sorted().joined(separator: ", ")))")
         }
         let parameters = AppacitiveQueryParameters(request.uri.query)
         let (number, size) = try parameters.page()
@@ -48,11 +49,12 @@ extension AppacitiveController {
         let page = nodes[start..<min(start + size, nodes.count)].map { node -> String in
             var extra: [String: Any] = [:]
             if returnEdge {
-                extra["__edge"] = [
-                    "__id": node.edge, "__relationid": node.edge, "__relationtype": name, "__label": node.object.type,
-                    "__revision": "1", "__tags": [String](), "__attributes": [String: String](),
-                    "__utcdatecreated": node.object.created, "__utclastupdateddate": node.object.modified,
-                ] as [String: Any]
+                extra["__edge"] =
+                    [
+                        "__id": node.edge, "__relationid": node.edge, "__relationtype": name, "__label": node.object.type,
+                        "__revision": "1", "__tags": [String](), "__attributes": [String: String](),
+                        "__utcdatecreated": node.object.created, "__utclastupdateddate": node.object.modified,
+                    ] as [String: Any]
             }
             return node.object.rendered(fields: fields ?? (extra.isEmpty ? nil : Set(node.object.properties.keys)), extra: extra)
         }

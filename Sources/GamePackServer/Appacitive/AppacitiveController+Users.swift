@@ -9,7 +9,9 @@ extension AppacitiveController {
     static let maxAuthenticationBody = 16 * 1024
 
     func authenticateUser(_ request: Request, _ context: BasicRequestContext, _ app: AppacitiveApp) async throws -> Response {
-        guard let accounts else { throw AppacitiveError(.unauthorized, "Invalid credentials", detail: "this server keeps no users") }
+        guard let accounts else {
+            throw AppacitiveError(.unauthorized, "Invalid credentials", detail: "this server keeps no users")
+        }
         var request = request
         let body = try await request.collectBody(limit: Self.maxAuthenticationBody)
         guard let object = ContentJSON.parse(String(buffer: body)) as? [String: Any] else {

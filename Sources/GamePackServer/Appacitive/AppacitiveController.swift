@@ -143,7 +143,9 @@ struct AppacitiveController {
     /// unknown session.
     func sessionAccount(_ request: Request, _ app: AppacitiveApp) async throws -> Account? {
         guard let token = Self.sessionHeaders.lazy.compactMap({ request.headers[$0] }).first else { return nil }
-        guard let accounts else { throw AppacitiveError(.unauthorized, "Invalid session", detail: "this server keeps no user sessions") }
+        guard let accounts else {
+            throw AppacitiveError(.unauthorized, "Invalid session", detail: "this server keeps no user sessions")
+        }
         switch try await accounts.session(token, realm: app.realm) {
         case .valid(let account): return account
         case .expired:
@@ -165,11 +167,13 @@ struct AppacitiveController {
     /// The objects of `type`; 404 for a type the app does not declare or its pack lacks.
     func collection(_ type: String, _ app: AppacitiveApp, _ content: ChannelContent) async throws -> AppacitiveCollection {
         guard let name = app.types[type] else {
-            throw AppacitiveError.notFound("type \(type) is not one of this app's types (\(app.types.keys.sorted().joined(separator: ", ")))")
+            throw AppacitiveError.notFound(
+                "type \(type) is not one of this app's types (\(app.types.keys.sorted().joined(separator: ", ")))")
         }
         guard content.collections[CanonicalLayout.name]?.contains(name) == true else {
             throw AppacitiveError.notFound(
-                "type \(type): \(app.project)/\(app.channel) has no canonical collection \(name) (build the pack with the canonical target)")
+                "type \(type): \(app.project)/\(app.channel) has no canonical collection \(name) (build the pack with the canonical target)"
+            )
         }
         return try await objects.collection(content, collection: name, type: type)
     }

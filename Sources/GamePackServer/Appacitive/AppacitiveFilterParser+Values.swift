@@ -47,8 +47,9 @@ extension AppacitiveFilterParser {
         skipSpaces()
         let start = at
         if at < text.count, text[at] == "-" || text[at] == "+" { at += 1 }
-        while at < text.count, ("0"..."9").contains(text[at]) || text[at] == "." || text[at] == "e" || text[at] == "E"
-            || ((text[at] == "-" || text[at] == "+") && (text[at - 1] == "e" || text[at - 1] == "E"))
+        while at < text.count,
+            ("0"..."9").contains(text[at]) || text[at] == "." || text[at] == "e" || text[at] == "E"
+                || ((text[at] == "-" || text[at] == "+") && (text[at - 1] == "e" || text[at - 1] == "E"))
         {
             at += 1
         }

@@ -85,23 +85,25 @@ struct AppacitiveFilterParser {
     }
 
     mutating func parseOr(depth: Int) throws -> AppacitiveFilter {
-        var parts = [try parseAnd(depth: depth)]
-        while true {
-            skipSpaces()
-            guard accept(word: "or") || accept(word: "||") else { break }
-            parts.append(try parseAnd(depth: depth))
-        }
-        return parts.count == 1 ? parts[0] : .any(parts)
+        try parseJoined(by: ["or", "||"], wrap: AppacitiveFilter.any) { try $0.parseAnd(depth: depth) }
     }
 
     mutating func parseAnd(depth: Int) throws -> AppacitiveFilter {
-        var parts = [try parsePrimary(depth: depth)]
+        try parseJoined(by: ["and", "&&"], wrap: AppacitiveFilter.all) { try $0.parsePrimary(depth: depth) }
+    }
+
+    /// Parts joined by one of `words`: one part as it is, several wrapped.
+    mutating func parseJoined(
+        by words: [String], wrap: ([AppacitiveFilter]) -> AppacitiveFilter,
+        part: (inout AppacitiveFilterParser) throws -> AppacitiveFilter
+    ) throws -> AppacitiveFilter {
+        var parts = [try part(&self)]
         while true {
             skipSpaces()
-            guard accept(word: "and") || accept(word: "&&") else { break }
-            parts.append(try parsePrimary(depth: depth))
+            guard words.contains(where: { accept(word: $0) }) else { break }
+            parts.append(try part(&self))
         }
-        return parts.count == 1 ? parts[0] : .all(parts)
+        return parts.count == 1 ? parts[0] : wrap(parts)
     }
 
     mutating func parsePrimary(depth: Int) throws -> AppacitiveFilter {
@@ -157,14 +159,17 @@ struct AppacitiveFilterParser {
         while at < text.count, Self.isNameCharacter(text[at]) { at += 1 }
         let word = String(String.UnicodeScalarView(text[wordStart..<at])).lowercased()
         if word.isEmpty {
-            throw error("expected an operator (==, <>, >, >=, <, <=, like, match, between, within_circle, within_polygon) after \(name.isEmpty ? "the condition's start" : "'\(name)'"), found \(quoted(operatorStart))", at: operatorStart)
+            throw error(
+                "expected an operator (==, <>, >, >=, <, <=, like, match, between, within_circle, within_polygon) after \(name.isEmpty ? "the condition's start" : "'\(name)'"), found \(quoted(operatorStart))",
+                at: operatorStart)
         }
         if Self.tagOperators.contains(word) {
             guard name.isEmpty, subject == .aggregate else {
                 throw error("\(word) searches the object's tags: write it without a property name", at: start)
             }
             let tags = try parseTags()
-            return AppacitiveCondition(subject: subject, name: "", test: word == "tagged_with_all" ? .taggedWithAll(tags) : .taggedWithAny(tags))
+            return AppacitiveCondition(
+                subject: subject, name: "", test: word == "tagged_with_all" ? .taggedWithAll(tags) : .taggedWithAny(tags))
         }
         try requireName(name, subject: subject, start: start)
         let test: AppacitiveTest
@@ -181,7 +186,9 @@ struct AppacitiveFilterParser {
         case "within_circle": test = try parseCircle()
         case "within_polygon": test = try parsePolygon()
         default:
-            throw error("unknown operator '\(word)'; use ==, <>, >, >=, <, <=, like, match, between, within_circle, within_polygon", at: wordStart)
+            throw error(
+                "unknown operator '\(word)'; use ==, <>, >, >=, <, <=, like, match, between, within_circle, within_polygon",
+                at: wordStart)
         }
         return AppacitiveCondition(subject: subject, name: name, test: test)
     }

@@ -35,7 +35,9 @@ struct AppacitiveObject: Sendable {
     /// The object with only the system properties and `fields` (all properties when nil).
     func rendered(fields: Set<String>?, extra: [String: Any] = [:]) -> String {
         guard fields != nil || !extra.isEmpty else { return json }
-        return ContentJSON.serialize(Self.dictionary(id: id, type: type, created: created, modified: modified, properties: properties, fields: fields).merging(extra) { $1 })
+        return ContentJSON.serialize(
+            Self.dictionary(id: id, type: type, created: created, modified: modified, properties: properties, fields: fields)
+                .merging(extra) { $1 })
     }
 
     static func dictionary(
@@ -123,7 +125,9 @@ final class AppacitiveObjectCache: Sendable {
 
     func collection(_ content: ChannelContent, collection: String, type: String) async throws -> AppacitiveCollection {
         let key = [content.head.pack, collection, type].joined(separator: "\u{0}")
-        guard let index = catalog.index else { throw ServerError(.notImplemented, "no_content_index", "this server's store cannot index content") }
+        guard let index = catalog.index else {
+            throw ServerError(.notImplemented, "no_content_index", "this server's store cannot index content")
+        }
         let locales = content.manifest.locales
         let pack = content.head.pack
         let task = loads.withLockedValue { tasks -> Task<AppacitiveCollection, Error> in

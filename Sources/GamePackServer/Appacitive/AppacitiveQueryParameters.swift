@@ -41,15 +41,20 @@ struct AppacitiveQueryParameters {
     func page() throws -> (number: Int, size: Int) {
         var number = 1, size = AppacitiveController.defaultPageSize
         if let text = self["pnum"] {
-            guard let value = Int(text), value >= 1 else { throw AppacitiveError.badRequest("pnum must be a whole number from 1, not '\(text)'") }
+            guard let value = Int(text), value >= 1 else {
+                throw AppacitiveError.badRequest("pnum must be a whole number from 1, not '\(text)'")
+            }
             number = value
         }
         if let text = self["psize"] {
-            guard let value = Int(text), value >= 1 else { throw AppacitiveError.badRequest("psize must be a whole number from 1, not '\(text)'") }
+            guard let value = Int(text), value >= 1 else {
+                throw AppacitiveError.badRequest("psize must be a whole number from 1, not '\(text)'")
+            }
             size = min(value, AppacitiveController.maxPageSize)
         }
         guard (number - 1) <= AppacitiveController.maxSkip / size else {
-            throw AppacitiveError.badRequest("pnum \(number) of size \(size) starts past the \(AppacitiveController.maxSkip)th object")
+            throw AppacitiveError.badRequest(
+                "pnum \(number) of size \(size) starts past the \(AppacitiveController.maxSkip)th object")
         }
         return (number, size)
     }
@@ -72,7 +77,8 @@ struct AppacitiveQueryParameters {
         }
         if let aggregate = filter.aggregates.first {
             throw AppacitiveError.badRequest(
-                "query: '\(aggregate)' without * or @ is an aggregate, which gamepack does not offer; write *\(aggregate) for a property")
+                "query: '\(aggregate)' without * or @ is an aggregate, which gamepack does not offer; write *\(aggregate) for a property"
+            )
         }
         return filter
     }

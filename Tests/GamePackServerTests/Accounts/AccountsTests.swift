@@ -13,17 +13,21 @@ struct AccountsTests {
     @Test("PBKDF2-HMAC-SHA256 gives RFC 7914's test vectors (and hashlib's for a long password)")
     func vectors() {
         #expect(
-            Self.hex(PasswordHash.pbkdf2SHA256(password: Array("passwd".utf8), salt: Array("salt".utf8), iterations: 1, length: 64))
+            Self.hex(
+                PasswordHash.pbkdf2SHA256(password: Array("passwd".utf8), salt: Array("salt".utf8), iterations: 1, length: 64))
                 == "55ac046e56e3089fec1691c22544b605f94185216dde0465e68b9d57c20dacbc49ca9cccf179b645991664b39d77ef317c71b845b1e30bd509112041d3a19783"
         )
         #expect(
             Self.hex(
-                PasswordHash.pbkdf2SHA256(password: Array("Password".utf8), salt: Array("NaCl".utf8), iterations: 80_000, length: 64))
+                PasswordHash.pbkdf2SHA256(
+                    password: Array("Password".utf8), salt: Array("NaCl".utf8), iterations: 80_000, length: 64))
                 == "4ddcd8f60b98be21830cee5ef22701f9641a4418d04c0414aeff08876b34ab56a1d425a1225833549adb841b51c9b3176a272bdebba1d078478f62b397f33c8d"
         )
         #expect(
             Self.hex(
-                PasswordHash.pbkdf2SHA256(password: Array(repeating: UInt8(ascii: "x"), count: 100), salt: Array("salt".utf8), iterations: 2, length: 32))
+                PasswordHash.pbkdf2SHA256(
+                    password: Array(repeating: UInt8(ascii: "x"), count: 100), salt: Array("salt".utf8), iterations: 2, length: 32
+                ))
                 == "d43a18cd77bafc1a4b0c6025dbbf29c7e6d67acce6ad02a736d4a3003b6a3c26")
     }
 

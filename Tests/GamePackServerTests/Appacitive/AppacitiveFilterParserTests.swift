@@ -164,7 +164,8 @@ struct AppacitiveFilterParserTests {
             "pnum=2&psize=5&query=*location%20within_circle%2052.370216,%204.895168,%205.000000%20km")
         #expect(sdk["query"] == "*location within_circle 52.370216, 4.895168, 5.000000 km")
         #expect(try sdk.page() == (2, 5))
-        let amp = AppacitiveQueryParameters("query=*name%20==%20'A%20&%20B'%20and%20*d%20==%20date('2014-06-13%2010:00:00%20+0000')")
+        let amp = AppacitiveQueryParameters(
+            "query=*name%20==%20'A%20&%20B'%20and%20*d%20==%20date('2014-06-13%2010:00:00%20+0000')")
         #expect(amp["query"] == "*name == 'A & B' and *d == date('2014-06-13 10:00:00 +0000')")
         let form = AppacitiveQueryParameters("query=%2Aname+%3D%3D+%27x%27&fields=name,")
         #expect(form["query"] == "*name == 'x'")

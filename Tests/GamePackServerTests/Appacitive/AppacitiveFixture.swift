@@ -41,7 +41,8 @@ enum DealHunterSamples {
                 let sign = id % 2 == 0 ? 1.0 : -1.0
                 (lat, lng) = (point.latitude + sign * random.uniform(0.2, 0.5), point.longitude + random.uniform(-0.5, 0.5))
             }
-            return Deal(id: id, latitude: lat, longitude: lng, price: Double(id) * 1.5, category: ["food", "drinks", "fashion"][id % 3])
+            return Deal(
+                id: id, latitude: lat, longitude: lng, price: Double(id) * 1.5, category: ["food", "drinks", "fashion"][id % 3])
         }
     }()
 
@@ -54,7 +55,8 @@ enum DealHunterSamples {
             #"{"id":"d\#(deal.id)","storename":"Store \#(deal.id)","location":{"latitude":\#(deal.latitude),"longitude":\#(deal.longitude)},"details":"Buy one, get one free at store \#(deal.id)"}"#
         }
         return [
-            "canonical/deals.json": Data(#"{"collection":"deals","locales":["en"],"items":[\#(deals.joined(separator: ","))]}"#.utf8),
+            "canonical/deals.json": Data(
+                #"{"collection":"deals","locales":["en"],"items":[\#(deals.joined(separator: ","))]}"#.utf8),
             "canonical/dealdetails.json": Data(
                 #"{"collection":"dealdetails","locales":["en"],"items":[\#(details.joined(separator: ","))]}"#.utf8),
             "assets/\(sha).png": image,
@@ -73,12 +75,12 @@ enum DealHunterSamples {
 }
 
 /// A server with the test's Appacitive apps (read from a file as `--appacitive-apps` reads it)
-/// over a fresh store, with DealHunter's content published.
+/// over a `ContentFixture`'s fresh store, data folder and keys, with DealHunter's content
+/// published through it.
 final class AppacitiveFixture: @unchecked Sendable {
-    let storeFixture: StoreFixture
+    let base: ContentFixture
     let server: ContentServer
-    let packs: TestPacks
-    let token: String
+    var storeFixture: StoreFixture { base.storeFixture }
 
     static let headers: HTTPFields = {
         var fields = HTTPFields()
@@ -89,27 +91,19 @@ final class AppacitiveFixture: @unchecked Sendable {
     }()
 
     init(_ kind: StoreKind, publicURL: String? = "https://content.example.com") async throws {
-        storeFixture = try await StoreFixture.make(kind)
-        packs = try TestPacks()
-        let (token, stored) = UploadTokens.create()
-        self.token = token
-        try await storeFixture.store.insertToken(stored)
-        let file = storeFixture.directory.appendingPathComponent("appacitive-apps.json")
+        base = try await ContentFixture(kind)
+        let file = base.storeFixture.directory.appendingPathComponent("appacitive-apps.json")
         try Data(DealHunterSamples.appsFile.utf8).write(to: file)
-        var logger = Logger(label: "test")
-        logger.logLevel = .warning
-        var configuration = ServerConfiguration(
-            dataDirectory: storeFixture.directory.appendingPathComponent("data"), store: storeFixture.location, port: 0,
-            trustedKeys: [packs.key.publicKey], legacyCacheSeconds: 0)
+        var configuration = base.server.configuration
+        configuration.port = 0
         configuration.appacitiveApps = try AppacitiveApp.load(file)
         configuration.publicURL = publicURL
-        server = try ContentServer(configuration: configuration, store: storeFixture.store, logger: logger)
+        var logger = Logger(label: "test")
+        logger.logLevel = .warning
+        server = try ContentServer(configuration: configuration, store: base.storeFixture.store, logger: logger)
     }
 
-    func tearDown() async {
-        packs.remove()
-        await storeFixture.tearDown()
-    }
+    func tearDown() async { await base.tearDown() }
 
     /// Runs `body` against the router in process, after publishing DealHunter.
     func test(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
@@ -117,28 +111,9 @@ final class AppacitiveFixture: @unchecked Sendable {
         logger.logLevel = .warning
         let app = Application(router: server.makeRouter(), logger: logger)
         try await app.test(.router) { client in
-            try await self.publish(client)
+            try await self.base.publish(client, project: "dealhunter", sequence: 1, files: DealHunterSamples.files)
             try await body(client)
         }
-    }
-
-    /// Uploads and publishes DealHunter's pack on `production`.
-    func publish(_ client: some TestClientProtocol) async throws {
-        let pack = try packs.make(project: "dealhunter", sequence: 1, name: "deals", padding: 0, extra: DealHunterSamples.files)
-        var fields: HTTPFields = [.authorization: "Bearer \(token)"]
-        fields[HTTPField.Name("Gamepack-Signature")!] = Data(pack.signature.utf8).base64EncodedString()
-        let upload = try await client.execute(
-            uri: "/v1/packs/\(pack.sha256).gamepack", method: .put, headers: fields,
-            body: ByteBuffer(bytes: try Data(contentsOf: pack.url)))
-        #expect(upload.status == .created)
-        let signed = try packs.pointer(pack, channel: "production")
-        let body = try JSONSerialization.data(withJSONObject: [
-            "pointer": signed.bytes.base64EncodedString(), "signature": signed.signature, "action": "publish",
-        ])
-        let put = try await client.execute(
-            uri: "/v1/channels/dealhunter/production.json", method: .put, headers: [.authorization: "Bearer \(token)"],
-            body: ByteBuffer(bytes: body))
-        #expect(put.status == .created, "\(String(buffer: put.body))")
     }
 }
 

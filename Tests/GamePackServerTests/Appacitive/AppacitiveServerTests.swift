@@ -15,7 +15,8 @@ import Testing
 struct AppacitiveServerTests {
     static let headers = AppacitiveFixture.headers
 
-    static func get(_ client: some TestClientProtocol, _ uri: String, headers: HTTPFields = headers) async throws -> TestResponse {
+    static func get(_ client: some TestClientProtocol, _ uri: String, headers: HTTPFields = headers) async throws -> TestResponse
+    {
         try await client.execute(uri: uri, method: .get, headers: headers)
     }
 
@@ -47,16 +48,24 @@ struct AppacitiveServerTests {
             #expect(first["location"] as? String == "\(p.latitude),\(p.longitude)")
             #expect(first["price"] as? String == "1.5" && first["featured"] as? String == "false")
             #expect(first["image"] as? String == DealHunterSamples.imageSHA + ".png")
-            #expect((first["__utcdatecreated"] as? String)?.range(of: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{7}Z$"#, options: .regularExpression) != nil)
+            #expect(
+                (first["__utcdatecreated"] as? String)?.range(
+                    of: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{7}Z$"#, options: .regularExpression) != nil)
 
             let cases: [(String, [String])] = [
                 ("*category == 'food'", expected { $0.category == "food" }),
                 ("*price > '30'", expected { $0.price > 30 }),
-                ("*price between ('3','9') or *category <> 'drinks' and *featured == 'true'",
-                 expected { ($0.price >= 3 && $0.price <= 9) || ($0.category != "drinks" && $0.id % 2 == 0) }),
+                (
+                    "*price between ('3','9') or *category <> 'drinks' and *featured == 'true'",
+                    expected { ($0.price >= 3 && $0.price <= 9) || ($0.category != "drinks" && $0.id % 2 == 0) }
+                ),
                 ("*name like 'Deal 1*'", expected { String($0.id).hasPrefix("1") }),
-                ("(*location within_circle 52.382420, 4.886950, 3.1 m) and *price < 20",
-                 expected { bruteForceMeters(p.latitude, p.longitude, $0.latitude, $0.longitude) <= 3.1 * 1_609.344 && $0.price < 20 }),
+                (
+                    "(*location within_circle 52.382420, 4.886950, 3.1 m) and *price < 20",
+                    expected {
+                        bruteForceMeters(p.latitude, p.longitude, $0.latitude, $0.longitude) <= 3.1 * 1_609.344 && $0.price < 20
+                    }
+                ),
             ]
             for (filter, ids) in cases {
                 let answer = try await Self.find(client, filter, "psize=200&")
@@ -88,7 +97,8 @@ struct AppacitiveServerTests {
             #expect(Self.ids(back, "nodes") == ["7"])
             var evil = Self.headers
             evil[HTTPField.Name("Host")!] = "evil.example"
-            let file = try await Self.get(client, "/v1.0/file/download/\(DealHunterSamples.imageSHA).png?expires=10", headers: evil)
+            let file = try await Self.get(
+                client, "/v1.0/file/download/\(DealHunterSamples.imageSHA).png?expires=10", headers: evil)
             #expect(file.object["uri"] as? String == "https://content.example.com/v1/files/\(DealHunterSamples.imageSHA)")
             let bytes = try await client.execute(uri: "/v1/files/\(DealHunterSamples.imageSHA)", method: .get)
             #expect(Data(buffer: bytes.body) == DealHunterSamples.image)
@@ -105,7 +115,8 @@ struct AppacitiveServerTests {
             func login(_ password: String) async throws -> TestResponse {
                 try await client.execute(
                     uri: "/v1.0/user/authenticate", method: .post, headers: Self.headers,
-                    body: ByteBuffer(string: #"{"username":"john.doe","password":"\#(password)","expiry":86400000,"attempts":-1}"#))
+                    body: ByteBuffer(
+                        string: #"{"username":"john.doe","password":"\#(password)","expiry":86400000,"attempts":-1}"#))
             }
             let wrong = try await login("nope")
             #expect(wrong.status == .unauthorized && wrong.appacitiveCode == "401")

@@ -17,10 +17,14 @@ struct DealHunterReplayTests {
                 && (try? CommandRunner.run(url, ["-c", "import requests"]))?.status == 0
         }
     }()
-    static let script = TestPaths.repoRoot.appendingPathComponent("Tests/GamePackServerTests/Fixtures/replays/dealhunter_session.py")
+    static let script = TestPaths.repoRoot.appendingPathComponent(
+        "Tests/GamePackServerTests/Fixtures/replays/dealhunter_session.py")
 
     @Test(
-        "the replay passes against gamepack serve, and fails on a wrong password", .enabled(if: python != nil || ContinuousIntegration.isOn, "python3 with requests is missing (pip install -r requirements-test.txt)"),
+        "the replay passes against gamepack serve, and fails on a wrong password",
+        .enabled(
+            if: python != nil || ContinuousIntegration.isOn,
+            "python3 with requests is missing (pip install -r requirements-test.txt)"),
         arguments: StoreKind.available)
     func replay(_ kind: StoreKind) async throws {
         let python = try #require(Self.python, "python3 with requests is missing; CI must install requirements-test.txt")
