@@ -11,47 +11,57 @@ extension AppacitiveController {
         let filter = try parameters.filter()
         let content = try await content(app)
         let collection = try await collection(type, app, content)
+        let objects = collection.objects
         var matches = try await search(collection, filter: filter, content: content, type: type, app: app)
         if let words = parameters["freetext"]?.lowercased().split(whereSeparator: \.isWhitespace), !words.isEmpty {
-            matches = matches.filter { object in
-                let texts = object.properties.values.compactMap { $0.text?.lowercased() }
+            matches = matches.filter { index in
+                let texts = objects[index].properties.values.compactMap { $0.text?.lowercased() }
                 return words.allSatisfy { word in texts.contains { $0.contains(word) } }
             }
         }
         if let orderBy = parameters["orderby"], !orderBy.isEmpty {
             let ascending = parameters["isasc"]?.lowercased() == "true"
-            matches = Self.sorted(matches, by: orderBy, ascending: ascending)
+            matches = Self.sorted(matches, of: objects, by: orderBy, ascending: ascending)
         }
         let start = min((number - 1) * size, matches.count)
         let page = matches[start..<min(start + size, matches.count)]
         let fields = parameters.fields
         return AppacitiveResponse.ok([
-            ("objects", "[" + page.map { $0.rendered(fields: fields) }.joined(separator: ",") + "]"),
+            ("objects", "[" + page.map { objects[$0].rendered(fields: fields) }.joined(separator: ",") + "]"),
             ("paginginfo", AppacitiveResponse.paging(number: number, size: size, total: matches.count)),
         ])
     }
 
-    /// The objects matching the filter in file order; a `within_circle` on an indexed geocode
-    /// reads its candidates from the collection's `GeoPointIndex` rather than every object.
+    /// The indexes (into `collection.objects`, so in file order) of the objects matching the
+    /// filter; a `within_circle` on an indexed geocode reads its candidates from the
+    /// collection's `GeoPointIndex` rather than every object.
     func search(
         _ collection: AppacitiveCollection, filter: AppacitiveFilter?, content: ChannelContent, type: String,
         app: AppacitiveApp
-    ) async throws -> [AppacitiveObject] {
-        guard let filter else { return collection.objects }
+    ) async throws -> [Int] {
+        let objects = collection.objects
+        guard let filter else { return Array(objects.indices) }
         guard let circle = filter.requiredCircles.first(where: { collection.indexedGeoProperties.contains($0.property) }),
             let name = app.types[type]
-        else { return collection.objects.filter(filter.matches) }
+        else { return objects.indices.filter { filter.matches(objects[$0]) } }
         let points = try await catalog.geoIndex(pack: content.head.pack, target: CanonicalLayout.name, collection: name)
         let hits = points.search(
             GeoCircle(latitude: circle.center.latitude, longitude: circle.center.longitude, radius: circle.radius), offset: 0,
             limit: max(points.count, 1))
-        var matches = hits.compactMap { hit in collection.byID[hit.id].map { collection.objects[$0] } }.filter(filter.matches)
-        matches.sort { $0.position < $1.position }
+        // A hit's position is its object's index (every row of the file became an object).
+        var matches = hits.compactMap { hit in
+            hit.position < objects.count && objects[hit.position].id == hit.id ? hit.position : collection.byID[hit.id]
+        }
+        if filter.requiredCircles.count > 1 || !filter.isCircle {
+            matches = matches.filter { filter.matches(objects[$0]) }
+        }
+        matches.sort()
         return matches
     }
 
-    /// Sorted by a property (numbers, then texts, then others; objects without it last), ties in file order.
-    static func sorted(_ objects: [AppacitiveObject], by name: String, ascending: Bool) -> [AppacitiveObject] {
+    /// Object indexes sorted by a property (numbers, then texts, then others; objects without
+    /// it last), ties in file order.
+    static func sorted(_ indexes: [Int], of objects: [AppacitiveObject], by name: String, ascending: Bool) -> [Int] {
         func rank(_ value: AppacitiveValue?) -> Int {
             switch value {
             case .number: 0
@@ -61,7 +71,7 @@ extension AppacitiveController {
             case .null, nil: 4
             }
         }
-        let keyed = objects.map { ($0, $0.value(name)) }
+        let keyed = indexes.map { ($0, objects[$0].value(name)) }
         return keyed.sorted { a, b in
             let (ra, rb) = (rank(a.1), rank(b.1))
             if ra != rb { return ra < rb }
@@ -73,7 +83,7 @@ extension AppacitiveController {
                 if let x = a.1?.text, let y = b.1?.text { order = AppacitiveCondition.order(x, y) }
             }
             if order != 0 { return ascending ? order < 0 : order > 0 }
-            return a.0.position < b.0.position
+            return a.0 < b.0
         }.map(\.0)
     }
 

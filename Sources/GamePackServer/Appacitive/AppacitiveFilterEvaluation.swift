@@ -27,6 +27,15 @@ extension AppacitiveFilter {
         }
     }
 
+    /// Whether the filter is one `within_circle` on a property and nothing else (then the geo
+    /// index's answer is already the filter's, by the same haversine distance).
+    var isCircle: Bool {
+        guard case .condition(let condition) = self, condition.subject == .property,
+            case .withinCircle = condition.test
+        else { return false }
+        return true
+    }
+
     /// The names of aggregates the filter uses (gamepack has none to offer).
     var aggregates: [String] {
         switch self {
