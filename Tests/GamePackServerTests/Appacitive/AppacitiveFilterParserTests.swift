@@ -129,6 +129,35 @@ struct AppacitiveFilterParserTests {
         #expect((try? AppacitiveFilterParser.parse(fine)) != nil)
     }
 
+    @Test("5,000 random filters from the language's pieces: each parses or names a position inside it, never traps")
+    func randomFilters() throws {
+        let pieces = [
+            "*", "@", "name", "location", " ", "  ", "==", "<>", ">", ">=", "<", "<=", "like", "match", "between",
+            "within_circle", "within_polygon", "tagged_with_all", "and", "OR", "&&", "||", "(", ")", "'", "'x'", "'2*'", ",",
+            "|", "52.3", "-4.8", "1e400", "km", "mi", "m", "date(", "'2014-06-13'", "é", "\u{0}", "\r\n", "😀",
+        ]
+        var random = SeededRandom(29)
+        let object = AppacitiveObject(
+            id: "1", position: 0, type: "deal",
+            properties: ["name": .text("x"), "location": .geo(AppacitivePoint(latitude: 52.3, longitude: 4.8))], created: "",
+            modified: "", json: "")
+        var parsed = 0
+        for round in 0..<5_000 {
+            let count = Int(random.next() % 12) + 1
+            // Half of them start with a valid condition, so the rest is read in every position.
+            let text =
+                (round % 2 == 0 ? "*name == 'x' " : "")
+                + (0..<count).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+            do {
+                _ = try AppacitiveFilterParser.parse(text).matches(object)
+                parsed += 1
+            } catch let error as AppacitiveFilterError {
+                #expect(error.position >= 1 && error.position <= text.unicodeScalars.count + 1, "\(text): \(error)")
+            }
+        }
+        #expect(parsed < 5_000)
+    }
+
     @Test("evaluation: numbers, quoted numbers, text, like, match, between, lists, geo, missing")
     func evaluation() throws {
         let object = AppacitiveObject(
