@@ -144,6 +144,14 @@ struct ServeRunCommand: AsyncParsableCommand {
         if keys.isEmpty {
             logger.warning("no --trusted-key given: every upload and channel write will be refused")
         }
+        if let publicURL {
+            guard let url = URL(string: publicURL), ["http", "https"].contains(url.scheme ?? ""), url.host != nil,
+                url.query == nil
+            else {
+                Terminal.error("--public-url \(publicURL): write an http or https URL such as https://content.example.com")
+                throw ExitCode(2)
+            }
+        }
         let server: ContentServer
         do {
             let location = try storeOptions.location()

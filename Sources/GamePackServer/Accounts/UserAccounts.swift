@@ -103,6 +103,8 @@ public struct UserAccounts: Sendable {
             tokenHash: Self.hash(token: token), realm: account.realm, accountID: account.id, created: now,
             expires: now + lifetime)
         try await store.insertSession(session)
+        // Expired sessions are swept at each login, so the table holds only live ones and a few.
+        _ = try await store.deleteSessions(expiredBefore: now)
         return Login(account: account, token: token, session: session)
     }
 
