@@ -45,11 +45,9 @@ cleanup() {
 trap cleanup EXIT
 export SOURCE_DATE_EPOCH=1700000000
 
-python3 scripts/make-deals.py --count 100000 --spread netherlands --out "$work/project"
-"$bin" keygen --out "$work/k" >/dev/null
-"$bin" build "$work/project" --out "$work/out" --sign "$work/k.key" --quiet --no-cache
-pack=$(ls "$work"/out/*.gamepack)
-echo "pack: $(du -h "$pack" | cut -f1), 100000 deals"
+# shellcheck source=benchmarks/serve-pack.sh
+source benchmarks/serve-pack.sh
+build_deals_pack
 
 # Sixteen points in and between the generated cities; wrk picks one per request and moves it
 # by up to about 2 km.
@@ -77,23 +75,7 @@ url_of() { echo "http://127.0.0.1:$1/v1/projects/dealhunter/channels/production/
 # index it, then wrk.
 run() {
     local name=$1 database=${2:-}
-    local data="$work/data-$name"
-    local -a db=()
-    if [ -n "$database" ]; then db=(--database "$database"); fi
-    local token
-    token=$("$bin" serve token create --data "$data" "${db[@]}" --note bench | tail -1)
-    "$bin" serve --data "$data" "${db[@]}" --host 127.0.0.1 --port 0 --trusted-key "$work/k.pub" \
-        --log-level warning > "$work/serve-$name.log" 2>&1 &
-    server=$!
-    local port=""
-    for _ in $(seq 100); do
-        port=$(sed -n 's#.*listening on http://127.0.0.1:\([0-9]*\).*#\1#p' "$work/serve-$name.log" | head -1)
-        [ -n "$port" ] && break
-        sleep 0.1
-    done
-    [ -n "$port" ] || { cat "$work/serve-$name.log" >&2; exit 1; }
-    GAMEPACK_TOKEN=$token "$bin" publish "$pack" --server "http://127.0.0.1:$port" --channel production \
-        --key "$work/k.key" >/dev/null
+    serve_published "$name" "$database"
     local started ended hits
     started=$(date +%s%N)
     hits=$(curl -sf "$(url_of "$port")&limit=100" | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["items"]))')
