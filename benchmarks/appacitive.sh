@@ -51,13 +51,7 @@ JSON
 
 # The sixteen points of queries.sh; wrk picks one per request and moves it by up to about 2 km,
 # and writes the filter as APQuery does (`%lf, %lf, %lf km`), escaped as the SDK escapes it.
-cat > "$work/circle.lua" <<'LUA'
-local points = {
-  "52.3676,4.9041", "52.3600,4.8800", "52.3900,4.9300", "51.9244,4.4777", "51.9000,4.5000",
-  "52.0907,5.1214", "52.0705,4.3007", "52.0800,4.3300", "51.4416,5.4697", "53.2194,6.5665",
-  "51.8126,5.8372", "52.2215,6.8937", "52.1600,4.4900", "51.5000,3.9000", "52.6000,5.5000",
-  "52.7800,6.9000",
-}
+{ deal_points_lua; cat <<'LUA'
 math.randomseed(29)
 local headers = { ["Appacitive-Apikey"] = "bench-key", ["Appacitive-Environment"] = "sandbox",
   ["Content-Type"] = "application/json" }
@@ -68,6 +62,7 @@ request = function()
   return wrk.format("GET", "/v1.0/object/deal/find/all?query=" .. filter:gsub(" ", "%%20"), headers)
 end
 LUA
+} > "$work/circle.lua"
 
 first_url() { echo "http://127.0.0.1:$1/v1.0/object/deal/find/all?query=*location%20within_circle%2052.367600,%204.904100,%205.000000%20km"; }
 

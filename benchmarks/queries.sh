@@ -51,13 +51,7 @@ build_deals_pack
 
 # Sixteen points in and between the generated cities; wrk picks one per request and moves it
 # by up to about 2 km.
-cat > "$work/near.lua" <<'LUA'
-local points = {
-  "52.3676,4.9041", "52.3600,4.8800", "52.3900,4.9300", "51.9244,4.4777", "51.9000,4.5000",
-  "52.0907,5.1214", "52.0705,4.3007", "52.0800,4.3300", "51.4416,5.4697", "53.2194,6.5665",
-  "51.8126,5.8372", "52.2215,6.8937", "52.1600,4.4900", "51.5000,3.9000", "52.6000,5.5000",
-  "52.7800,6.9000",
-}
+{ deal_points_lua; cat <<'LUA'
 math.randomseed(19)
 request = function()
   -- One of the points, moved up to about 2 km each way, so that pages differ as players' do.
@@ -68,6 +62,7 @@ request = function()
     "/v1/projects/dealhunter/channels/production/collections/deals?near=" .. point .. "&within=5km")
 end
 LUA
+} > "$work/near.lua"
 
 url_of() { echo "http://127.0.0.1:$1/v1/projects/dealhunter/channels/production/collections/deals?near=52.3676,4.9041&within=5km"; }
 

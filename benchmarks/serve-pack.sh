@@ -35,3 +35,16 @@ serve_published() {
     GAMEPACK_TOKEN=$token "$bin" publish "$pack" --server "http://127.0.0.1:$port" --channel production \
         --key "$work/k.key" >/dev/null
 }
+
+# deal_points_lua: the Lua table of sixteen points in and between the generated cities, which
+# the wrk scripts pick from.
+deal_points_lua() {
+    cat <<'LUA'
+local points = {
+  "52.3676,4.9041", "52.3600,4.8800", "52.3900,4.9300", "51.9244,4.4777", "51.9000,4.5000",
+  "52.0907,5.1214", "52.0705,4.3007", "52.0800,4.3300", "51.4416,5.4697", "53.2194,6.5665",
+  "51.8126,5.8372", "52.2215,6.8937", "52.1600,4.4900", "51.5000,3.9000", "52.6000,5.5000",
+  "52.7800,6.9000",
+}
+LUA
+}
