@@ -77,10 +77,7 @@ run() {
         | python3 -c 'import json,sys; d=json.load(sys.stdin); assert d["status"]["code"]=="200"; print(d["paginginfo"]["totalrecords"])')
     ended=$(date +%s%N)
     echo "== $name: first query, indexing and loading included: $(( (ended - started) / 1000000 )) ms ($total deals within 5 km of the Dam)"
-    wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" --latency -s "$work/circle.lua" "http://127.0.0.1:$port" \
-        | grep -E "Requests/sec|Latency  |  50%|  99%|requests in|Non-2xx|Socket errors"
-    kill "$server"; wait "$server" 2>/dev/null || true
-    server=""
+    wrk_then_stop "$work/circle.lua"
 }
 
 run sqlite

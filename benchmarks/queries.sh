@@ -76,10 +76,7 @@ run() {
     hits=$(curl -sf "$(url_of "$port")&limit=100" | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["items"]))')
     ended=$(date +%s%N)
     echo "== $name: first query, indexing included: $(( (ended - started) / 1000000 )) ms ($hits items near the Dam)"
-    wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" --latency -s "$work/near.lua" "http://127.0.0.1:$port" \
-        | grep -E "Requests/sec|Latency  |  50%|  99%|requests in|Non-2xx|Socket errors"
-    kill "$server"; wait "$server" 2>/dev/null || true
-    server=""
+    wrk_then_stop "$work/near.lua"
 }
 
 run sqlite
