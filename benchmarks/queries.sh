@@ -45,21 +45,13 @@ cleanup() {
 trap cleanup EXIT
 export SOURCE_DATE_EPOCH=1700000000
 
-python3 scripts/make-deals.py --count 100000 --spread netherlands --out "$work/project"
-"$bin" keygen --out "$work/k" >/dev/null
-"$bin" build "$work/project" --out "$work/out" --sign "$work/k.key" --quiet --no-cache
-pack=$(ls "$work"/out/*.gamepack)
-echo "pack: $(du -h "$pack" | cut -f1), 100000 deals"
+# shellcheck source=benchmarks/serve-pack.sh
+source benchmarks/serve-pack.sh
+build_deals_pack
 
 # Sixteen points in and between the generated cities; wrk picks one per request and moves it
 # by up to about 2 km.
-cat > "$work/near.lua" <<'LUA'
-local points = {
-  "52.3676,4.9041", "52.3600,4.8800", "52.3900,4.9300", "51.9244,4.4777", "51.9000,4.5000",
-  "52.0907,5.1214", "52.0705,4.3007", "52.0800,4.3300", "51.4416,5.4697", "53.2194,6.5665",
-  "51.8126,5.8372", "52.2215,6.8937", "52.1600,4.4900", "51.5000,3.9000", "52.6000,5.5000",
-  "52.7800,6.9000",
-}
+{ deal_points_lua; cat <<'LUA'
 math.randomseed(19)
 request = function()
   -- One of the points, moved up to about 2 km each way, so that pages differ as players' do.
@@ -70,6 +62,7 @@ request = function()
     "/v1/projects/dealhunter/channels/production/collections/deals?near=" .. point .. "&within=5km")
 end
 LUA
+} > "$work/near.lua"
 
 url_of() { echo "http://127.0.0.1:$1/v1/projects/dealhunter/channels/production/collections/deals?near=52.3676,4.9041&within=5km"; }
 
@@ -77,32 +70,13 @@ url_of() { echo "http://127.0.0.1:$1/v1/projects/dealhunter/channels/production/
 # index it, then wrk.
 run() {
     local name=$1 database=${2:-}
-    local data="$work/data-$name"
-    local -a db=()
-    if [ -n "$database" ]; then db=(--database "$database"); fi
-    local token
-    token=$("$bin" serve token create --data "$data" "${db[@]}" --note bench | tail -1)
-    "$bin" serve --data "$data" "${db[@]}" --host 127.0.0.1 --port 0 --trusted-key "$work/k.pub" \
-        --log-level warning > "$work/serve-$name.log" 2>&1 &
-    server=$!
-    local port=""
-    for _ in $(seq 100); do
-        port=$(sed -n 's#.*listening on http://127.0.0.1:\([0-9]*\).*#\1#p' "$work/serve-$name.log" | head -1)
-        [ -n "$port" ] && break
-        sleep 0.1
-    done
-    [ -n "$port" ] || { cat "$work/serve-$name.log" >&2; exit 1; }
-    GAMEPACK_TOKEN=$token "$bin" publish "$pack" --server "http://127.0.0.1:$port" --channel production \
-        --key "$work/k.key" >/dev/null
+    serve_published "$name" "$database"
     local started ended hits
     started=$(date +%s%N)
     hits=$(curl -sf "$(url_of "$port")&limit=100" | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["items"]))')
     ended=$(date +%s%N)
     echo "== $name: first query, indexing included: $(( (ended - started) / 1000000 )) ms ($hits items near the Dam)"
-    wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" --latency -s "$work/near.lua" "http://127.0.0.1:$port" \
-        | grep -E "Requests/sec|Latency  |  50%|  99%|requests in|Non-2xx|Socket errors"
-    kill "$server"; wait "$server" 2>/dev/null || true
-    server=""
+    wrk_then_stop "$work/near.lua"
 }
 
 run sqlite

@@ -23,6 +23,15 @@ public final class ContentServer: Sendable {
     let legacy: LegacyContentCache
     /// Channels' content for the query and Kinvey routes.
     let content: ContentCatalog
+    /// `http://host:port` once `run` listens (the public URL when none is configured).
+    let listening = NIOLockedValueBox<String?>(nil)
+
+    /// The base of absolute URLs the server hands out: the configured public URL, else the
+    /// address it listens on; never a request's `Host` header.
+    @Sendable func publicURL() -> String {
+        configuration.publicURL
+            ?? listening.withLockedValue { $0 } ?? "http://\(configuration.host):\(configuration.port)"
+    }
 
     /// A server over an opened, migrated store. Creates the data directory's folders.
     public init(configuration: ServerConfiguration, store: any MetadataStore, logger: Logger) throws {
@@ -57,6 +66,11 @@ public final class ContentServer: Sendable {
             ).routes)
         router.addRoutes(ContentQueryController(catalog: content).routes)
         router.addRoutes(KinveyController(catalog: content, apps: configuration.kinveyApps).routes)
+        router.addRoutes(
+            AppacitiveController(
+                catalog: content, apps: configuration.appacitiveApps,
+                accounts: (store as? any AccountStore).map { UserAccounts(store: $0) }, publicURL: publicURL
+            ).routes)
         return router
     }
 
@@ -77,7 +91,11 @@ public final class ContentServer: Sendable {
                     additionalChannelHandlers: [connections.handler()], idleTimeout: connectionLimits.idleTimeout)),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "gamepack"),
-            onServerRunning: { channel in
+            onServerRunning: { [listening, configuration] channel in
+                let host = channel.localAddress?.ipAddress ?? configuration.host
+                listening.withLockedValue {
+                    $0 = "http://\(host.contains(":") ? "[\(host)]" : host):\(channel.localAddress?.port ?? configuration.port)"
+                }
                 onListening(channel.localAddress?.ipAddress ?? "?", channel.localAddress?.port ?? 0)
             },
             logger: logger)

@@ -50,6 +50,18 @@ struct ServeRunCommand: AsyncParsableCommand {
         ))
     var kinveyApps: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "A JSON file naming the apps the Appacitive-compatible API answers for: each api key and environment, the project and channel it reads, its types, relations and users (see README, gamepack serve)."
+        ))
+    var appacitiveApps: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The server's public base URL (such as https://content.example.com), the start of the absolute URLs it hands out (default: http:// and the address it listens on)."
+        ))
+    var publicURL: String?
+
     @Option(help: "Seconds a client has to send a request's line and headers, from connecting or from the previous response.")
     var headerTimeout: Int = 10
 
@@ -132,6 +144,14 @@ struct ServeRunCommand: AsyncParsableCommand {
         if keys.isEmpty {
             logger.warning("no --trusted-key given: every upload and channel write will be refused")
         }
+        if let publicURL {
+            guard let url = URL(string: publicURL), ["http", "https"].contains(url.scheme ?? ""), url.host != nil,
+                url.query == nil
+            else {
+                Terminal.error("--public-url \(publicURL): write an http or https URL such as https://content.example.com")
+                throw ExitCode(2)
+            }
+        }
         let server: ContentServer
         do {
             let location = try storeOptions.location()
@@ -143,6 +163,8 @@ struct ServeRunCommand: AsyncParsableCommand {
                 uploadLimit: ByteSize.parse(uploadLimit)!, legacyProject: legacyProject, legacyChannel: legacyChannel,
                 checkinSecret: checkinSecret ?? ProcessInfo.processInfo.environment["GAMEPACK_CHECKIN_SECRET"])
             configuration.kinveyApps = apps
+            configuration.appacitiveApps = try appacitiveApps.map { try AppacitiveApp.load(URL(fileURLWithPath: $0)) } ?? []
+            configuration.publicURL = publicURL
             server = try ContentServer(configuration: configuration, store: store, logger: logger)
         } catch {
             throw failure(error)

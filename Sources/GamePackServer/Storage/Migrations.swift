@@ -78,7 +78,35 @@ public enum SchemaMigrations {
                     PRIMARY KEY (device, location_id, route_id)
                 )
                 """,
-            ])
+            ]),
+        Migration(
+            version: 2, name: "player accounts and their sessions",
+            statements: [
+                // One realm per game API app (`appacitive:<project>`, `kinvey:<appKey>`).
+                """
+                CREATE TABLE accounts (
+                    realm TEXT NOT NULL,
+                    id TEXT NOT NULL,
+                    username TEXT NOT NULL,
+                    password_hash TEXT NOT NULL,
+                    profile TEXT NOT NULL,
+                    created TEXT NOT NULL,
+                    PRIMARY KEY (realm, id),
+                    UNIQUE (realm, username)
+                )
+                """,
+                // Only a hash of each session token; `expires` in seconds since 1970.
+                """
+                CREATE TABLE account_sessions (
+                    token_hash TEXT PRIMARY KEY,
+                    realm TEXT NOT NULL,
+                    account_id TEXT NOT NULL,
+                    created BIGINT NOT NULL,
+                    expires BIGINT NOT NULL
+                )
+                """,
+                "CREATE INDEX account_sessions_expires ON account_sessions (expires)",
+            ]),
     ]
 
     /// The newest schema version this code knows.

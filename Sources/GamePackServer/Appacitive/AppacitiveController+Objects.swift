@@ -1,0 +1,121 @@
+import Foundation
+import GamePackFormat
+import Hummingbird
+
+/// Objects: search, get by id, multiget, connected objects, file download.
+extension AppacitiveController {
+    func find(_ request: Request, _ context: BasicRequestContext, _ app: AppacitiveApp) async throws -> Response {
+        let type = try context.parameters.require("type")
+        let parameters = AppacitiveQueryParameters(request.uri.query)
+        let (number, size) = try parameters.page()
+        let filter = try parameters.filter()
+        let content = try await content(app)
+        let collection = try await collection(type, app, content)
+        let objects = collection.objects
+        var matches = try await search(collection, filter: filter, content: content, type: type, app: app)
+        if let words = parameters["freetext"]?.lowercased().split(whereSeparator: \.isWhitespace), !words.isEmpty {
+            matches = matches.filter { index in
+                let texts = objects[index].properties.values.compactMap { $0.text?.lowercased() }
+                return words.allSatisfy { word in texts.contains { $0.contains(word) } }
+            }
+        }
+        if let orderBy = parameters["orderby"], !orderBy.isEmpty {
+            let ascending = parameters["isasc"]?.lowercased() == "true"
+            matches = Self.sorted(matches, of: objects, by: orderBy, ascending: ascending)
+        }
+        let start = min((number - 1) * size, matches.count)
+        let page = matches[start..<min(start + size, matches.count)]
+        let fields = parameters.fields
+        return AppacitiveResponse.ok([
+            ("objects", "[" + page.map { objects[$0].rendered(fields: fields) }.joined(separator: ",") + "]"),
+            ("paginginfo", AppacitiveResponse.paging(number: number, size: size, total: matches.count)),
+        ])
+    }
+
+    /// The indexes (into `collection.objects`, so in file order) of the objects matching the
+    /// filter; a `within_circle` on an indexed geocode reads its candidates from the
+    /// collection's `GeoPointIndex` rather than every object.
+    func search(
+        _ collection: AppacitiveCollection, filter: AppacitiveFilter?, content: ChannelContent, type: String,
+        app: AppacitiveApp
+    ) async throws -> [Int] {
+        let objects = collection.objects
+        guard let filter else { return Array(objects.indices) }
+        guard let circle = filter.requiredCircles.first(where: { collection.indexedGeoProperties.contains($0.property) }),
+            let name = app.types[type]
+        else { return objects.indices.filter { filter.matches(objects[$0]) } }
+        let points = try await catalog.geoIndex(pack: content.head.pack, target: CanonicalLayout.name, collection: name)
+        let hits = points.search(
+            GeoCircle(latitude: circle.center.latitude, longitude: circle.center.longitude, radius: circle.radius), offset: 0,
+            limit: max(points.count, 1))
+        // A hit's position is its object's index (every row of the file became an object).
+        var matches = hits.compactMap { hit in
+            hit.position < objects.count && objects[hit.position].id == hit.id ? hit.position : collection.byID[hit.id]
+        }
+        if filter.requiredCircles.count > 1 || !filter.isCircle {
+            matches = matches.filter { filter.matches(objects[$0]) }
+        }
+        matches.sort()
+        return matches
+    }
+
+    /// Object indexes sorted by a property (numbers, then texts, then others; objects without
+    /// it last), ties in file order.
+    static func sorted(_ indexes: [Int], of objects: [AppacitiveObject], by name: String, ascending: Bool) -> [Int] {
+        func rank(_ value: AppacitiveValue?) -> Int {
+            switch value {
+            case .number: 0
+            case .text, .geo: 1
+            case .bool: 2
+            case .list, .object: 3
+            case .null, nil: 4
+            }
+        }
+        let keyed = indexes.map { ($0, objects[$0].value(name)) }
+        return keyed.sorted { a, b in
+            let (ra, rb) = (rank(a.1), rank(b.1))
+            if ra != rb { return ra < rb }
+            var order = 0
+            switch (a.1, b.1) {
+            case (.number(let x), .number(let y)): order = AppacitiveCondition.order(x, y)
+            case (.bool(let x), .bool(let y)): order = AppacitiveCondition.order(x ? 1 : 0, y ? 1 : 0)
+            default:
+                if let x = a.1?.text, let y = b.1?.text { order = AppacitiveCondition.order(x, y) }
+            }
+            if order != 0 { return ascending ? order < 0 : order > 0 }
+            return a.0 < b.0
+        }.map(\.0)
+    }
+
+    func object(_ request: Request, _ context: BasicRequestContext, _ app: AppacitiveApp) async throws -> Response {
+        let type = try context.parameters.require("type"), id = try context.parameters.require("id")
+        let collection = try await collection(type, app, try await content(app))
+        guard let index = collection.byID[id] else { throw AppacitiveError.notFound("no \(type) object with id \(id)") }
+        let fields = AppacitiveQueryParameters(request.uri.query).fields
+        return AppacitiveResponse.ok([("object", collection.objects[index].rendered(fields: fields))])
+    }
+
+    func multiget(_ request: Request, _ context: BasicRequestContext, _ app: AppacitiveApp) async throws -> Response {
+        let type = try context.parameters.require("type")
+        let ids = try context.parameters.require("ids").split(separator: ",").map(String.init)
+        guard ids.count <= Self.maxPageSize else {
+            throw AppacitiveError.badRequest("multiget takes at most \(Self.maxPageSize) ids, not \(ids.count)")
+        }
+        let collection = try await collection(type, app, try await content(app))
+        let fields = AppacitiveQueryParameters(request.uri.query).fields
+        let found = ids.compactMap { collection.byID[$0].map { collection.objects[$0].rendered(fields: fields) } }
+        return AppacitiveResponse.ok([("objects", "[" + found.joined(separator: ",") + "]")])
+    }
+
+    func download(_ request: Request, _ context: BasicRequestContext, _ app: AppacitiveApp) async throws -> Response {
+        let name = try context.parameters.require("name")
+        let sha = String(name.prefix { $0 != "." }).lowercased()
+        let content = try await content(app)
+        guard ChannelPointer.isSHA256Hex(sha), content.manifest.files.contains(where: { $0.sha256 == sha }) else {
+            throw AppacitiveError.notFound("no file \(name) in \(app.project)/\(app.channel)")
+        }
+        var base = publicURL()
+        while base.hasSuffix("/") { base.removeLast() }
+        return AppacitiveResponse.ok([("uri", ServerError.jsonString("\(base)/v1/files/\(sha)"))])
+    }
+}

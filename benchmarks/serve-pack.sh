@@ -1,0 +1,59 @@
+# Shared by the server query benchmarks (queries.sh, appacitive.sh); sourced, not run. Expects
+# `bin` (the gamepack binary) and `work` (a scratch folder) to be set.
+
+# build_deals_pack: 100,000 deals over the Netherlands (scripts/make-deals.py), built and
+# signed with a fresh key; sets `pack`.
+build_deals_pack() {
+    python3 scripts/make-deals.py --count 100000 --spread netherlands --out "$work/project"
+    "$bin" keygen --out "$work/k" >/dev/null
+    "$bin" build "$work/project" --out "$work/out" --sign "$work/k.key" --quiet --no-cache
+    pack=$(ls "$work"/out/*.gamepack)
+    echo "pack: $(du -h "$pack" | cut -f1), 100000 deals"
+}
+
+# serve_published NAME [DATABASE_URL] [SERVE ARGS…]: a fresh data folder and `gamepack serve` on
+# 127.0.0.1 (any free port), with `pack` published on production; sets `server` (its pid) and
+# `port`.
+serve_published() {
+    local name=$1 database=${2:-}
+    shift 2 || shift $#
+    local data="$work/data-$name"
+    local -a db=()
+    if [ -n "$database" ]; then db=(--database "$database"); fi
+    local token
+    token=$("$bin" serve token create --data "$data" "${db[@]}" --note bench | tail -1)
+    "$bin" serve --data "$data" "${db[@]}" --host 127.0.0.1 --port 0 --trusted-key "$work/k.pub" \
+        --log-level warning "$@" > "$work/serve-$name.log" 2>&1 &
+    server=$!
+    port=""
+    for _ in $(seq 100); do
+        port=$(sed -n 's#.*listening on http://127.0.0.1:\([0-9]*\).*#\1#p' "$work/serve-$name.log" | head -1)
+        [ -n "$port" ] && break
+        sleep 0.1
+    done
+    [ -n "$port" ] || { cat "$work/serve-$name.log" >&2; exit 1; }
+    GAMEPACK_TOKEN=$token "$bin" publish "$pack" --server "http://127.0.0.1:$port" --channel production \
+        --key "$work/k.key" >/dev/null
+}
+
+# deal_points_lua: the Lua table of sixteen points in and between the generated cities, which
+# the wrk scripts pick from.
+deal_points_lua() {
+    cat <<'LUA'
+local points = {
+  "52.3676,4.9041", "52.3600,4.8800", "52.3900,4.9300", "51.9244,4.4777", "51.9000,4.5000",
+  "52.0907,5.1214", "52.0705,4.3007", "52.0800,4.3300", "51.4416,5.4697", "53.2194,6.5665",
+  "51.8126,5.8372", "52.2215,6.8937", "52.1600,4.4900", "51.5000,3.9000", "52.6000,5.5000",
+  "52.7800,6.9000",
+}
+LUA
+}
+
+# wrk_then_stop LUA: wrk with the script on the running server (THREADS, CONNECTIONS, DURATION),
+# its summary lines, then the server stopped.
+wrk_then_stop() {
+    wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" --latency -s "$1" "http://127.0.0.1:$port" \
+        | grep -E "Requests/sec|Latency  |  50%|  99%|requests in|Non-2xx|Socket errors"
+    kill "$server"; wait "$server" 2>/dev/null || true
+    server=""
+}
