@@ -23,6 +23,8 @@ public final class ContentServer: Sendable {
     let legacy: LegacyContentCache
     /// Channels' content for the query and Kinvey routes.
     let content: ContentCatalog
+    /// Where absolute URLs in answers point (`ServerConfiguration.publicURL`, else the address listened on).
+    public let publicURL: PublicBaseURL
 
     /// A server over an opened, migrated store. Creates the data directory's folders.
     public init(configuration: ServerConfiguration, store: any MetadataStore, logger: Logger) throws {
@@ -35,6 +37,7 @@ public final class ContentServer: Sendable {
             store: store, project: configuration.legacyProject, channel: configuration.legacyChannel,
             maxAge: configuration.legacyCacheSeconds)
         content = ContentCatalog(store: store, blobs: blobs, maxAge: configuration.legacyCacheSeconds, logger: logger)
+        publicURL = PublicBaseURL(configured: configuration.publicURL, host: configuration.host, port: configuration.port)
     }
 
     /// The routes, one controller per concern, with the error and metrics middleware.
@@ -42,6 +45,7 @@ public final class ContentServer: Sendable {
         let router = Router()
         router.middlewares.add(MetricsMiddleware(metrics: metrics))
         router.middlewares.add(ErrorMiddleware())
+        router.middlewares.add(KinveyMiddleware())
         let ingest = PackIngest(
             blobs: blobs, store: store, trustedKeys: configuration.trustedKeys, uploadLimit: configuration.uploadLimit)
         router.addRoutes(StatusController(metrics: metrics).routes)
@@ -56,7 +60,9 @@ public final class ContentServer: Sendable {
                 checkinSecret: configuration.checkinSecret
             ).routes)
         router.addRoutes(ContentQueryController(catalog: content).routes)
-        router.addRoutes(KinveyController(catalog: content, apps: configuration.kinveyApps).routes)
+        let kinvey = KinveyController(catalog: content, apps: configuration.kinveyApps, store: store, publicURL: publicURL)
+        router.addRoutes(kinvey.routes)
+        router.addRoutes(KinveyUserController(apps: kinvey.apps, store: store, auth: kinvey.auth).routes)
         return router
     }
 
@@ -77,7 +83,8 @@ public final class ContentServer: Sendable {
                     additionalChannelHandlers: [connections.handler()], idleTimeout: connectionLimits.idleTimeout)),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "gamepack"),
-            onServerRunning: { channel in
+            onServerRunning: { [publicURL] channel in
+                publicURL.listening(host: channel.localAddress?.ipAddress ?? "127.0.0.1", port: channel.localAddress?.port ?? 0)
                 onListening(channel.localAddress?.ipAddress ?? "?", channel.localAddress?.port ?? 0)
             },
             logger: logger)

@@ -26,6 +26,9 @@ public struct ServerConfiguration: Sendable {
     public var legacyCacheSeconds: Double
     /// The apps the Kinvey-compatible read API answers for (`--kinvey-apps FILE`); none: it refuses every request.
     public var kinveyApps: [KinveyApp] = []
+    /// The base URL clients reach the server at (`--public-url`), for absolute URLs in answers;
+    /// nil: `http://` and the address the server listens on.
+    public var publicURL: URL?
 
     /// The default upload limit: 1 GiB.
     public static let defaultUploadLimit: Int64 = 1 << 30

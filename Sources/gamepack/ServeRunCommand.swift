@@ -50,6 +50,12 @@ struct ServeRunCommand: AsyncParsableCommand {
         ))
     var kinveyApps: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "The URL clients reach this server at (https://games.example.org), from which absolute URLs in answers such as Kinvey's _downloadURL are built (default: http:// and the address listened on; never the request's Host header)."
+        ))
+    var publicURL: String?
+
     @Option(help: "Seconds a client has to send a request's line and headers, from connecting or from the previous response.")
     var headerTimeout: Int = 10
 
@@ -96,6 +102,11 @@ struct ServeRunCommand: AsyncParsableCommand {
             throw ValidationError("--min-body-rate must be a whole number of bytes a second, 1 or more")
         }
         _ = try shutdownSeconds()
+        if let publicURL {
+            guard let url = URL(string: publicURL), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+                url.host?.isEmpty == false, url.query == nil, url.fragment == nil
+            else { throw ValidationError("--public-url must be an http:// or https:// URL without query (\(publicURL))") }
+        }
     }
 
     /// `--shutdown-deadline`, else GAMEPACK_SHUTDOWN_DEADLINE, else 10 seconds.
@@ -143,6 +154,7 @@ struct ServeRunCommand: AsyncParsableCommand {
                 uploadLimit: ByteSize.parse(uploadLimit)!, legacyProject: legacyProject, legacyChannel: legacyChannel,
                 checkinSecret: checkinSecret ?? ProcessInfo.processInfo.environment["GAMEPACK_CHECKIN_SECRET"])
             configuration.kinveyApps = apps
+            configuration.publicURL = publicURL.flatMap(URL.init(string:))
             server = try ContentServer(configuration: configuration, store: store, logger: logger)
         } catch {
             throw failure(error)

@@ -511,6 +511,8 @@ struct ContentQueryTests {
         let script = TestPaths.repoRoot.appendingPathComponent("scripts/kinvey-session.py")
         try await fixture.test(live: true) { client in
             let port = try #require(client.port)
+            // _downloadURL is built from the server's public URL, never from the Host header.
+            fixture.server.publicURL.set("http://127.0.0.1:\(port)")
             try await fixture.publish(
                 client, project: "whack-a-vc", sequence: 1, files: ContentSamples.whackAVC(images: ContentSamples.images()))
             func session() async throws -> [String: Any] {

@@ -78,7 +78,48 @@ public enum SchemaMigrations {
                     PRIMARY KEY (device, location_id, route_id)
                 )
                 """,
-            ])
+            ]),
+        Migration(
+            version: 2, name: "Kinvey users, sessions and player entities",
+            statements: [
+                // Passwords as PBKDF2 hashes (`PasswordHash`); attributes as a JSON object's text.
+                """
+                CREATE TABLE kinvey_users (
+                    app TEXT NOT NULL,
+                    id TEXT NOT NULL,
+                    username TEXT NOT NULL,
+                    password_hash TEXT NOT NULL,
+                    attributes TEXT NOT NULL,
+                    created TEXT NOT NULL,
+                    modified TEXT NOT NULL,
+                    PRIMARY KEY (app, id),
+                    UNIQUE (app, username)
+                )
+                """,
+                // Session tokens by their SHA-256 only.
+                """
+                CREATE TABLE kinvey_sessions (
+                    token_hash TEXT PRIMARY KEY,
+                    app TEXT NOT NULL,
+                    user_id TEXT NOT NULL,
+                    created TEXT NOT NULL,
+                    expires TEXT NOT NULL
+                )
+                """,
+                """
+                CREATE TABLE kinvey_entities (
+                    app TEXT NOT NULL,
+                    collection TEXT NOT NULL,
+                    id TEXT NOT NULL,
+                    creator TEXT NOT NULL,
+                    body TEXT NOT NULL,
+                    created TEXT NOT NULL,
+                    modified TEXT NOT NULL,
+                    PRIMARY KEY (app, collection, id)
+                )
+                """,
+                "CREATE INDEX kinvey_entities_creator ON kinvey_entities (app, creator)",
+            ]),
     ]
 
     /// The newest schema version this code knows.

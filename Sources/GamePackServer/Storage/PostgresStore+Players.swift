@@ -1,0 +1,155 @@
+import Foundation
+import PostgresNIO
+
+/// The Kinvey users, sessions and player entities in PostgreSQL (tables of migration 2): the
+/// `PlayerStore` part of `MetadataStore`.
+extension PostgresStore {
+    public func insertAccount(_ account: PlayerAccount) async throws -> Bool {
+        try await first(
+            try await client.query(
+                """
+                INSERT INTO kinvey_users (app, id, username, password_hash, attributes, created, modified)
+                VALUES (\(account.app), \(account.id), \(account.username), \(account.passwordHash),
+                    \(account.attributes), \(account.created), \(account.modified))
+                ON CONFLICT DO NOTHING RETURNING id
+                """, logger: logger)
+        ) { _ in true } ?? false
+    }
+
+    public func account(app: String, username: String) async throws -> PlayerAccount? {
+        try await first(
+            try await client.query(
+                "SELECT * FROM kinvey_users WHERE app = \(app) AND username = \(username)", logger: logger),
+            Self.account(from:))
+    }
+
+    public func account(app: String, id: String) async throws -> PlayerAccount? {
+        try await first(
+            try await client.query("SELECT * FROM kinvey_users WHERE app = \(app) AND id = \(id)", logger: logger),
+            Self.account(from:))
+    }
+
+    public func updateAccount(app: String, id: String, attributes: String, modified: String) async throws {
+        try await client.query(
+            "UPDATE kinvey_users SET attributes = \(attributes), modified = \(modified) WHERE app = \(app) AND id = \(id)",
+            logger: logger)
+    }
+
+    public func insertSession(tokenHash: String, app: String, userID: String, created: String, expires: String) async throws {
+        try await client.query(
+            """
+            INSERT INTO kinvey_sessions (token_hash, app, user_id, created, expires)
+            VALUES (\(tokenHash), \(app), \(userID), \(created), \(expires))
+            """, logger: logger)
+    }
+
+    public func session(tokenHash: String, app: String) async throws -> (userID: String, expires: String)? {
+        try await first(
+            try await client.query(
+                "SELECT user_id, expires FROM kinvey_sessions WHERE token_hash = \(tokenHash) AND app = \(app)",
+                logger: logger)
+        ) { (userID: try $0["user_id"].decode(String.self), expires: try $0["expires"].decode(String.self)) }
+    }
+
+    public func deleteSession(tokenHash: String) async throws {
+        try await client.query("DELETE FROM kinvey_sessions WHERE token_hash = \(tokenHash)", logger: logger)
+    }
+
+    public func writeEntity(_ entity: PlayerEntity, maxPerUser: Int) async throws -> PlayerWriteOutcome {
+        let logger = self.logger
+        return try await transaction { connection in
+            // One writer per user at a time, so that two inserts cannot both pass the count.
+            let lockKey = "\(entity.app)\u{1F}\(entity.creator)"
+            try await connection.query("SELECT pg_advisory_xact_lock(hashtext(\(lockKey)))", logger: logger)
+            var existing: String?
+            for try await creator in try await connection.query(
+                """
+                SELECT creator FROM kinvey_entities
+                WHERE app = \(entity.app) AND collection = \(entity.collection) AND id = \(entity.id) FOR UPDATE
+                """, logger: logger
+            ).decode(String.self) {
+                existing = creator
+            }
+            if let existing {
+                guard existing == entity.creator else { return .notCreator }
+                try await connection.query(
+                    """
+                    UPDATE kinvey_entities SET body = \(entity.body), modified = \(entity.modified)
+                    WHERE app = \(entity.app) AND collection = \(entity.collection) AND id = \(entity.id)
+                    """, logger: logger)
+                return .replaced
+            }
+            var count = 0
+            for try await n in try await connection.query(
+                "SELECT COUNT(*) FROM kinvey_entities WHERE app = \(entity.app) AND creator = \(entity.creator)",
+                logger: logger
+            ).decode(Int.self) {
+                count = n
+            }
+            guard count < maxPerUser else { return .overQuota }
+            try await connection.query(
+                """
+                INSERT INTO kinvey_entities (app, collection, id, creator, body, created, modified)
+                VALUES (\(entity.app), \(entity.collection), \(entity.id), \(entity.creator), \(entity.body),
+                    \(entity.created), \(entity.modified))
+                """, logger: logger)
+            return .created
+        }
+    }
+
+    public func entity(app: String, collection: String, id: String) async throws -> PlayerEntity? {
+        try await first(
+            try await client.query(
+                "SELECT * FROM kinvey_entities WHERE app = \(app) AND collection = \(collection) AND id = \(id)",
+                logger: logger), Self.playerEntity(from:))
+    }
+
+    public func entities(app: String, collection: String, creator: String?, limit: Int) async throws -> [PlayerEntity] {
+        try await all(
+            try await client.query(
+                """
+                SELECT * FROM kinvey_entities
+                WHERE app = \(app) AND collection = \(collection) AND (\(creator)::TEXT IS NULL OR creator = \(creator))
+                ORDER BY created, id LIMIT \(limit)
+                """, logger: logger), Self.playerEntity(from:))
+    }
+
+    public func deleteEntity(app: String, collection: String, id: String, creator: String) async throws
+        -> PlayerDeleteOutcome
+    {
+        let logger = self.logger
+        return try await transaction { connection in
+            var existing: String?
+            for try await owner in try await connection.query(
+                """
+                SELECT creator FROM kinvey_entities
+                WHERE app = \(app) AND collection = \(collection) AND id = \(id) FOR UPDATE
+                """, logger: logger
+            ).decode(String.self) {
+                existing = owner
+            }
+            guard let existing else { return .notFound }
+            guard existing == creator else { return .notCreator }
+            try await connection.query(
+                "DELETE FROM kinvey_entities WHERE app = \(app) AND collection = \(collection) AND id = \(id)",
+                logger: logger)
+            return .deleted
+        }
+    }
+
+    static func account(from row: PostgresRandomAccessRow) throws -> PlayerAccount {
+        PlayerAccount(
+            app: try row["app"].decode(String.self), id: try row["id"].decode(String.self),
+            username: try row["username"].decode(String.self), passwordHash: try row["password_hash"].decode(String.self),
+            attributes: try row["attributes"].decode(String.self), created: try row["created"].decode(String.self),
+            modified: try row["modified"].decode(String.self))
+    }
+
+    static func playerEntity(from row: PostgresRandomAccessRow) throws -> PlayerEntity {
+        PlayerEntity(
+            app: try row["app"].decode(String.self), collection: try row["collection"].decode(String.self),
+            id: try row["id"].decode(String.self), creator: try row["creator"].decode(String.self),
+            body: try row["body"].decode(String.self), created: try row["created"].decode(String.self),
+            modified: try row["modified"].decode(String.self))
+    }
+}
