@@ -11,7 +11,7 @@ import GamePackFormat
 enum PasswordHash {
     /// PBKDF2 rounds for new hashes (OWASP's floor for PBKDF2-HMAC-SHA256 was 100,000 when
     /// KinveyKit's users were made; the budget of an implicit user's creation caps it).
-    static let rounds = 150_000
+    static let rounds = 100_000
 
     /// The stored text for `password`.
     static func make(_ password: String) throws -> String {

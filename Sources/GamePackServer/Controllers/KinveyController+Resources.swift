@@ -47,4 +47,16 @@ extension KinveyController {
         headers[.contentLength] = "0"
         return Response(status: .found, headers: headers)
     }
+
+    /// `GET /appdata/{appKey}/{collection}/_count` with an optional `query`: `{"count": n}`.
+    /// (A stand-in until the full query engine's count handler replaces it.)
+    func count(
+        _ request: Request, _ context: BasicRequestContext, _ app: KinveyApp, _ resolve: () async throws -> ChannelContent
+    ) async throws -> Response {
+        let content = try await resolve()
+        let (packName, renames) = try collection(try context.parameters.require("collection"), app, content)
+        var query = ContentQuery(pack: content.head.pack, target: KinveyLayout.name, collection: packName, limit: Self.maxLimit)
+        if let text = Self.formParameters(request)["query"] { try KinveyQuery.apply(text, renames: renames, to: &query) }
+        return Self.json(#"{"count":\#(try await catalog.query(query).count)}"#)
+    }
 }

@@ -64,6 +64,9 @@ struct KinveyController {
         }
         routes.get("/appdata/:appKey/:collection/:id") { request, context in
             if let answer = try await player(request, context) { return answer }
+            if context.parameters.get("id") == "_count" {
+                return await kinvey(request, context) { app, content in try await count(request, context, app, content) }
+            }
             return await kinvey(request, context) { app, content in try await entity(request, context, app, content) }
         }
         routes.get("/blob/:appKey") { request, context in
