@@ -30,7 +30,7 @@ final class ContentFixture: @unchecked Sendable {
         KinveyApp(appKey: "kid_deals", appSecret: "deal-secret", project: "dealhunter", channel: "production"),
     ]
 
-    init(_ kind: StoreKind) async throws {
+    init(_ kind: StoreKind, apps: [KinveyApp] = ContentFixture.apps, publicURL: URL? = nil) async throws {
         storeFixture = try await StoreFixture.make(kind)
         packs = try TestPacks()
         let (token, stored) = UploadTokens.create()
@@ -41,7 +41,8 @@ final class ContentFixture: @unchecked Sendable {
         var configuration = ServerConfiguration(
             dataDirectory: storeFixture.directory.appendingPathComponent("data"), store: storeFixture.location,
             trustedKeys: [packs.key.publicKey], legacyCacheSeconds: 0)
-        configuration.kinveyApps = Self.apps
+        configuration.kinveyApps = apps
+        configuration.publicURL = publicURL
         server = try ContentServer(configuration: configuration, store: storeFixture.store, logger: logger)
     }
 
