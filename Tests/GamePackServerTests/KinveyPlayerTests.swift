@@ -49,7 +49,9 @@ struct KinveyPlayerTests {
         )
     }
 
-    @Test("implicit users: created with the app's secret, then Basic user:password or the session token", arguments: StoreKind.available)
+    @Test(
+        "implicit users: created with the app's secret, then Basic user:password or the session token",
+        arguments: StoreKind.available)
     func users(_ kind: StoreKind) async throws {
         let fixture = try await ContentFixture(kind, apps: Self.apps)
         try await fixture.test { client in
@@ -64,7 +66,8 @@ struct KinveyPlayerTests {
             #expect(try await fixture.storeFixture.store.session(tokenHash: UploadTokens.hash(user.token), app: "kid_a") != nil)
             #expect(try await fixture.storeFixture.store.session(tokenHash: user.token, app: "kid_a") == nil)
 
-            let me = try await client.execute(uri: "/user/kid_a/", method: .get, headers: Self.basic(user.username, user.password))
+            let me = try await client.execute(
+                uri: "/user/kid_a/", method: .get, headers: Self.basic(user.username, user.password))
             #expect(me.status == .ok && me.array.count == 1 && me.array.first?["username"] as? String == user.username)
             #expect(me.array.first?["password"] == nil)
             let meByToken = try await client.execute(uri: "/user/kid_a/_me", method: .get, headers: Self.session(user.token))
@@ -105,7 +108,9 @@ struct KinveyPlayerTests {
         await fixture.tearDown()
     }
 
-    @Test("player data: the creator writes, others read or get 403, caps answer 413, content stays read-only", arguments: StoreKind.available)
+    @Test(
+        "player data: the creator writes, others read or get 403, caps answer 413, content stays read-only",
+        arguments: StoreKind.available)
     func playerData(_ kind: StoreKind) async throws {
         let fixture = try await ContentFixture(kind, apps: Self.apps)
         try await fixture.test { client in
@@ -149,7 +154,8 @@ struct KinveyPlayerTests {
             #expect(try await send(.get, "/appdata/kid_a/notes", aliceAuth).array.count == 1)
 
             // Caps: the body, then the entity count (3 per user), in Kinvey's shape.
-            let big = try await send(.post, "/appdata/kid_a/whacks", aliceAuth, #"{"x":"\#(String(repeating: "a", count: 600))"}"#)
+            let big = try await send(
+                .post, "/appdata/kid_a/whacks", aliceAuth, #"{"x":"\#(String(repeating: "a", count: 600))"}"#)
             #expect(big.status == .contentTooLarge && big.object["error"] as? String == "EntityTooLarge")
             #expect(try await send(.post, "/appdata/kid_a/whacks", aliceAuth, "{}").status == .created)
             let over = try await send(.post, "/appdata/kid_a/whacks", aliceAuth, "{}")
@@ -174,7 +180,9 @@ struct KinveyPlayerTests {
         await fixture.tearDown()
     }
 
-    @Test("every Kinvey answer: request id, the API version asked for, Kinvey's error shape, CORS preflight, no Host in URLs", arguments: StoreKind.available)
+    @Test(
+        "every Kinvey answer: request id, the API version asked for, Kinvey's error shape, CORS preflight, no Host in URLs",
+        arguments: StoreKind.available)
     func headers(_ kind: StoreKind) async throws {
         let fixture = try await ContentFixture(kind, apps: Self.apps, publicURL: URL(string: "https://games.example.org/"))
         // On a real socket, so that a Host header reaches the server as HTTP/1.1 sends it.
@@ -187,11 +195,14 @@ struct KinveyPlayerTests {
             let hello = try await client.execute(uri: "/appdata/kid_a", method: .get, headers: asked)
             #expect(hello.headers[version] == "5" && hello.headers[HTTPField.Name("X-Kinvey-Request-Id")!]?.count == 32)
             #expect(hello.object["environmentName"] as? String == "Production" && hello.object.values.allSatisfy { $0 is String })
-            #expect(try await client.execute(uri: "/appdata/kid_a", method: .get, headers: Self.basic("kid_a", "secret-a")).headers[version] == "3")
+            #expect(
+                try await client.execute(uri: "/appdata/kid_a", method: .get, headers: Self.basic("kid_a", "secret-a")).headers[
+                    version] == "3")
 
             // Unknown routes, wrong methods and refusals: Kinvey's shape with the same headers.
             for (method, path) in [
-                (HTTPRequest.Method.get, "/appdata/kid_a/phrases/1/extra"), (.get, "/blob/kid_a/a/b/c/d"), (.delete, "/user/kid_a"),
+                (HTTPRequest.Method.get, "/appdata/kid_a/phrases/1/extra"), (.get, "/blob/kid_a/a/b/c/d"),
+                (.delete, "/user/kid_a"),
                 (.get, "/appdata/kid_a/nothing-here"), (.get, "/rpc/kid_a/custom/endpoint"),
             ] {
                 let answer = try await client.execute(uri: path, method: method, headers: asked)

@@ -24,19 +24,23 @@ struct KinveyReplayTests {
         ExternalTool.venvExecutable("python3") ?? CommandRunner.which("python3") ?? URL(fileURLWithPath: "/usr/bin/python3")
     }
 
-    @Test("KinveyKit 1.3 and the Swift SDK: user, ping, content, blobs, whacks, then only the changed blob", arguments: StoreKind.available)
+    @Test(
+        "KinveyKit 1.3 and the Swift SDK: user, ping, content, blobs, whacks, then only the changed blob",
+        arguments: StoreKind.available)
     func whackAVC(_ kind: StoreKind) async throws {
         let temp = try TemporaryDirectory()
         #expect(try CommandRunner.gamepack(["keygen", "--out", "key"], in: temp.url).status == 0)
         try FileManager.default.copyItem(at: TestPaths.example("whack-a-vc"), to: temp.url.appendingPathComponent("project"))
         try Self.writeScripts(temp)
         let build = try CommandRunner.run(
-            URL(fileURLWithPath: "/bin/sh"), ["build.sh", "1"], in: temp.url, environment: ["GAMEPACK": TestPaths.gamepackBinary.path])
+            URL(fileURLWithPath: "/bin/sh"), ["build.sh", "1"], in: temp.url,
+            environment: ["GAMEPACK": TestPaths.gamepackBinary.path])
         try #require(build.status == 0, "\(build.stdout)\(build.stderr)")
 
         let apps = try KinveyApp.load(Self.appsFile)
         let app = try #require(apps.first)
-        let key = try MinisignPublicKey(fileContents: String(contentsOf: temp.url.appendingPathComponent("key.pub"), encoding: .utf8))
+        let key = try MinisignPublicKey(
+            fileContents: String(contentsOf: temp.url.appendingPathComponent("key.pub"), encoding: .utf8))
         let storeFixture = try await StoreFixture.make(kind)
         let (token, stored) = UploadTokens.create()
         try await storeFixture.store.insertToken(stored)

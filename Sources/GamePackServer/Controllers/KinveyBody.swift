@@ -31,7 +31,8 @@ enum KinveyBody {
 extension KinveyError {
     /// 413: a body, or a user's entities, over the app's caps (`KinveyPlayerLimits`).
     static func tooLarge(_ debug: String) -> KinveyError {
-        KinveyError(.contentTooLarge, "EntityTooLarge", "The request or the data it would store is over this app's limits", debug: debug)
+        KinveyError(
+            .contentTooLarge, "EntityTooLarge", "The request or the data it would store is over this app's limits", debug: debug)
     }
 
     /// 403: an entity or user that belongs to another user.

@@ -76,7 +76,9 @@ struct KinveyPlayerData {
     ) async throws -> Response {
         let found = try await store.entity(app: app.appKey, collection: collection, id: id)
         guard let found else {
-            throw KinveyError(.notFound, "EntityNotFound", "This entity not found in the collection", debug: "\(collection) has no entity \(id)")
+            throw KinveyError(
+                .notFound, "EntityNotFound", "This entity not found in the collection", debug: "\(collection) has no entity \(id)"
+            )
         }
         if settings.read == .creator, try principal.requireUser("reading \(collection)").id != found.creator {
             throw KinveyError.notYours("entity \(id) of \(collection) belongs to another user")
@@ -122,7 +124,9 @@ struct KinveyPlayerData {
             if request.headers[KinveyMiddleware<BasicRequestContext>.apiVersion] == "0" { return Response(status: .noContent) }
             return KinveyController.json(#"{"count":1}"#)
         case .notFound:
-            throw KinveyError(.notFound, "EntityNotFound", "This entity not found in the collection", debug: "\(collection) has no entity \(id)")
+            throw KinveyError(
+                .notFound, "EntityNotFound", "This entity not found in the collection", debug: "\(collection) has no entity \(id)"
+            )
         case .notCreator:
             throw KinveyError.notYours("entity \(id) of \(collection) belongs to another user")
         }

@@ -73,7 +73,8 @@ struct KinveyUserController {
             modified: now)
         guard try await store.insertAccount(account) else {
             throw KinveyError(
-                .conflict, "UserAlreadyExists", "This username is already taken. Please retry your request with a different username",
+                .conflict, "UserAlreadyExists",
+                "This username is already taken. Please retry your request with a different username",
                 debug: "app \(app.appKey) has a user \(username)")
         }
         let token = try await auth.startSession(for: account, app: app)
