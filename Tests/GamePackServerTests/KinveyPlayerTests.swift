@@ -35,6 +35,20 @@ struct KinveyPlayerTests {
 
     static func session(_ token: String) -> HTTPFields { [.authorization: "Kinvey \(token)"] }
 
+    /// Runs `body` against a server with `apps` on a fresh store of `kind` where the Whack-A-VC
+    /// samples are published, then removes the store.
+    static func withServer(
+        _ kind: StoreKind, publicURL: URL? = nil, live: Bool = false,
+        _ body: @escaping @Sendable (ContentFixture, any TestClientProtocol) async throws -> Void
+    ) async throws {
+        let fixture = try await ContentFixture(kind, apps: apps, publicURL: publicURL)
+        try await fixture.test(live: live) { client in
+            try await fixture.publish(
+                client, project: "whack-a-vc", sequence: 1, files: ContentSamples.whackAVC(images: ContentSamples.images()))
+            try await body(fixture, client)
+        }
+    }
+
     /// A new implicit user of `app`: its `_id`, username, password and session token.
     static func user(_ client: some TestClientProtocol, _ app: String, _ secret: String) async throws
         -> (id: String, username: String, password: String, token: String)
@@ -53,8 +67,7 @@ struct KinveyPlayerTests {
         "implicit users: created with the app's secret, then Basic user:password or the session token",
         arguments: StoreKind.available)
     func users(_ kind: StoreKind) async throws {
-        let fixture = try await ContentFixture(kind, apps: Self.apps)
-        try await fixture.test { client in
+        try await Self.withServer(kind) { fixture, client in
             let started = ContinuousClock.now
             let user = try await Self.user(client, "kid_a", "secret-a")
             #expect(ContinuousClock.now - started < .milliseconds(500), "KinveyKit's held requests give up after 0.5 s")
@@ -105,17 +118,13 @@ struct KinveyPlayerTests {
             #expect(save.status == .ok && save.object["twUserName"] as? String == "someone")
             #expect(save.object["username"] as? String == user.username)
         }
-        await fixture.tearDown()
     }
 
     @Test(
         "player data: the creator writes, others read or get 403, caps answer 413, content stays read-only",
         arguments: StoreKind.available)
     func playerData(_ kind: StoreKind) async throws {
-        let fixture = try await ContentFixture(kind, apps: Self.apps)
-        try await fixture.test { client in
-            try await fixture.publish(
-                client, project: "whack-a-vc", sequence: 1, files: ContentSamples.whackAVC(images: ContentSamples.images()))
+        try await Self.withServer(kind) { _, client in
             let alice = try await Self.user(client, "kid_a", "secret-a")
             let bob = try await Self.user(client, "kid_a", "secret-a")
             let (aliceAuth, bobAuth) = (Self.basic(alice.username, alice.password), Self.session(bob.token))
@@ -177,18 +186,14 @@ struct KinveyPlayerTests {
             let carol = try await Self.user(client, "kid_b", "secret-b")
             #expect(try await send(.get, "/appdata/kid_b/whacks", Self.session(carol.token)).array.isEmpty)
         }
-        await fixture.tearDown()
     }
 
     @Test(
         "every Kinvey answer: request id, the API version asked for, Kinvey's error shape, CORS preflight, no Host in URLs",
         arguments: StoreKind.available)
     func headers(_ kind: StoreKind) async throws {
-        let fixture = try await ContentFixture(kind, apps: Self.apps, publicURL: URL(string: "https://games.example.org/"))
         // On a real socket, so that a Host header reaches the server as HTTP/1.1 sends it.
-        try await fixture.test(live: true) { client in
-            try await fixture.publish(
-                client, project: "whack-a-vc", sequence: 1, files: ContentSamples.whackAVC(images: ContentSamples.images()))
+        try await Self.withServer(kind, publicURL: URL(string: "https://games.example.org/"), live: true) { _, client in
             let version = HTTPField.Name("X-Kinvey-API-Version")!
             var asked = Self.basic("kid_a", "secret-a")
             asked[version] = "5"
@@ -233,6 +238,5 @@ struct KinveyPlayerTests {
             let missing = try await client.execute(uri: "/blob/kid_a/download-loc/nope.png", method: .get, headers: foreign)
             #expect(missing.status == .notFound && missing.object["error"] as? String == "BlobNotFound")
         }
-        await fixture.tearDown()
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// A user of a Kinvey app, as stored: never the password, only its `PasswordHash`.
+/// A user of a Kinvey app, as stored: never the password, only its `PasswordHash`. Made by the
+/// server only (the memberwise initializer is internal).
 public struct PlayerAccount: Sendable, Equatable {
     /// The Kinvey app key the user belongs to.
     public var app: String
@@ -15,18 +16,6 @@ public struct PlayerAccount: Sendable, Equatable {
     public var created: String
     public var modified: String
 
-    public init(
-        app: String, id: String, username: String, passwordHash: String, attributes: String, created: String,
-        modified: String
-    ) {
-        self.app = app
-        self.id = id
-        self.username = username
-        self.passwordHash = passwordHash
-        self.attributes = attributes
-        self.created = created
-        self.modified = modified
-    }
 }
 
 /// One entity of a player-data collection: the fields a user wrote (a JSON object's text,
@@ -44,17 +33,6 @@ public struct PlayerEntity: Sendable, Equatable {
     public var created: String
     public var modified: String
 
-    public init(
-        app: String, collection: String, id: String, creator: String, body: String, created: String, modified: String
-    ) {
-        self.app = app
-        self.collection = collection
-        self.id = id
-        self.creator = creator
-        self.body = body
-        self.created = created
-        self.modified = modified
-    }
 }
 
 /// What a write of a player entity did.

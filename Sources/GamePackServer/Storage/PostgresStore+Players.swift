@@ -138,18 +138,16 @@ extension PostgresStore {
     }
 
     static func account(from row: PostgresRandomAccessRow) throws -> PlayerAccount {
-        PlayerAccount(
-            app: try row["app"].decode(String.self), id: try row["id"].decode(String.self),
-            username: try row["username"].decode(String.self), passwordHash: try row["password_hash"].decode(String.self),
-            attributes: try row["attributes"].decode(String.self), created: try row["created"].decode(String.self),
-            modified: try row["modified"].decode(String.self))
+        let text = { (column: String) in try row[column].decode(String.self) }
+        return PlayerAccount(
+            app: try text("app"), id: try text("id"), username: try text("username"), passwordHash: try text("password_hash"),
+            attributes: try text("attributes"), created: try text("created"), modified: try text("modified"))
     }
 
     static func playerEntity(from row: PostgresRandomAccessRow) throws -> PlayerEntity {
-        PlayerEntity(
-            app: try row["app"].decode(String.self), collection: try row["collection"].decode(String.self),
-            id: try row["id"].decode(String.self), creator: try row["creator"].decode(String.self),
-            body: try row["body"].decode(String.self), created: try row["created"].decode(String.self),
-            modified: try row["modified"].decode(String.self))
+        let text = { (column: String) in try row[column].decode(String.self) }
+        return PlayerEntity(
+            app: try text("app"), collection: try text("collection"), id: try text("id"), creator: try text("creator"),
+            body: try text("body"), created: try text("created"), modified: try text("modified"))
     }
 }
