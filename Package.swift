@@ -106,7 +106,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
-                // PBKDF2 for Kinvey players' passwords (Accounts/PasswordHash.swift).
+                // PBKDF2 for player passwords (Accounts/PasswordHash.swift).
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]

@@ -23,8 +23,15 @@ public final class ContentServer: Sendable {
     let legacy: LegacyContentCache
     /// Channels' content for the query and Kinvey routes.
     let content: ContentCatalog
-    /// Where absolute URLs in answers point (`ServerConfiguration.publicURL`, else the address listened on).
-    public let publicURL: PublicBaseURL
+    /// `http://host:port` once `run` listens (the public URL when none is configured).
+    let listening = NIOLockedValueBox<String?>(nil)
+
+    /// The base of absolute URLs the server hands out: the configured public URL, else the
+    /// address it listens on; never a request's `Host` header.
+    @Sendable func publicURL() -> String {
+        configuration.publicURL
+            ?? listening.withLockedValue { $0 } ?? "http://\(configuration.host):\(configuration.port)"
+    }
 
     /// A server over an opened, migrated store. Creates the data directory's folders.
     public init(configuration: ServerConfiguration, store: any MetadataStore, logger: Logger) throws {
@@ -37,7 +44,6 @@ public final class ContentServer: Sendable {
             store: store, project: configuration.legacyProject, channel: configuration.legacyChannel,
             maxAge: configuration.legacyCacheSeconds)
         content = ContentCatalog(store: store, blobs: blobs, maxAge: configuration.legacyCacheSeconds, logger: logger)
-        publicURL = PublicBaseURL(configured: configuration.publicURL, host: configuration.host, port: configuration.port)
     }
 
     /// The routes, one controller per concern, with the error and metrics middleware.
@@ -60,9 +66,15 @@ public final class ContentServer: Sendable {
                 checkinSecret: configuration.checkinSecret
             ).routes)
         router.addRoutes(ContentQueryController(catalog: content).routes)
-        let kinvey = KinveyController(catalog: content, apps: configuration.kinveyApps, store: store, publicURL: publicURL)
+        let accounts = (store as? any AccountStore).map { UserAccounts(store: $0) }
+        let kinvey = KinveyController(
+            catalog: content, apps: configuration.kinveyApps, store: store, accounts: accounts, publicURL: publicURL)
         router.addRoutes(kinvey.routes)
-        router.addRoutes(KinveyUserController(apps: kinvey.apps, store: store, auth: kinvey.auth).routes)
+        router.addRoutes(KinveyUserController(apps: kinvey.apps, auth: kinvey.auth).routes)
+        router.addRoutes(
+            AppacitiveController(
+                catalog: content, apps: configuration.appacitiveApps, accounts: accounts, publicURL: publicURL
+            ).routes)
         return router
     }
 
@@ -83,8 +95,11 @@ public final class ContentServer: Sendable {
                     additionalChannelHandlers: [connections.handler()], idleTimeout: connectionLimits.idleTimeout)),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "gamepack"),
-            onServerRunning: { [publicURL] channel in
-                publicURL.listening(host: channel.localAddress?.ipAddress ?? "127.0.0.1", port: channel.localAddress?.port ?? 0)
+            onServerRunning: { [listening, configuration] channel in
+                let host = channel.localAddress?.ipAddress ?? configuration.host
+                listening.withLockedValue {
+                    $0 = "http://\(host.contains(":") ? "[\(host)]" : host):\(channel.localAddress?.port ?? configuration.port)"
+                }
                 onListening(channel.localAddress?.ipAddress ?? "?", channel.localAddress?.port ?? 0)
             },
             logger: logger)

@@ -26,9 +26,12 @@ public struct ServerConfiguration: Sendable {
     public var legacyCacheSeconds: Double
     /// The apps the Kinvey-compatible read API answers for (`--kinvey-apps FILE`); none: it refuses every request.
     public var kinveyApps: [KinveyApp] = []
-    /// The base URL clients reach the server at (`--public-url`), for absolute URLs in answers;
-    /// nil: `http://` and the address the server listens on.
-    public var publicURL: URL?
+    /// The apps the Appacitive-compatible API answers for (`--appacitive-apps FILE`); none: it refuses every request.
+    public var appacitiveApps: [AppacitiveApp] = []
+    /// The server's public base URL (`--public-url`, such as `https://content.example.com`): the
+    /// start of every absolute URL it hands out (Appacitive's file `uri`). Never taken from a
+    /// request's `Host` header; nil: `http://` + the address the server listens on.
+    public var publicURL: String?
 
     /// The default upload limit: 1 GiB.
     public static let defaultUploadLimit: Int64 = 1 << 30

@@ -52,7 +52,13 @@ struct ServeRunCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "The URL clients reach this server at (https://games.example.org), from which absolute URLs in answers such as Kinvey's _downloadURL are built (default: http:// and the address listened on; never the request's Host header)."
+            "A JSON file naming the apps the Appacitive-compatible API answers for: each api key and environment, the project and channel it reads, its types, relations and users (see README, gamepack serve)."
+        ))
+    var appacitiveApps: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The server's public base URL (such as https://content.example.com), the start of the absolute URLs it hands out (default: http:// and the address it listens on)."
         ))
     var publicURL: String?
 
@@ -154,7 +160,8 @@ struct ServeRunCommand: AsyncParsableCommand {
                 uploadLimit: ByteSize.parse(uploadLimit)!, legacyProject: legacyProject, legacyChannel: legacyChannel,
                 checkinSecret: checkinSecret ?? ProcessInfo.processInfo.environment["GAMEPACK_CHECKIN_SECRET"])
             configuration.kinveyApps = apps
-            configuration.publicURL = publicURL.flatMap(URL.init(string:))
+            configuration.appacitiveApps = try appacitiveApps.map { try AppacitiveApp.load(URL(fileURLWithPath: $0)) } ?? []
+            configuration.publicURL = publicURL
             server = try ContentServer(configuration: configuration, store: store, logger: logger)
         } catch {
             throw failure(error)

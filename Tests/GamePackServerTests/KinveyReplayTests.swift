@@ -54,7 +54,7 @@ struct KinveyReplayTests {
         let application = Application(router: server.makeRouter(), logger: logger)
         try await application.test(.live) { client in
             let base = "http://127.0.0.1:\(try #require(client.port))"
-            server.publicURL.set(base)
+            server.listening.withLockedValue { $0 = base }
             let environment = ["GAMEPACK_TOKEN": token, "GAMEPACK_SERVER": base, "GAMEPACK": TestPaths.gamepackBinary.path]
             let first = try await CommandRunner.runOffPool(
                 URL(fileURLWithPath: "/bin/sh"), ["publish.sh", "1"], in: temp.url, environment: environment)

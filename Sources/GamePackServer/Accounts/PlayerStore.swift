@@ -1,25 +1,8 @@
 import Foundation
 
-/// A user of a Kinvey app, as stored: never the password, only its `PasswordHash`. Made by the
-/// server only (the memberwise initializer is internal).
-public struct PlayerAccount: Sendable, Equatable {
-    /// The Kinvey app key the user belongs to.
-    public var app: String
-    /// The user's `_id` (24 hex digits, as Kinvey's ObjectIds).
-    public var id: String
-    public var username: String
-    /// `PasswordHash.make`'s text.
-    public var passwordHash: String
-    /// The user's other fields, a JSON object's text (`{}` when none).
-    public var attributes: String
-    /// When the user was created and last changed, `yyyy-MM-dd'T'HH:mm:ss.SSS'Z'`.
-    public var created: String
-    public var modified: String
-
-}
-
 /// One entity of a player-data collection: the fields a user wrote (a JSON object's text,
-/// without `_acl` and `_kmd`, which the API adds from `creator`, `created` and `modified`).
+/// without `_acl` and `_kmd`, which the API adds from `creator`, `created` and `modified`). Made
+/// by the server only (the memberwise initializer is internal).
 public struct PlayerEntity: Sendable, Equatable {
     public var app: String
     public var collection: String
@@ -32,7 +15,6 @@ public struct PlayerEntity: Sendable, Equatable {
     /// `_kmd.ect` and `_kmd.lmt`, `yyyy-MM-dd'T'HH:mm:ss.SSS'Z'`.
     public var created: String
     public var modified: String
-
 }
 
 /// What a write of a player entity did.
@@ -47,25 +29,10 @@ public enum PlayerWriteOutcome: Sendable, Equatable {
     case overQuota
 }
 
-/// The users, sessions and player entities of the Kinvey-compatible API, in the server's
-/// database (SQLite or PostgreSQL; migration 2). Every method is one transaction.
+/// The player entities of the Kinvey-compatible API, in the server's database (SQLite or
+/// PostgreSQL; migration 3); its users and sessions are `AccountStore`'s, in the realm
+/// `kinvey:<appKey>`. Every method is one transaction.
 public protocol PlayerStore: Sendable {
-    /// Adds a user; false (and nothing changed) when the app already has one with this username.
-    func insertAccount(_ account: PlayerAccount) async throws -> Bool
-    /// The app's user with this username.
-    func account(app: String, username: String) async throws -> PlayerAccount?
-    /// The app's user with this `_id`.
-    func account(app: String, id: String) async throws -> PlayerAccount?
-    /// Replaces a user's attributes.
-    func updateAccount(app: String, id: String, attributes: String, modified: String) async throws
-
-    /// Records a session token by its SHA-256.
-    func insertSession(tokenHash: String, app: String, userID: String, created: String, expires: String) async throws
-    /// The user `_id` and expiry (ISO 8601) of a session of `app`.
-    func session(tokenHash: String, app: String) async throws -> (userID: String, expires: String)?
-    /// Ends a session.
-    func deleteSession(tokenHash: String) async throws
-
     /// Stores `entity` under its id: a new one when the user is under `maxPerUser` entities in
     /// the app, or a replacement when the id is the same creator's.
     func writeEntity(_ entity: PlayerEntity, maxPerUser: Int) async throws -> PlayerWriteOutcome

@@ -9,10 +9,10 @@ import NIOConcurrencyHelpers
 /// `Authorization: Kinvey <authtoken>`, the session of the later SDKs).
 enum KinveyPrincipal: Sendable {
     case app
-    case user(PlayerAccount)
+    case user(Account)
 
     /// The user, or a 401 `InsufficientCredentials` for the app's own credentials.
-    func requireUser(_ what: String) throws -> PlayerAccount {
+    func requireUser(_ what: String) throws -> Account {
         guard case .user(let account) = self else {
             throw KinveyError(
                 .unauthorized, "InsufficientCredentials",
@@ -23,24 +23,38 @@ enum KinveyPrincipal: Sendable {
     }
 }
 
-/// Checks a Kinvey request's `Authorization` against the app's secret, its users' password
-/// hashes and their sessions. A user's password is a slow hash (`PasswordHash`), and KinveyKit
-/// sends it on every request, so a verified `username:password` is remembered (by its SHA-256,
-/// never in clear) for `cacheSeconds`; a wrong password is never remembered.
+/// Checks a Kinvey request's `Authorization` against the app's secret and its users' accounts
+/// and sessions (`UserAccounts`, realm `kinvey:<appKey>`). A user's password is a slow hash,
+/// and KinveyKit sends it on every request, so a verified `username:password` is remembered (by
+/// its SHA-256, never in clear) for `cacheSeconds`; a wrong password is never remembered.
 final class KinveyAuthenticator: Sendable {
-    let store: any PlayerStore
+    /// The accounts; nil when the store keeps none (every user credential is then refused).
+    let accounts: UserAccounts?
     /// How long a verified password is trusted without hashing it again.
     let cacheSeconds: Double = 600
     /// The most remembered credentials; the memory is emptied when it is full.
     let cacheLimit = 10_000
     private let verified = NIOLockedValueBox<[String: (userID: String, until: Double)]>([:])
 
-    init(store: any PlayerStore) { self.store = store }
+    init(accounts: UserAccounts?) {
+        var accounts = accounts
+        // KinveyKit holds its first requests 0.5 s at most while the implicit user is created.
+        accounts?.iterations = PasswordHash.iterationRange.lowerBound
+        self.accounts = accounts
+    }
+
+    /// The realm of an app's users.
+    static func realm(_ app: KinveyApp) -> String { "kinvey:\(app.appKey)" }
 
     static func refused(_ debug: String) -> KinveyError {
         KinveyError(
             .unauthorized, "InvalidCredentials", "Invalid credentials. Please retry your request with correct credentials",
             debug: debug)
+    }
+
+    func requireAccounts() throws -> UserAccounts {
+        guard let accounts else { throw Self.refused("this server's database keeps no user accounts") }
+        return accounts
     }
 
     /// The principal of `request` for `app`; a 401 in Kinvey's shape otherwise.
@@ -67,49 +81,77 @@ final class KinveyAuthenticator: Sendable {
         return .user(try await user(name, password, app: app))
     }
 
-    func user(_ username: String, _ password: String, app: KinveyApp) async throws -> PlayerAccount {
-        let key = Digest.sha256Hex(Data("\(app.appKey)\u{0}\(username)\u{0}\(password)".utf8))
+    /// The user with this username and password (the slow check only when not remembered).
+    func user(_ username: String, _ password: String, app: KinveyApp) async throws -> Account {
+        let accounts = try requireAccounts()
+        let realm = Self.realm(app)
+        let key = Self.cacheKey(realm, username, password)
         let now = Date().timeIntervalSince1970
         if let hit = verified.withLockedValue({ $0[key] }), hit.until > now,
-            let account = try await store.account(app: app.appKey, id: hit.userID)
+            let account = try await accounts.store.account(realm: realm, id: hit.userID)
         {
             return account
         }
-        guard let account = try await store.account(app: app.appKey, username: username),
-            PasswordHash.verify(password, against: account.passwordHash)
-        else { throw Self.refused("no user \(username) with this password in app \(app.appKey)") }
-        remember(key, userID: account.id, now: now)
+        let account = try await accounts.store.account(realm: realm, username: username)
+        let stored = account?.passwordHash ?? UserAccounts.decoyHash
+        let matches = try await UserAccounts.offload { PasswordHash.verify(password, against: stored) }
+        guard let account, matches else { throw Self.refused("no user \(username) with this password in app \(app.appKey)") }
+        remember(key, userID: account.id)
         return account
     }
 
-    func remember(_ key: String, userID: String, now: Double) {
+    static func cacheKey(_ realm: String, _ username: String, _ password: String) -> String {
+        Digest.sha256Hex(Data("\(realm)\u{0}\(username)\u{0}\(password)".utf8))
+    }
+
+    /// Trusts `username:password` of `account` for `cacheSeconds` (a password just checked, or
+    /// just chosen for a new user).
+    func remember(_ key: String, userID: String) {
+        let until = Date().timeIntervalSince1970 + cacheSeconds
         verified.withLockedValue { memory in
             if memory.count >= cacheLimit { memory.removeAll() }
-            memory[key] = (userID, now + cacheSeconds)
+            memory[key] = (userID, until)
         }
     }
 
-    func session(_ token: String, app: KinveyApp) async throws -> PlayerAccount {
-        guard let found = try await store.session(tokenHash: UploadTokens.hash(token), app: app.appKey) else {
-            throw Self.refused("no such session in app \(app.appKey); log in again")
-        }
-        guard found.expires > KinveyTime.now() else {
-            throw Self.refused("the session expired at \(found.expires); log in again")
-        }
-        guard let account = try await store.account(app: app.appKey, id: found.userID) else {
-            throw Self.refused("the session's user no longer exists")
+    /// Creates `username` with `password` and `profile` in `app`; nil when the name is taken.
+    /// The account is stored at once with a placeholder hash that matches no password, and its
+    /// password remembered, so that KinveyKit's implicit user is answered within its 0.5 s; the
+    /// slow hash is computed off the request and then replaces the placeholder (until then only
+    /// this server process knows the password).
+    func register(_ username: String, password: String, profile: String, app: KinveyApp) async throws -> Account? {
+        let accounts = try requireAccounts()
+        let account = Account(
+            realm: Self.realm(app), id: KinveyTime.randomHex(12), username: username, passwordHash: Self.pendingHash,
+            profile: profile, created: ChannelPointerTime.now())
+        guard try await accounts.store.insertAccount(account) else { return nil }
+        remember(Self.cacheKey(account.realm, username, password), userID: account.id)
+        Task {
+            let hash = try await UserAccounts.offload { [iterations = accounts.iterations] in
+                PasswordHash.make(password, iterations: iterations)
+            }
+            guard var current = try await accounts.store.account(realm: account.realm, id: account.id) else { return }
+            current.passwordHash = hash
+            _ = try await accounts.store.upsertAccount(current)
         }
         return account
     }
 
-    /// A new session for `account`: the token to give the client (shown once, stored hashed).
-    func startSession(for account: PlayerAccount, app: KinveyApp) async throws -> String {
-        let token = PasswordHash.randomHex(32)
-        let now = Date()
-        try await store.insertSession(
-            tokenHash: UploadTokens.hash(token), app: app.appKey, userID: account.id, created: KinveyTime.format(now),
-            expires: KinveyTime.format(now.addingTimeInterval(Double(app.caps.sessionLifetime))))
-        return token
+    /// What a new account holds until its slow hash is ready: not a `PasswordHash`, so it matches nothing.
+    static let pendingHash = "pending"
+
+    func session(_ token: String, app: KinveyApp) async throws -> Account {
+        switch try await requireAccounts().session(token, realm: Self.realm(app)) {
+        case .valid(let account): return account
+        case .expired: throw Self.refused("the session expired; log in again")
+        case .unknown: throw Self.refused("no such session in app \(app.appKey); log in again")
+        }
+    }
+
+    /// A new session for `account`, of the app's lifetime: the token to give the client (shown
+    /// once, stored hashed).
+    func startSession(for account: Account, app: KinveyApp) async throws -> String {
+        try await requireAccounts().openSession(for: account, seconds: Int64(app.caps.sessionLifetime)).token
     }
 }
 
@@ -126,4 +168,10 @@ enum KinveyTime {
     }
 
     static func now() -> String { format(Date()) }
+
+    /// `count` random bytes as lowercase hex: ids (12 bytes, Kinvey's ObjectId size), request ids.
+    static func randomHex(_ count: Int) -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<count).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+    }
 }

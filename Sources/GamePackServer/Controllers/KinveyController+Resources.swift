@@ -43,7 +43,7 @@ extension KinveyController {
             throw KinveyError(
                 .notFound, "BlobNotFound", "This blob not found for this app backend", debug: "no resource named \(name)")
         }
-        var headers: HTTPFields = [.location: "\(publicURL.text)/v1/files/\(sha)", .cacheControl: "no-cache"]
+        var headers: HTTPFields = [.location: "\(publicURL)/v1/files/\(sha)", .cacheControl: "no-cache"]
         headers[.contentLength] = "0"
         return Response(status: .found, headers: headers)
     }

@@ -21,8 +21,8 @@ struct KinveyController {
     let apps: [String: KinveyApp]
     let auth: KinveyAuthenticator
     let players: KinveyPlayerData
-    /// Where `_downloadURL`s point.
-    let publicURL: PublicBaseURL
+    /// The base URL `_downloadURL`s start with (`ContentServer.publicURL()`).
+    let publicBase: @Sendable () -> String
 
     /// What the handshake reports as the API version.
     static let apiVersion = "3.9.28"
@@ -36,12 +36,22 @@ struct KinveyController {
     /// wire is miles, not MongoDB's radians or meters.
     static let metersPerMile = 1_609.344
 
-    init(catalog: ContentCatalog, apps: [KinveyApp], store: any PlayerStore, publicURL: PublicBaseURL) {
+    init(
+        catalog: ContentCatalog, apps: [KinveyApp], store: any PlayerStore, accounts: UserAccounts?,
+        publicURL: @escaping @Sendable () -> String
+    ) {
         self.catalog = catalog
         self.apps = Dictionary(apps.map { ($0.appKey, $0) }, uniquingKeysWith: { first, _ in first })
-        auth = KinveyAuthenticator(store: store)
+        auth = KinveyAuthenticator(accounts: accounts)
         players = KinveyPlayerData(store: store, auth: auth)
-        self.publicURL = publicURL
+        publicBase = publicURL
+    }
+
+    /// The public base URL without a trailing slash.
+    var publicURL: String {
+        var text = publicBase()
+        while text.hasSuffix("/") { text.removeLast() }
+        return text
     }
 
     /// The player-data answer for a request on `/appdata/{appKey}/{collection}[/{id}]`; nil
@@ -308,7 +318,7 @@ struct KinveyController {
             query.limit = min(max(limit, 1), Self.maxLimit)
         }
         let rows = try await catalog.index!.queryContent(query)
-        let base = publicURL.text
+        let base = publicURL
         let files = rows.compactMap { row -> String? in
             guard let object = ContentJSON.parse(row.body) as? [String: Any], let sha = object["sha256"] as? String,
                 let name = object["resourceName"] as? String

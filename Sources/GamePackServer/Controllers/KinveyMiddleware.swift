@@ -46,7 +46,7 @@ struct KinveyMiddleware<Context: RequestContext>: RouterMiddleware {
         response.headers[.accessControlAllowOrigin] = request.headers[.origin] ?? "*"
         response.headers[.accessControlExposeHeaders] = "X-Kinvey-Request-Id, X-Kinvey-API-Version"
         if request.headers[.origin] != nil { response.headers[.vary] = "Origin" }
-        response.headers[Self.requestID] = PasswordHash.randomHex(16)
+        response.headers[Self.requestID] = KinveyTime.randomHex(16)
         response.headers[Self.apiVersion] = Self.version(asked: request.headers[Self.apiVersion])
         return response
     }

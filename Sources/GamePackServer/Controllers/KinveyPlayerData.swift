@@ -87,13 +87,13 @@ struct KinveyPlayerData {
     }
 
     /// `POST` (a new entity; an `_id` in the body is kept) or `PUT …/{id}` (created or replaced).
-    func write(_ request: Request, app: KinveyApp, collection: String, id: String?, user: PlayerAccount) async throws
+    func write(_ request: Request, app: KinveyApp, collection: String, id: String?, user: Account) async throws
         -> Response
     {
         var body = try await KinveyBody.object(request, limit: app.caps.maxBody)
         body.removeValue(forKey: "_acl")
         body.removeValue(forKey: "_kmd")
-        let entityID = id ?? (body["_id"] as? String).flatMap { $0.isEmpty ? nil : $0 } ?? PasswordHash.randomHex(12)
+        let entityID = id ?? (body["_id"] as? String).flatMap { $0.isEmpty ? nil : $0 } ?? KinveyTime.randomHex(12)
         guard entityID.utf8.count <= 256, !entityID.contains("\u{0}") else {
             throw KinveyError(.badRequest, "BadRequest", "The entity id is not acceptable", debug: "an _id has 1 to 256 bytes")
         }
@@ -116,7 +116,7 @@ struct KinveyPlayerData {
     }
 
     /// `DELETE …/{id}`: 204 for KinveyKit 1.x (API version 0), else 200 `{"count": 1}`.
-    func delete(_ request: Request, app: KinveyApp, collection: String, id: String, user: PlayerAccount) async throws
+    func delete(_ request: Request, app: KinveyApp, collection: String, id: String, user: Account) async throws
         -> Response
     {
         switch try await store.deleteEntity(app: app.appKey, collection: collection, id: id, creator: user.id) {

@@ -9,10 +9,9 @@ import Hummingbird
 /// collection root KinveyKit 1.3 asks for), `GET /user/{appKey}/_me` and `/{own _id}`, and `PUT`
 /// of the caller's own attributes. Users answer with `_id`, `username`, their attributes,
 /// `_acl.creator` and `_kmd` (`lmt`, `ect`, and `authtoken` when a session starts); never a
-/// stored password.
+/// stored password. Accounts and sessions are `UserAccounts`' (realm `kinvey:<appKey>`).
 struct KinveyUserController {
     let apps: [String: KinveyApp]
-    let store: any PlayerStore
     let auth: KinveyAuthenticator
 
     var routes: RouteCollection<BasicRequestContext> {
@@ -66,12 +65,10 @@ struct KinveyUserController {
                 debug: "username: 1 to 256 bytes; password: at most 1024")
         }
         for key in ["_id", "_acl", "_kmd", "username", "password"] { body.removeValue(forKey: key) }
-        let now = KinveyTime.now()
-        let account = PlayerAccount(
-            app: app.appKey, id: PasswordHash.randomHex(12), username: username,
-            passwordHash: try PasswordHash.make(password), attributes: ContentJSON.serialize(body), created: now,
-            modified: now)
-        guard try await store.insertAccount(account) else {
+        guard
+            let account = try await auth.register(
+                username, password: password, profile: ContentJSON.serialize(body), app: app)
+        else {
             throw KinveyError(
                 .conflict, "UserAlreadyExists",
                 "This username is already taken. Please retry your request with a different username",
@@ -101,7 +98,7 @@ struct KinveyUserController {
         _ = try await auth.principal(request, app: app).requireUser("_logout")
         if let header = request.headers[.authorization], header.lowercased().hasPrefix("kinvey ") {
             let token = header.dropFirst("kinvey ".count).trimmingCharacters(in: .whitespaces)
-            try await store.deleteSession(tokenHash: UploadTokens.hash(token))
+            _ = try await auth.requireAccounts().store.deleteSession(tokenHash: UserAccounts.hash(token: token))
         }
         return Response(status: .noContent)
     }
@@ -115,22 +112,21 @@ struct KinveyUserController {
         var body = try await KinveyBody.object(request, limit: app.caps.maxBody)
         for key in ["_id", "_acl", "_kmd", "username", "password"] { body.removeValue(forKey: key) }
         var updated = me
-        updated.attributes = ContentJSON.serialize(body)
-        updated.modified = KinveyTime.now()
-        try await store.updateAccount(app: app.appKey, id: me.id, attributes: updated.attributes, modified: updated.modified)
-        return KinveyController.json(Self.json(updated))
+        updated.profile = ContentJSON.serialize(body)
+        return KinveyController.json(Self.json(try await auth.requireAccounts().store.upsertAccount(updated)))
     }
 
     /// A user as Kinvey answers one.
-    static func json(_ account: PlayerAccount, token: String? = nil, password: String? = nil) -> String {
+    static func json(_ account: Account, token: String? = nil, password: String? = nil) -> String {
         var members = [
             #""_id":\#(ServerError.jsonString(account.id))"#, #""username":\#(ServerError.jsonString(account.username))"#,
         ]
         if let password { members.append(#""password":\#(ServerError.jsonString(password))"#) }
         members.append(#""_acl":{"creator":\#(ServerError.jsonString(account.id))}"#)
         let authtoken = token.map { #","authtoken":\#(ServerError.jsonString($0))"# } ?? ""
-        members.append(#""_kmd":{"lmt":"\#(account.modified)","ect":"\#(account.created)"\#(authtoken)}"#)
-        var attributes = account.attributes
+        let created = KinveyController.kinveyTime(account.created)
+        members.append(#""_kmd":{"lmt":"\#(created)","ect":"\#(created)"\#(authtoken)}"#)
+        var attributes = account.profile
         if let object = ContentJSON.parse(attributes) as? [String: Any] {
             let reserved: Set<String> = ["_id", "username", "password", "_acl", "_kmd"]
             attributes = ContentJSON.serialize(object.filter { !reserved.contains($0.key) })

@@ -80,32 +80,37 @@ public enum SchemaMigrations {
                 """,
             ]),
         Migration(
-            version: 2, name: "Kinvey users, sessions and player entities",
+            version: 2, name: "player accounts and their sessions",
             statements: [
-                // Passwords as PBKDF2 hashes (`PasswordHash`); attributes as a JSON object's text.
+                // One realm per game API app (`appacitive:<project>`, `kinvey:<appKey>`).
                 """
-                CREATE TABLE kinvey_users (
-                    app TEXT NOT NULL,
+                CREATE TABLE accounts (
+                    realm TEXT NOT NULL,
                     id TEXT NOT NULL,
                     username TEXT NOT NULL,
                     password_hash TEXT NOT NULL,
-                    attributes TEXT NOT NULL,
+                    profile TEXT NOT NULL,
                     created TEXT NOT NULL,
-                    modified TEXT NOT NULL,
-                    PRIMARY KEY (app, id),
-                    UNIQUE (app, username)
+                    PRIMARY KEY (realm, id),
+                    UNIQUE (realm, username)
                 )
                 """,
-                // Session tokens by their SHA-256 only.
+                // Only a hash of each session token; `expires` in seconds since 1970.
                 """
-                CREATE TABLE kinvey_sessions (
+                CREATE TABLE account_sessions (
                     token_hash TEXT PRIMARY KEY,
-                    app TEXT NOT NULL,
-                    user_id TEXT NOT NULL,
-                    created TEXT NOT NULL,
-                    expires TEXT NOT NULL
+                    realm TEXT NOT NULL,
+                    account_id TEXT NOT NULL,
+                    created BIGINT NOT NULL,
+                    expires BIGINT NOT NULL
                 )
                 """,
+                "CREATE INDEX account_sessions_expires ON account_sessions (expires)",
+            ]),
+        Migration(
+            version: 3, name: "Kinvey player entities",
+            statements: [
+                // The entities users write to a Kinvey app's player-data collections (`PlayerStore`).
                 """
                 CREATE TABLE kinvey_entities (
                     app TEXT NOT NULL,

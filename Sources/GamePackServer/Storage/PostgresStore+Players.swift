@@ -1,60 +1,9 @@
 import Foundation
 import PostgresNIO
 
-/// The Kinvey users, sessions and player entities in PostgreSQL (tables of migration 2): the
+/// The Kinvey player entities in PostgreSQL (the table of migration 3): the
 /// `PlayerStore` part of `MetadataStore`.
 extension PostgresStore {
-    public func insertAccount(_ account: PlayerAccount) async throws -> Bool {
-        try await first(
-            try await client.query(
-                """
-                INSERT INTO kinvey_users (app, id, username, password_hash, attributes, created, modified)
-                VALUES (\(account.app), \(account.id), \(account.username), \(account.passwordHash),
-                    \(account.attributes), \(account.created), \(account.modified))
-                ON CONFLICT DO NOTHING RETURNING id
-                """, logger: logger)
-        ) { _ in true } ?? false
-    }
-
-    public func account(app: String, username: String) async throws -> PlayerAccount? {
-        try await first(
-            try await client.query(
-                "SELECT * FROM kinvey_users WHERE app = \(app) AND username = \(username)", logger: logger),
-            Self.account(from:))
-    }
-
-    public func account(app: String, id: String) async throws -> PlayerAccount? {
-        try await first(
-            try await client.query("SELECT * FROM kinvey_users WHERE app = \(app) AND id = \(id)", logger: logger),
-            Self.account(from:))
-    }
-
-    public func updateAccount(app: String, id: String, attributes: String, modified: String) async throws {
-        try await client.query(
-            "UPDATE kinvey_users SET attributes = \(attributes), modified = \(modified) WHERE app = \(app) AND id = \(id)",
-            logger: logger)
-    }
-
-    public func insertSession(tokenHash: String, app: String, userID: String, created: String, expires: String) async throws {
-        try await client.query(
-            """
-            INSERT INTO kinvey_sessions (token_hash, app, user_id, created, expires)
-            VALUES (\(tokenHash), \(app), \(userID), \(created), \(expires))
-            """, logger: logger)
-    }
-
-    public func session(tokenHash: String, app: String) async throws -> (userID: String, expires: String)? {
-        try await first(
-            try await client.query(
-                "SELECT user_id, expires FROM kinvey_sessions WHERE token_hash = \(tokenHash) AND app = \(app)",
-                logger: logger)
-        ) { (userID: try $0["user_id"].decode(String.self), expires: try $0["expires"].decode(String.self)) }
-    }
-
-    public func deleteSession(tokenHash: String) async throws {
-        try await client.query("DELETE FROM kinvey_sessions WHERE token_hash = \(tokenHash)", logger: logger)
-    }
-
     public func writeEntity(_ entity: PlayerEntity, maxPerUser: Int) async throws -> PlayerWriteOutcome {
         let logger = self.logger
         return try await transaction { connection in
@@ -135,13 +84,6 @@ extension PostgresStore {
                 logger: logger)
             return .deleted
         }
-    }
-
-    static func account(from row: PostgresRandomAccessRow) throws -> PlayerAccount {
-        let text = { (column: String) in try row[column].decode(String.self) }
-        return PlayerAccount(
-            app: try text("app"), id: try text("id"), username: try text("username"), passwordHash: try text("password_hash"),
-            attributes: try text("attributes"), created: try text("created"), modified: try text("modified"))
     }
 
     static func playerEntity(from row: PostgresRandomAccessRow) throws -> PlayerEntity {

@@ -1,70 +1,9 @@
 import Foundation
 import GRDB
 
-/// The Kinvey users, sessions and player entities in SQLite (tables of migration 2): the
+/// The Kinvey player entities in SQLite (the table of migration 3): the
 /// `PlayerStore` part of `MetadataStore`.
 extension SQLiteStore {
-    public func insertAccount(_ account: PlayerAccount) async throws -> Bool {
-        try await pool.write { db in
-            try db.execute(
-                sql: """
-                    INSERT INTO kinvey_users (app, id, username, password_hash, attributes, created, modified)
-                    VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
-                    """,
-                arguments: [
-                    account.app, account.id, account.username, account.passwordHash, account.attributes, account.created,
-                    account.modified,
-                ])
-            return db.changesCount > 0
-        }
-    }
-
-    public func account(app: String, username: String) async throws -> PlayerAccount? {
-        try await pool.read { db in
-            try Row.fetchOne(
-                db, sql: "SELECT * FROM kinvey_users WHERE app = ? AND username = ?", arguments: [app, username]
-            ).map(Self.account(from:))
-        }
-    }
-
-    public func account(app: String, id: String) async throws -> PlayerAccount? {
-        try await pool.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM kinvey_users WHERE app = ? AND id = ?", arguments: [app, id])
-                .map(Self.account(from:))
-        }
-    }
-
-    public func updateAccount(app: String, id: String, attributes: String, modified: String) async throws {
-        try await pool.write { db in
-            try db.execute(
-                sql: "UPDATE kinvey_users SET attributes = ?, modified = ? WHERE app = ? AND id = ?",
-                arguments: [attributes, modified, app, id])
-        }
-    }
-
-    public func insertSession(tokenHash: String, app: String, userID: String, created: String, expires: String) async throws {
-        try await pool.write { db in
-            try db.execute(
-                sql: "INSERT INTO kinvey_sessions (token_hash, app, user_id, created, expires) VALUES (?, ?, ?, ?, ?)",
-                arguments: [tokenHash, app, userID, created, expires])
-        }
-    }
-
-    public func session(tokenHash: String, app: String) async throws -> (userID: String, expires: String)? {
-        try await pool.read { db in
-            try Row.fetchOne(
-                db, sql: "SELECT user_id, expires FROM kinvey_sessions WHERE token_hash = ? AND app = ?",
-                arguments: [tokenHash, app]
-            ).map { (userID: $0[0], expires: $0[1]) }
-        }
-    }
-
-    public func deleteSession(tokenHash: String) async throws {
-        try await pool.write { db in
-            try db.execute(sql: "DELETE FROM kinvey_sessions WHERE token_hash = ?", arguments: [tokenHash])
-        }
-    }
-
     public func writeEntity(_ entity: PlayerEntity, maxPerUser: Int) async throws -> PlayerWriteOutcome {
         try await pool.write { db in
             let existing = try String.fetchOne(
@@ -129,12 +68,6 @@ extension SQLiteStore {
                 arguments: [app, collection, id])
             return .deleted
         }
-    }
-
-    static func account(from row: Row) -> PlayerAccount {
-        PlayerAccount(
-            app: row["app"], id: row["id"], username: row["username"], passwordHash: row["password_hash"],
-            attributes: row["attributes"], created: row["created"], modified: row["modified"])
     }
 
     static func playerEntity(from row: Row) -> PlayerEntity {
