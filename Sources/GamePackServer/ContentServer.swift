@@ -68,7 +68,8 @@ public final class ContentServer: Sendable {
         router.addRoutes(ContentQueryController(catalog: content).routes)
         let accounts = (store as? any AccountStore).map { UserAccounts(store: $0) }
         let kinvey = KinveyController(
-            catalog: content, apps: configuration.kinveyApps, store: store, accounts: accounts, publicURL: publicURL)
+            catalog: content, apps: configuration.kinveyApps, store: store, accounts: accounts, blobs: blobs,
+            publicURL: publicURL)
         router.addRoutes(kinvey.routes)
         router.addRoutes(KinveyUserController(apps: kinvey.apps, auth: kinvey.auth).routes)
         router.addRoutes(

@@ -12,7 +12,8 @@ import Foundation
 ///            "defaults": {"VC-Details": {"twitter_handle": "NA"}},
 ///            "metaDataTimeFormat": "dd/mm/yyyy HH:MM",
 ///            "playerData": {"whacks": {"read": "all"}},
-///            "limits": {"bodyBytes": 16384, "entitiesPerUser": 10000, "sessionSeconds": 2592000}}]}
+///            "limits": {"bodyBytes": 16384, "entitiesPerUser": 10000, "sessionSeconds": 2592000,
+///                       "blobBytesPerUser": 10485760}}]}
 /// ```
 ///
 /// Content collections (the pack's) are read-only. `playerData` names the collections players
@@ -127,11 +128,14 @@ public struct KinveyPlayerLimits: Sendable, Codable, Equatable {
     public var entitiesPerUser: Int?
     /// How long a session token (`_kmd.authtoken`) is valid, in seconds.
     public var sessionSeconds: Int?
+    /// The most bytes of files (`upload-loc`) one user keeps.
+    public var blobBytesPerUser: Int64?
 
-    public init(bodyBytes: Int? = nil, entitiesPerUser: Int? = nil, sessionSeconds: Int? = nil) {
+    public init(bodyBytes: Int? = nil, entitiesPerUser: Int? = nil, sessionSeconds: Int? = nil, blobBytesPerUser: Int64? = nil) {
         self.bodyBytes = bodyBytes
         self.entitiesPerUser = entitiesPerUser
         self.sessionSeconds = sessionSeconds
+        self.blobBytesPerUser = blobBytesPerUser
     }
 
     /// `bodyBytes` or 16 KiB.
@@ -140,6 +144,8 @@ public struct KinveyPlayerLimits: Sendable, Codable, Equatable {
     var maxEntities: Int { entitiesPerUser ?? 10_000 }
     /// `sessionSeconds` or 30 days.
     var sessionLifetime: Int { sessionSeconds ?? 30 * 24 * 3600 }
+    /// `blobBytesPerUser` or 10 MiB.
+    var maxBlobBytes: Int64 { blobBytesPerUser ?? 10 << 20 }
 }
 
 /// A `--kinvey-apps` file that cannot be used.

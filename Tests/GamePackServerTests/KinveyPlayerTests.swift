@@ -20,7 +20,7 @@ struct KinveyPlayerTests {
             playerData: [
                 "whacks": KinveyPlayerCollection(read: .all), "notes": KinveyPlayerCollection(read: .creator),
             ],
-            limits: KinveyPlayerLimits(bodyBytes: 512, entitiesPerUser: 3)),
+            limits: KinveyPlayerLimits(bodyBytes: 512, entitiesPerUser: 3, blobBytesPerUser: 1_000)),
         KinveyApp(
             appKey: "kid_b", appSecret: "secret-b", project: "whack-a-vc", channel: "production",
             playerData: ["whacks": KinveyPlayerCollection(read: .all)]),
@@ -245,6 +245,41 @@ struct KinveyPlayerTests {
             #expect(location.status == .found && location.headers[.location] == url)
             let missing = try await client.execute(uri: "/blob/kid_a/download-loc/nope.png", method: .get, headers: foreign)
             #expect(missing.status == .notFound && missing.object["error"] as? String == "BlobNotFound")
+        }
+    }
+
+    @Test(
+        "uploads: a one-time URI for a user's image, found by download-loc; pack names, other users' files and caps refused",
+        arguments: StoreKind.available)
+    func uploads(_ kind: StoreKind) async throws {
+        try await Self.withServer(kind, publicURL: "https://games.example.org") { _, client in
+            let alice = try await Self.user(client, "kid_a", "secret-a")
+            let bob = try await Self.user(client, "kid_a", "secret-a")
+            func location(_ name: String, _ token: String) async throws -> TestResponse {
+                try await client.execute(uri: "/blob/kid_a/upload-loc/\(name)", method: .get, headers: Self.session(token))
+            }
+            func put(_ uri: String, _ bytes: [UInt8]) async throws -> TestResponse {
+                let path = String(uri.dropFirst("https://games.example.org".count))
+                return try await client.execute(
+                    uri: path, method: .put, headers: [.contentType: "application/octet-stream"], body: ByteBuffer(bytes: bytes))
+            }
+            let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0] + Array(repeating: 7, count: 400)
+            let uri = try #require(try await location("123456789.jpg", alice.token).object["URI"] as? String)
+            #expect(uri.hasPrefix("https://games.example.org/blob/kid_a/upload/"))
+            #expect(try await put(uri, jpeg).status == .created)
+            #expect(try await put(uri, jpeg).status == .unauthorized, "an upload URI is used once")
+            let found = try await client.execute(
+                uri: "/blob/kid_a/download-loc/123456789.jpg", method: .get, headers: Self.session(bob.token))
+            #expect(found.headers[.location] == "https://games.example.org/v1/files/\(Digest.sha256Hex(Data(jpeg)))")
+
+            let notImage = try #require(try await location("x.jpg", alice.token).object["URI"] as? String)
+            #expect(try await put(notImage, Array("<script>".utf8)).status == .badRequest)
+            let other = try #require(try await location("123456789.jpg", bob.token).object["URI"] as? String)
+            #expect(try await put(other, jpeg).status == .forbidden, "another user's file")
+            #expect(try await location("vcs/vc1.png", alice.token).status == .forbidden, "a published resource")
+            let big = try #require(try await location("big.jpg", alice.token).object["URI"] as? String)
+            let tooBig = try await put(big, [0xFF, 0xD8, 0xFF] + Array(repeating: 1, count: 2_000))
+            #expect(tooBig.status == .contentTooLarge && tooBig.object["error"] as? String == "EntityTooLarge")
         }
     }
 }

@@ -42,6 +42,39 @@ public protocol PlayerStore: Sendable {
     func entities(app: String, collection: String, creator: String?, limit: Int) async throws -> [PlayerEntity]
     /// Deletes the entity when `creator` made it; the outcome says which.
     func deleteEntity(app: String, collection: String, id: String, creator: String) async throws -> PlayerDeleteOutcome
+
+    /// Records an upload URI's grant by the SHA-256 of its token.
+    func insertUploadGrant(tokenHash: String, _ grant: PlayerUploadGrant) async throws
+    /// Removes and returns the grant of an upload URI (each is used once).
+    func takeUploadGrant(tokenHash: String) async throws -> PlayerUploadGrant?
+    /// Stores `file` under its name: new when the user's files stay within `maxBytesPerUser`
+    /// bytes, or replacing the same creator's file of that name.
+    func writeFile(_ file: PlayerFile, maxBytesPerUser: Int64) async throws -> PlayerWriteOutcome
+    /// The app's uploaded file with this name.
+    func file(app: String, name: String) async throws -> PlayerFile?
+}
+
+/// A file a user uploaded to a Kinvey app (`upload-loc`), by its name in the app.
+public struct PlayerFile: Sendable, Equatable {
+    public var app: String
+    /// The resource name the client uploaded it as (`download-loc/{name}` finds it).
+    public var name: String
+    /// The `_id` of the user who uploaded it: the only one who may replace it.
+    public var creator: String
+    /// Lowercase hex SHA-256 of the bytes (stored as `v1/files/<sha256>`).
+    public var sha256: String
+    /// Bytes.
+    public var size: Int64
+    /// When it was uploaded, ISO 8601.
+    public var created: String
+}
+
+/// A one-time upload URI's grant: who may upload which name, until when (ISO 8601).
+public struct PlayerUploadGrant: Sendable, Equatable {
+    public var app: String
+    public var creator: String
+    public var name: String
+    public var expires: String
 }
 
 /// What a delete of a player entity did.

@@ -21,6 +21,8 @@ struct KinveyController {
     let apps: [String: KinveyApp]
     let auth: KinveyAuthenticator
     let players: KinveyPlayerData
+    /// Where uploaded files' bytes go (`v1/files/<sha256>`).
+    let blobs: BlobStore
     /// The base URL `_downloadURL`s start with (`ContentServer.publicURL()`).
     let publicBase: @Sendable () -> String
 
@@ -37,9 +39,10 @@ struct KinveyController {
     static let metersPerMile = 1_609.344
 
     init(
-        catalog: ContentCatalog, apps: [KinveyApp], store: any PlayerStore, accounts: UserAccounts?,
+        catalog: ContentCatalog, apps: [KinveyApp], store: any PlayerStore, accounts: UserAccounts?, blobs: BlobStore,
         publicURL: @escaping @Sendable () -> String
     ) {
+        self.blobs = blobs
         self.catalog = catalog
         self.apps = Dictionary(apps.map { ($0.appKey, $0) }, uniquingKeysWith: { first, _ in first })
         auth = KinveyAuthenticator(accounts: accounts)
@@ -90,6 +93,10 @@ struct KinveyController {
         routes.get("/blob/:appKey/download-loc/**") { request, context in
             await kinvey(request, context) { app, content in try await downloadLocation(context, app, content) }
         }
+        routes.get("/blob/:appKey/upload-loc/**") { request, context in
+            await kinvey(request, context) { app, content in try await uploadLocation(request, context, app, content) }
+        }
+        routes.put("/blob/:appKey/upload/:id") { request, context in try await upload(request, context) }
         for path in [
             "/appdata/:appKey", "/appdata/:appKey/:collection", "/appdata/:appKey/:collection/:id", "/blob/:appKey",
             "/blob/:appKey/:id",

@@ -86,6 +86,70 @@ extension PostgresStore {
         }
     }
 
+    public func insertUploadGrant(tokenHash: String, _ grant: PlayerUploadGrant) async throws {
+        try await client.query(
+            """
+            INSERT INTO kinvey_uploads (token_hash, app, creator, name, expires)
+            VALUES (\(tokenHash), \(grant.app), \(grant.creator), \(grant.name), \(grant.expires))
+            """, logger: logger)
+    }
+
+    public func takeUploadGrant(tokenHash: String) async throws -> PlayerUploadGrant? {
+        try await first(
+            try await client.query(
+                "DELETE FROM kinvey_uploads WHERE token_hash = \(tokenHash) RETURNING app, creator, name, expires",
+                logger: logger)
+        ) { row in
+            let text = { (column: String) in try row[column].decode(String.self) }
+            return PlayerUploadGrant(
+                app: try text("app"), creator: try text("creator"), name: try text("name"), expires: try text("expires"))
+        }
+    }
+
+    public func writeFile(_ file: PlayerFile, maxBytesPerUser: Int64) async throws -> PlayerWriteOutcome {
+        let logger = self.logger
+        return try await transaction { connection in
+            let lockKey = "\(file.app)\u{1F}\(file.creator)"
+            try await connection.query("SELECT pg_advisory_xact_lock(hashtext(\(lockKey)))", logger: logger)
+            var owner: String?
+            for try await creator in try await connection.query(
+                "SELECT creator FROM kinvey_files WHERE app = \(file.app) AND name = \(file.name) FOR UPDATE", logger: logger
+            ).decode(String.self) {
+                owner = creator
+            }
+            if let owner, owner != file.creator { return .notCreator }
+            var others: Int64 = 0
+            for try await sum in try await connection.query(
+                """
+                SELECT COALESCE(SUM(size), 0)::BIGINT FROM kinvey_files
+                WHERE app = \(file.app) AND creator = \(file.creator) AND name <> \(file.name)
+                """, logger: logger
+            ).decode(Int64.self) {
+                others = sum
+            }
+            guard others + file.size <= maxBytesPerUser else { return .overQuota }
+            try await connection.query(
+                """
+                INSERT INTO kinvey_files (app, name, creator, sha256, size, created)
+                VALUES (\(file.app), \(file.name), \(file.creator), \(file.sha256), \(file.size), \(file.created))
+                ON CONFLICT (app, name) DO UPDATE SET sha256 = excluded.sha256, size = excluded.size,
+                    created = excluded.created
+                """, logger: logger)
+            return owner == nil ? .created : .replaced
+        }
+    }
+
+    public func file(app: String, name: String) async throws -> PlayerFile? {
+        try await first(
+            try await client.query("SELECT * FROM kinvey_files WHERE app = \(app) AND name = \(name)", logger: logger)
+        ) { row in
+            let text = { (column: String) in try row[column].decode(String.self) }
+            return PlayerFile(
+                app: try text("app"), name: try text("name"), creator: try text("creator"), sha256: try text("sha256"),
+                size: try row["size"].decode(Int64.self), created: try text("created"))
+        }
+    }
+
     static func playerEntity(from row: PostgresRandomAccessRow) throws -> PlayerEntity {
         let text = { (column: String) in try row[column].decode(String.self) }
         return PlayerEntity(

@@ -70,6 +70,54 @@ extension SQLiteStore {
         }
     }
 
+    public func insertUploadGrant(tokenHash: String, _ grant: PlayerUploadGrant) async throws {
+        try await pool.write { db in
+            try db.execute(
+                sql: "INSERT INTO kinvey_uploads (token_hash, app, creator, name, expires) VALUES (?, ?, ?, ?, ?)",
+                arguments: [tokenHash, grant.app, grant.creator, grant.name, grant.expires])
+        }
+    }
+
+    public func takeUploadGrant(tokenHash: String) async throws -> PlayerUploadGrant? {
+        try await pool.write { db in
+            try Row.fetchOne(
+                db, sql: "DELETE FROM kinvey_uploads WHERE token_hash = ? RETURNING app, creator, name, expires",
+                arguments: [tokenHash]
+            ).map { PlayerUploadGrant(app: $0["app"], creator: $0["creator"], name: $0["name"], expires: $0["expires"]) }
+        }
+    }
+
+    public func writeFile(_ file: PlayerFile, maxBytesPerUser: Int64) async throws -> PlayerWriteOutcome {
+        try await pool.write { db in
+            let owner = try String.fetchOne(
+                db, sql: "SELECT creator FROM kinvey_files WHERE app = ? AND name = ?", arguments: [file.app, file.name])
+            if let owner, owner != file.creator { return .notCreator }
+            let others =
+                try Int64.fetchOne(
+                    db, sql: "SELECT COALESCE(SUM(size), 0) FROM kinvey_files WHERE app = ? AND creator = ? AND name <> ?",
+                    arguments: [file.app, file.creator, file.name]) ?? 0
+            guard others + file.size <= maxBytesPerUser else { return .overQuota }
+            try db.execute(
+                sql: """
+                    INSERT INTO kinvey_files (app, name, creator, sha256, size, created) VALUES (?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (app, name) DO UPDATE SET sha256 = excluded.sha256, size = excluded.size,
+                        created = excluded.created
+                    """,
+                arguments: [file.app, file.name, file.creator, file.sha256, file.size, file.created])
+            return owner == nil ? .created : .replaced
+        }
+    }
+
+    public func file(app: String, name: String) async throws -> PlayerFile? {
+        try await pool.read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM kinvey_files WHERE app = ? AND name = ?", arguments: [app, name]).map {
+                PlayerFile(
+                    app: $0["app"], name: $0["name"], creator: $0["creator"], sha256: $0["sha256"], size: $0["size"],
+                    created: $0["created"])
+            }
+        }
+    }
+
     static func playerEntity(from row: Row) -> PlayerEntity {
         PlayerEntity(
             app: row["app"], collection: row["collection"], id: row["id"], creator: row["creator"], body: row["body"],
