@@ -4,21 +4,37 @@ import PostgresNIO
 /// The Kinvey player entities in PostgreSQL (the table of migration 3): the
 /// `PlayerStore` part of `MetadataStore`.
 extension PostgresStore {
-    public func writeEntity(_ entity: PlayerEntity, maxPerUser: Int) async throws -> PlayerWriteOutcome {
+    /// Runs `body` in a transaction holding the user's advisory lock: one writer per user at a
+    /// time, so that two inserts cannot both pass a cap.
+    func lockedForUser<T: Sendable>(app: String, creator: String, _ body: (PostgresConnection) async throws -> T)
+        async throws -> T
+    {
         let logger = self.logger
         return try await transaction { connection in
-            // One writer per user at a time, so that two inserts cannot both pass the count.
-            let lockKey = "\(entity.app)\u{1F}\(entity.creator)"
+            let lockKey = "\(app)\u{1F}\(creator)"
             try await connection.query("SELECT pg_advisory_xact_lock(hashtext(\(lockKey)))", logger: logger)
-            var existing: String?
-            for try await creator in try await connection.query(
+            return try await body(connection)
+        }
+    }
+
+    /// The first column of the first row of `query`, as text.
+    func firstText(_ connection: PostgresConnection, _ query: PostgresQuery) async throws -> String? {
+        var result: String?
+        for try await value in try await connection.query(query, logger: logger).decode(String.self) where result == nil {
+            result = value
+        }
+        return result
+    }
+
+    public func writeEntity(_ entity: PlayerEntity, maxPerUser: Int) async throws -> PlayerWriteOutcome {
+        let logger = self.logger
+        return try await lockedForUser(app: entity.app, creator: entity.creator) { connection in
+            let existing = try await firstText(
+                connection,
                 """
                 SELECT creator FROM kinvey_entities
                 WHERE app = \(entity.app) AND collection = \(entity.collection) AND id = \(entity.id) FOR UPDATE
-                """, logger: logger
-            ).decode(String.self) {
-                existing = creator
-            }
+                """)
             if let existing {
                 guard existing == entity.creator else { return .notCreator }
                 try await connection.query(
@@ -68,15 +84,9 @@ extension PostgresStore {
     {
         let logger = self.logger
         return try await transaction { connection in
-            var existing: String?
-            for try await owner in try await connection.query(
-                """
-                SELECT creator FROM kinvey_entities
-                WHERE app = \(app) AND collection = \(collection) AND id = \(id) FOR UPDATE
-                """, logger: logger
-            ).decode(String.self) {
-                existing = owner
-            }
+            let existing = try await firstText(
+                connection,
+                "SELECT creator FROM kinvey_entities WHERE app = \(app) AND collection = \(collection) AND id = \(id) FOR UPDATE")
             guard let existing else { return .notFound }
             guard existing == creator else { return .notCreator }
             try await connection.query(
@@ -108,15 +118,9 @@ extension PostgresStore {
 
     public func writeFile(_ file: PlayerFile, maxBytesPerUser: Int64) async throws -> PlayerWriteOutcome {
         let logger = self.logger
-        return try await transaction { connection in
-            let lockKey = "\(file.app)\u{1F}\(file.creator)"
-            try await connection.query("SELECT pg_advisory_xact_lock(hashtext(\(lockKey)))", logger: logger)
-            var owner: String?
-            for try await creator in try await connection.query(
-                "SELECT creator FROM kinvey_files WHERE app = \(file.app) AND name = \(file.name) FOR UPDATE", logger: logger
-            ).decode(String.self) {
-                owner = creator
-            }
+        return try await lockedForUser(app: file.app, creator: file.creator) { connection in
+            let owner = try await firstText(
+                connection, "SELECT creator FROM kinvey_files WHERE app = \(file.app) AND name = \(file.name) FOR UPDATE")
             if let owner, owner != file.creator { return .notCreator }
             var others: Int64 = 0
             for try await sum in try await connection.query(
