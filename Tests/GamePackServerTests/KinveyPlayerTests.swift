@@ -68,9 +68,8 @@ struct KinveyPlayerTests {
         arguments: StoreKind.available)
     func users(_ kind: StoreKind) async throws {
         try await Self.withServer(kind) { fixture, client in
-            let started = ContinuousClock.now
+            // (The 0.5 s KinveyKit allows is the replay's check: no timed unit tests here.)
             let user = try await Self.user(client, "kid_a", "secret-a")
-            #expect(ContinuousClock.now - started < .milliseconds(500), "KinveyKit's held requests give up after 0.5 s")
             #expect(user.id.count == 24 && !user.username.isEmpty && !user.password.isEmpty && !user.token.isEmpty)
 
             // The database holds a slow hash of the password and the token's SHA-256, never either in clear.

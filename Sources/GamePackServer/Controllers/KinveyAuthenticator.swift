@@ -127,6 +127,8 @@ final class KinveyAuthenticator: Sendable {
         guard try await accounts.store.insertAccount(account) else { return nil }
         remember(Self.cacheKey(account.realm, username, password), userID: account.id)
         Task {
+            // After the SDK's first burst of requests (answered from the remembered password).
+            try await Task.sleep(for: .seconds(1))
             let hash = try await UserAccounts.offload { [iterations = accounts.iterations] in
                 PasswordHash.make(password, iterations: iterations)
             }
