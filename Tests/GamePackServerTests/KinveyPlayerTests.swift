@@ -127,9 +127,7 @@ struct KinveyPlayerTests {
         }
     }
 
-    @Test(
-        "player data: the creator writes, others read or get 403, caps answer 413, content stays read-only",
-        arguments: StoreKind.available)
+    @Test("player data: creator writes, others read or 403, caps 413, content 405", arguments: StoreKind.available)
     func playerData(_ kind: StoreKind) async throws {
         try await Self.withServer(kind) { _, client in
             let alice = try await Self.user(client, "kid_a", "secret-a")
