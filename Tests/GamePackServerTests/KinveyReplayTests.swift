@@ -62,6 +62,12 @@ struct KinveyReplayTests {
             // The app's `lastModified` pattern has minutes only: a changed image is noticed when
             // its pack is published in a later minute than the first (publish.sh waits for it).
             let nextMinute = (Date().timeIntervalSince1970 / 60).rounded(.down) * 60 + 61
+            // A long-running server has answered before: warm its store's connections and code
+            // paths as a device's first request would find them.
+            let warm = try await client.execute(
+                uri: "/user/\(app.appKey)", method: .post,
+                headers: [.authorization: "Basic " + Data("\(app.appKey):\(app.appSecret)".utf8).base64EncodedString()])
+            #expect(warm.status == .created)
             for (sdk, sequence, image) in [("kinveykit", 2, "vc2.png"), ("swift", 3, "vc4.png")] {
                 let result = try await CommandRunner.runOffPool(
                     Self.python,
