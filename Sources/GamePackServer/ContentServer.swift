@@ -51,6 +51,7 @@ public final class ContentServer: Sendable {
         let router = Router()
         router.middlewares.add(MetricsMiddleware(metrics: metrics))
         router.middlewares.add(ErrorMiddleware())
+        router.middlewares.add(KinveyMiddleware())
         let ingest = PackIngest(
             blobs: blobs, store: store, trustedKeys: configuration.trustedKeys, uploadLimit: configuration.uploadLimit)
         router.addRoutes(StatusController(metrics: metrics).routes)
@@ -65,11 +66,15 @@ public final class ContentServer: Sendable {
                 checkinSecret: configuration.checkinSecret
             ).routes)
         router.addRoutes(ContentQueryController(catalog: content).routes)
-        router.addRoutes(KinveyController(catalog: content, apps: configuration.kinveyApps).routes)
+        let accounts = (store as? any AccountStore).map { UserAccounts(store: $0) }
+        let kinvey = KinveyController(
+            catalog: content, apps: configuration.kinveyApps, store: store, accounts: accounts, blobs: blobs,
+            publicURL: publicURL)
+        router.addRoutes(kinvey.routes)
+        router.addRoutes(KinveyUserController(apps: kinvey.apps, auth: kinvey.auth).routes)
         router.addRoutes(
             AppacitiveController(
-                catalog: content, apps: configuration.appacitiveApps,
-                accounts: (store as? any AccountStore).map { UserAccounts(store: $0) }, publicURL: publicURL
+                catalog: content, apps: configuration.appacitiveApps, accounts: accounts, publicURL: publicURL
             ).routes)
         return router
     }

@@ -108,6 +108,11 @@ struct ServeRunCommand: AsyncParsableCommand {
             throw ValidationError("--min-body-rate must be a whole number of bytes a second, 1 or more")
         }
         _ = try shutdownSeconds()
+        if let publicURL {
+            guard let url = URL(string: publicURL), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+                url.host?.isEmpty == false, url.query == nil, url.fragment == nil
+            else { throw ValidationError("--public-url must be an http:// or https:// URL without query (\(publicURL))") }
+        }
     }
 
     /// `--shutdown-deadline`, else GAMEPACK_SHUTDOWN_DEADLINE, else 10 seconds.

@@ -30,7 +30,7 @@ final class ContentFixture: @unchecked Sendable {
         KinveyApp(appKey: "kid_deals", appSecret: "deal-secret", project: "dealhunter", channel: "production"),
     ]
 
-    init(_ kind: StoreKind) async throws {
+    init(_ kind: StoreKind, apps: [KinveyApp] = ContentFixture.apps, publicURL: String? = nil) async throws {
         storeFixture = try await StoreFixture.make(kind)
         packs = try TestPacks()
         let (token, stored) = UploadTokens.create()
@@ -41,7 +41,8 @@ final class ContentFixture: @unchecked Sendable {
         var configuration = ServerConfiguration(
             dataDirectory: storeFixture.directory.appendingPathComponent("data"), store: storeFixture.location,
             trustedKeys: [packs.key.publicKey], legacyCacheSeconds: 0)
-        configuration.kinveyApps = Self.apps
+        configuration.kinveyApps = apps
+        configuration.publicURL = publicURL
         server = try ContentServer(configuration: configuration, store: storeFixture.store, logger: logger)
     }
 
@@ -511,6 +512,8 @@ struct ContentQueryTests {
         let script = TestPaths.repoRoot.appendingPathComponent("scripts/kinvey-session.py")
         try await fixture.test(live: true) { client in
             let port = try #require(client.port)
+            // _downloadURL is built from the server's public URL, never from the Host header.
+            fixture.server.listening.withLockedValue { $0 = "http://127.0.0.1:\(port)" }
             try await fixture.publish(
                 client, project: "whack-a-vc", sequence: 1, files: ContentSamples.whackAVC(images: ContentSamples.images()))
             func session() async throws -> [String: Any] {

@@ -7,14 +7,23 @@ import NIOCore
 /// A Kinvey-compatible read API over the `kinvey` target of the pack an app's channel points
 /// at, for Kinvey-era clients (Whack-A-VC): `GET /appdata/{appKey}` (handshake),
 /// `GET /appdata/{appKey}/{collection}` with `query` (MongoDB's query language, `KinveyFind`),
-/// `limit`, `skip`, `sort`, `fields`; `…/{collection}/_count`; `GET /appdata/{appKey}/{collection}/{_id}`; `GET /blob/{appKey}/{_id}`
-/// (file metadata with `_downloadURL`) and `GET /blob/{appKey}?query=…`. Entities carry `_acl`
-/// and `_kmd` (`lmt`: when the entity's content hash was first published; `ect`: when its id
-/// was). Every request needs HTTP Basic `appKey:appSecret`; writes answer 405. Errors use
-/// Kinvey's shape, `{"error", "description", "debug"}`.
+/// `limit`, `skip`, `sort`, `fields`; `…/{collection}/_count`; `GET /appdata/{appKey}/{collection}/{_id}`;
+/// `GET /blob/{appKey}/{_id}` (file metadata with `_downloadURL`) and `GET /blob/{appKey}?query=…`;
+/// `GET /blob/{appKey}/download-loc/{resourceName}` (a redirect to the file). Entities carry
+/// `_acl` and `_kmd` (`lmt`: when the entity's content hash was first published; `ect`: when
+/// its id was). Reads take HTTP Basic `appKey:appSecret` or a user's credentials
+/// (`KinveyAuthenticator`); content collections answer writes with 405, player collections
+/// (`KinveyPlayerData`) take them. Errors use Kinvey's shape, `{"error", "description", "debug"}`
+/// (`KinveyMiddleware` adds the headers every answer carries).
 struct KinveyController {
     let catalog: ContentCatalog
     let apps: [String: KinveyApp]
+    let auth: KinveyAuthenticator
+    let players: KinveyPlayerData
+    /// Where uploaded files' bytes go (`v1/files/<sha256>`).
+    let blobs: BlobStore
+    /// The base URL `_downloadURL`s start with (`ContentServer.publicURL()`).
+    let publicBase: @Sendable () -> String
 
     /// What the handshake reports as the API version.
     static let apiVersion = "3.9.28"
@@ -28,9 +37,32 @@ struct KinveyController {
     /// wire is miles, not MongoDB's radians or meters.
     static let metersPerMile = 1_609.344
 
-    init(catalog: ContentCatalog, apps: [KinveyApp]) {
+    init(
+        catalog: ContentCatalog, apps: [KinveyApp], store: any PlayerStore, accounts: UserAccounts?, blobs: BlobStore,
+        publicURL: @escaping @Sendable () -> String
+    ) {
+        self.blobs = blobs
         self.catalog = catalog
         self.apps = Dictionary(apps.map { ($0.appKey, $0) }, uniquingKeysWith: { first, _ in first })
+        auth = KinveyAuthenticator(accounts: accounts)
+        players = KinveyPlayerData(store: store, auth: auth)
+        publicBase = publicURL
+    }
+
+    /// The public base URL without a trailing slash.
+    var publicURL: String {
+        var text = publicBase()
+        while text.hasSuffix("/") { text.removeLast() }
+        return text
+    }
+
+    /// The player-data answer for a request on `/appdata/{appKey}/{collection}[/{id}]`; nil
+    /// when the collection is the pack's.
+    func player(_ request: Request, _ context: BasicRequestContext) async throws -> Response? {
+        guard let key = context.parameters.get("appKey"), let collection = context.parameters.get("collection") else {
+            return nil
+        }
+        return try await players.answer(request, app: apps[key], collection: collection, id: context.parameters.get("id"))
     }
 
     var routes: RouteCollection<BasicRequestContext> {
@@ -39,13 +71,15 @@ struct KinveyController {
             await kinvey(request, context) { app, _ in try await handshake(app) }
         }
         routes.get("/appdata/:appKey/:collection") { request, context in
-            await kinvey(request, context) { app, content in try await list(request, context, app, content) }
-        }
-        routes.get("/appdata/:appKey/:collection/_count") { request, context in
-            await kinvey(request, context) { app, content in try await count(request, context, app, content) }
+            if let answer = try await player(request, context) { return answer }
+            return await kinvey(request, context) { app, content in try await list(request, context, app, content) }
         }
         routes.get("/appdata/:appKey/:collection/:id") { request, context in
-            await kinvey(request, context) { app, content in try await entity(request, context, app, content) }
+            if let answer = try await player(request, context) { return answer }
+            if context.parameters.get("id") == "_count" {
+                return await kinvey(request, context) { app, content in try await count(request, context, app, content) }
+            }
+            return await kinvey(request, context) { app, content in try await entity(request, context, app, content) }
         }
         routes.get("/blob/:appKey") { request, context in
             await kinvey(request, context) { app, content in try await blobs(request, context, app, content, id: nil) }
@@ -55,17 +89,24 @@ struct KinveyController {
                 try await blobs(request, context, app, content, id: try context.parameters.require("id"))
             }
         }
+        routes.get("/blob/:appKey/download-loc/**") { request, context in
+            await kinvey(request, context) { app, content in try await downloadLocation(context, app, content) }
+        }
+        routes.get("/blob/:appKey/upload-loc/**") { request, context in
+            await kinvey(request, context) { app, content in try await uploadLocation(request, context, app, content) }
+        }
+        routes.put("/blob/:appKey/upload/:id") { request, context in try await upload(request, context) }
         for path in [
             "/appdata/:appKey", "/appdata/:appKey/:collection", "/appdata/:appKey/:collection/:id", "/blob/:appKey",
             "/blob/:appKey/:id",
         ] {
             for method in [HTTPRequest.Method.post, .put, .patch, .delete] {
                 routes.on(RouterPath(path), method: method) { request, context in
-                    await kinvey(request, context) { _, _ in
+                    if let answer = try await player(request, context) { return answer }
+                    return await kinvey(request, context) { _, _ in
                         throw KinveyError(
-                            .methodNotAllowed, "FeatureUnavailable",
-                            "Requested functionality is unavailable in this API version",
-                            debug: "this server serves published content only; \(request.method) is not allowed")
+                            .methodNotAllowed, "MethodNotAllowed", "The method is not allowed for this resource",
+                            debug: "this collection is published content, read-only; \(request.method) is not allowed")
                     }
                 }
             }
@@ -79,7 +120,7 @@ struct KinveyController {
         _ body: (KinveyApp, @escaping @Sendable () async throws -> ChannelContent) async throws -> Response
     ) async -> Response {
         do {
-            let app = try authenticate(request, context)
+            let app = try await authenticate(request, context)
             let resolve: @Sendable () async throws -> ChannelContent = { [catalog] in
                 do {
                     return try await catalog.content(project: app.project, channel: app.channel)
@@ -109,28 +150,24 @@ struct KinveyController {
         }
     }
 
-    /// The app whose key is in the path, when the request's Basic credentials are its key and secret.
-    func authenticate(_ request: Request, _ context: BasicRequestContext) throws -> KinveyApp {
+    /// The app whose key is in the path, when the request carries its key and secret or the
+    /// credentials of one of its users (`KinveyAuthenticator`).
+    func authenticate(_ request: Request, _ context: BasicRequestContext) async throws -> KinveyApp {
         let key = try context.parameters.require("appKey")
-        let refused = KinveyError(
-            .unauthorized, "InvalidCredentials", "Invalid credentials. Please retry your request with correct credentials",
-            debug: "send HTTP Basic appKey:appSecret as configured in the server's --kinvey-apps file")
-        guard let app = apps[key], let header = request.headers[.authorization] else { throw refused }
-        let parts = header.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[0].lowercased() == "basic",
-            let decoded = Data(base64Encoded: String(parts[1]).trimmingCharacters(in: .whitespaces)),
-            let text = String(data: decoded, encoding: .utf8)
-        else { throw refused }
-        let pair = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-        guard pair.count == 2, UploadTokens.constantTimeEqual(String(pair[0]), app.appKey),
-            UploadTokens.constantTimeEqual(String(pair[1]), app.appSecret)
-        else { throw refused }
+        guard let app = apps[key] else {
+            throw KinveyAuthenticator.refused(
+                "send HTTP Basic appKey:appSecret as configured in the server's --kinvey-apps file")
+        }
+        _ = try await auth.principal(request, app: app)
         return app
     }
 
+    /// The handshake: every value a string, as the Swift SDK requires (`version`, `kinvey`,
+    /// `appName`, `environmentName`).
     func handshake(_ app: KinveyApp) async throws -> Response {
-        Self.json(
-            #"{"version":"\#(Self.apiVersion)","kinvey":\#(ServerError.jsonString("hello " + (app.name ?? app.project))),"appName":\#(ServerError.jsonString(app.name ?? app.project))}"#
+        let name = app.name ?? app.project
+        return Self.json(
+            #"{"version":"\#(Self.apiVersion)","kinvey":\#(ServerError.jsonString("hello " + name)),"appName":\#(ServerError.jsonString(name)),"environmentName":\#(ServerError.jsonString(app.environment ?? "Production"))}"#
         )
     }
 
@@ -200,16 +237,18 @@ struct KinveyController {
         collection: String, request: Request
     ) -> String {
         var body = row.body
-        if !renames.isEmpty || collection == KinveyLayout.metadataCollection,
+        let defaults = app.defaults?[kinveyName(of: collection, app)] ?? [:]
+        if !renames.isEmpty || !defaults.isEmpty || collection == KinveyLayout.metadataCollection,
             var object = ContentJSON.parse(body) as? [String: Any]
         {
             for (kinveyName, packName) in renames {
                 if let value = object.removeValue(forKey: packName) { object[kinveyName] = value }
             }
+            for (name, value) in defaults where object[name] == nil || object[name] is NSNull { object[name] = value }
             // The blob metadata's lastModified is when this resource's content was first
             // published, so an unchanged resource keeps it and a replaced one moves on.
             if collection == KinveyLayout.metadataCollection, object["lastModified"] != nil {
-                object["lastModified"] = Self.kinveyTime(row.modified)
+                object["lastModified"] = Self.metaDataTime(row.modified, app)
             }
             body = ContentJSON.serialize(object)
         }
@@ -253,14 +292,14 @@ struct KinveyController {
             query.limit = min(max(limit, 1), Self.maxLimit)
         }
         let rows = try await catalog.index!.queryContent(query)
-        let host = request.head.authority ?? "127.0.0.1"
+        let base = publicURL
         let files = rows.compactMap { row -> String? in
             guard let object = ContentJSON.parse(row.body) as? [String: Any], let sha = object["sha256"] as? String,
                 let name = object["resourceName"] as? String
             else { return nil }
             var file: [String: Any] = [
                 "_id": row.id, "_filename": name, "_public": true, "mimeType": Self.mimeType(name),
-                "_downloadURL": "http://\(host)/v1/files/\(sha)", "_expiresAt": "2100-01-01T00:00:00.000Z",
+                "_downloadURL": "\(base)/v1/files/\(sha)", "_expiresAt": "2100-01-01T00:00:00.000Z",
                 "sha256": sha, "md5": object["md5"] ?? "", "size": object["size"] ?? 0,
                 "_acl": ["creator": app.project, "gr": true, "gw": false],
                 "_kmd": ["lmt": Self.kinveyTime(row.modified), "ect": Self.kinveyTime(row.created)],

@@ -135,13 +135,14 @@ public struct Checkin: Sendable, Equatable, Codable {
     }
 }
 
-/// Where the server keeps its metadata: packs, channel histories, tokens and check-ins. Two
+/// Where the server keeps its metadata: packs, channel histories, tokens and check-ins (and the
+/// Kinvey players of `PlayerStore`). Two
 /// implementations, `SQLiteStore` (one file, the default) and `PostgresStore` (several server
 /// processes share one database), pass the same test suite.
 ///
 /// Every write is one transaction; `append` is the only one that can lose a race, and it loses
 /// it cleanly (`StoreError.sequenceNotIncreasing`).
-public protocol MetadataStore: Sendable {
+public protocol MetadataStore: PlayerStore {
     /// Applies the schema migrations this code knows and the database has not seen.
     func migrate() async throws
     /// The schema version the database is at (the highest migration applied).

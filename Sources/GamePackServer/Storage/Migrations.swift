@@ -107,6 +107,47 @@ public enum SchemaMigrations {
                 """,
                 "CREATE INDEX account_sessions_expires ON account_sessions (expires)",
             ]),
+        Migration(
+            version: 3, name: "Kinvey player entities and files",
+            statements: [
+                // The entities users write to a Kinvey app's player-data collections (`PlayerStore`).
+                """
+                CREATE TABLE kinvey_entities (
+                    app TEXT NOT NULL,
+                    collection TEXT NOT NULL,
+                    id TEXT NOT NULL,
+                    creator TEXT NOT NULL,
+                    body TEXT NOT NULL,
+                    created TEXT NOT NULL,
+                    modified TEXT NOT NULL,
+                    PRIMARY KEY (app, collection, id)
+                )
+                """,
+                "CREATE INDEX kinvey_entities_creator ON kinvey_entities (app, creator)",
+                // Files users uploaded (`upload-loc`); the bytes are in the data directory by SHA-256.
+                """
+                CREATE TABLE kinvey_files (
+                    app TEXT NOT NULL,
+                    name TEXT NOT NULL,
+                    creator TEXT NOT NULL,
+                    sha256 TEXT NOT NULL,
+                    size BIGINT NOT NULL,
+                    created TEXT NOT NULL,
+                    PRIMARY KEY (app, name)
+                )
+                """,
+                "CREATE INDEX kinvey_files_creator ON kinvey_files (app, creator)",
+                // One-time upload URIs, by the SHA-256 of their token.
+                """
+                CREATE TABLE kinvey_uploads (
+                    token_hash TEXT PRIMARY KEY,
+                    app TEXT NOT NULL,
+                    creator TEXT NOT NULL,
+                    name TEXT NOT NULL,
+                    expires TEXT NOT NULL
+                )
+                """,
+            ]),
     ]
 
     /// The newest schema version this code knows.
