@@ -41,6 +41,20 @@ struct LintRuleRegistryTests {
         #expect(LintRule.syntax.isConfigurable == false && LintRule.unusedAsset.defaultSeverity == .warning)
     }
 
+    @Test("each hook list holds exactly the registered rules that adopt its hook, in registry order")
+    func hookLists() {
+        func names(_ types: [Any.Type]) -> [String] { types.map { String(describing: $0) } }
+        let all = LintRuleRegistry.all
+        #expect(names(LintRuleRegistry.itemRules) == names(all.filter { $0 is any ItemLintRule.Type }))
+        #expect(names(LintRuleRegistry.mapRules) == names(all.filter { $0 is any MapLintRule.Type }))
+        #expect(names(LintRuleRegistry.entryRules) == names(all.filter { $0 is any EntryLintRule.Type }))
+        #expect(names(LintRuleRegistry.valueRules) == names(all.filter { $0 is any ValueLintRule.Type }))
+        #expect(names(LintRuleRegistry.fieldRules) == names(all.filter { $0 is any FieldLintRule.Type }))
+        #expect(names(LintRuleRegistry.textRules) == names(all.filter { $0 is any TextLintRule.Type }))
+        #expect(names(LintRuleRegistry.assetRules) == names(all.filter { $0 is any AssetLintRule.Type }))
+        #expect(names(LintRuleRegistry.projectRules) == names(all.filter { $0 is any ProjectLintRule.Type }))
+    }
+
     /// The README's rule table as the registry describes it.
     static func ruleTable() -> String {
         Self.tableHeader
