@@ -1,10 +1,10 @@
 # Shared by the server query benchmarks (queries.sh, appacitive.sh); sourced, not run. Expects
 # `bin` (the gamepack binary) and `work` (a scratch folder) to be set.
 
-# build_deals_pack: 100,000 deals over the Netherlands (scripts/make-deals.py), built and
-# signed with a fresh key; sets `pack`.
+# build_deals_pack [TARGETS]: 100,000 deals over the Netherlands (scripts/make-deals.py), built
+# for TARGETS (comma-separated; default canonical) and signed with a fresh key; sets `pack`.
 build_deals_pack() {
-    python3 scripts/make-deals.py --count 100000 --spread netherlands --out "$work/project"
+    python3 scripts/make-deals.py --count 100000 --spread netherlands --out "$work/project" --targets "${1:-canonical}"
     "$bin" keygen --out "$work/k" >/dev/null
     "$bin" build "$work/project" --out "$work/out" --sign "$work/k.key" --quiet --no-cache
     pack=$(ls "$work"/out/*.gamepack)

@@ -154,13 +154,26 @@ struct KinveyPlayerTests {
             let mine = try await send(.put, "/appdata/kid_a/whacks/\(id)", aliceAuth, #"{"vcId":"1","whackCount":"13"}"#)
             #expect(mine.status == .ok && mine.object["whackCount"] as? String == "13")
 
-            // Reads: everyone (the app's credentials too) on `all`; equality queries.
-            let query = #"{"vcId":"1"}"#.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
-            let found = try await send(.get, "/appdata/kid_a/whacks/?query=\(query)", Self.basic("kid_a", "secret-a"))
+            // Reads: everyone (the app's credentials too) on `all`; the content collections' query
+            // language (KinveyFind): operators, sort, skip, limit, fields, _count.
+            func encoded(_ text: String) -> String { text.addingPercentEncoding(withAllowedCharacters: .alphanumerics)! }
+            let found = try await send(
+                .get, "/appdata/kid_a/whacks/?query=\(encoded(#"{"vcId":"1"}"#))", Self.basic("kid_a", "secret-a"))
             #expect(found.array.map { $0["_id"] as? String } == [id] && found.array.first?["whackCount"] as? String == "13")
             #expect(try await send(.get, "/appdata/kid_a/whacks/_count", bobAuth).object["count"] as? Int == 2)
-            let op = #"{"whackCount":{"$gt":"1"}}"#.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
-            #expect(try await send(.get, "/appdata/kid_a/whacks?query=\(op)", bobAuth).status == .badRequest)
+            let greater = try await send(.get, "/appdata/kid_a/whacks?query=\(encoded(#"{"whackCount":{"$gt":"1"}}"#))", bobAuth)
+            #expect(greater.array.map { $0["_id"] as? String } == [id])
+            let counted = try await send(
+                .get, "/appdata/kid_a/whacks/_count?query=\(encoded(#"{"vcId":{"$in":["1","2"]}}"#))", bobAuth)
+            #expect(counted.object["count"] as? Int == 2)
+            let sorted = try await send(
+                .get, "/appdata/kid_a/whacks?sort=\(encoded(#"{"vcId":-1}"#))&fields=vcId&limit=1", bobAuth)
+            #expect(
+                sorted.array.count == 1 && sorted.array.first?["vcId"] as? String == "2"
+                    && sorted.array.first?["whackCount"] == nil)
+            #expect(
+                try await send(.get, "/appdata/kid_a/whacks?query=\(encoded(#"{"vcId":{"$where":"1"}}"#))", bobAuth).status
+                    == .badRequest)
 
             // `creator` collections: each user sees only their own.
             #expect(try await send(.post, "/appdata/kid_a/notes", aliceAuth, #"{"text":"mine"}"#).status == .created)

@@ -6,9 +6,9 @@ import Hummingbird
 /// their own entities (`POST /appdata/{appKey}/{collection}`, `PUT …/{id}`, `DELETE …/{id}`),
 /// stored in the server's database with `_acl.creator` (the user's `_id`: only they change
 /// the entity; another user gets 403) and `_kmd` (`ect`, `lmt`); reads follow the collection's
-/// `read` (`all` or `creator`). `GET …/{collection}?query=…` answers equality on fields
-/// (dotted paths allowed; `null` also matches a missing field) with `skip` and `limit`;
-/// `documents` gives the readable entities as JSON objects for a fuller query engine.
+/// `read` (`all` or `creator`). `GET …/{collection}` and `…/_count` answer the same query
+/// language as the content collections (`KinveyFind`: operators, geo, `sort`, `skip`,
+/// `limit`, `fields`) over the entities the caller may read.
 struct KinveyPlayerData {
     let store: any PlayerStore
     let auth: KinveyAuthenticator
@@ -22,8 +22,7 @@ struct KinveyPlayerData {
         let principal = try await auth.principal(request, app: app)
         switch request.method {
         case .get where id == "_count":
-            let count = try await documents(app: app, collection: collection, settings, principal, request).count
-            return KinveyController.json(#"{"count":\#(count)}"#)
+            return try await count(app: app, collection: collection, settings, principal, request)
         case .get:
             if let id { return try await one(app: app, collection: collection, id: id, settings, principal) }
             return try await list(app: app, collection: collection, settings, principal, request)
@@ -36,39 +35,43 @@ struct KinveyPlayerData {
         }
     }
 
-    /// The entities `principal` may read, as Kinvey answers them (JSON objects' texts), that
-    /// match the request's `query`, oldest first.
-    func documents(
-        app: KinveyApp, collection: String, _ settings: KinveyPlayerCollection, _ principal: KinveyPrincipal,
-        _ request: Request
-    ) async throws -> [String] {
+    /// The entities `principal` may read, as Kinvey answers them (JSON texts and values), that
+    /// `find` matches, in its order (oldest first unless sorted or near a point).
+    func matching(
+        _ find: KinveyFind, app: KinveyApp, collection: String, _ settings: KinveyPlayerCollection,
+        _ principal: KinveyPrincipal
+    ) async throws -> [(text: String, value: KinveyValue)] {
         var creator: String?
         if settings.read == .creator { creator = try principal.requireUser("reading \(collection)").id }
-        let conditions = try Self.conditions(KinveyController.formParameters(request)["query"])
         let entities = try await store.entities(app: app.appKey, collection: collection, creator: creator, limit: Self.readLimit)
-        return entities.compactMap { entity in
-            let text = Self.document(entity, settings)
-            guard !conditions.isEmpty else { return text }
-            guard let object = ContentJSON.parse(text) as? [String: Any] else { return nil }
-            return conditions.allSatisfy { Self.matches(object, $0) } ? text : nil
-        }
+        return try find.matching(
+            entities.map { entity in
+                let text = Self.document(entity, settings)
+                return (text, (try? KinveyJSONParser.parse(text, maxDepth: KinveyController.maxEntityDepth)) ?? .object([]))
+            })
     }
 
+    /// `GET …/{collection}`: the page `query`, `sort`, `skip`, `limit` and `fields` ask for.
     func list(
         app: KinveyApp, collection: String, _ settings: KinveyPlayerCollection, _ principal: KinveyPrincipal,
         _ request: Request
     ) async throws -> Response {
-        let parameters = KinveyController.formParameters(request)
-        var found = try await documents(app: app, collection: collection, settings, principal, request)
-        if let text = parameters["skip"] {
-            guard let skip = Int(text), skip >= 0 else { throw KinveyError.syntax("skip must be a whole number, not \(text)") }
-            found = Array(found.dropFirst(skip))
-        }
-        if let text = parameters["limit"] {
-            guard let limit = Int(text), limit >= 0 else { throw KinveyError.syntax("limit must be a whole number, not \(text)") }
-            if limit > 0 { found = Array(found.prefix(limit)) }
-        }
-        return KinveyController.json("[" + found.joined(separator: ",") + "]")
+        let find = try KinveyFind(KinveyController.formParameters(request), maxLimit: KinveyController.maxLimit)
+        let found = try await matching(find, app: app, collection: collection, settings, principal)
+        return KinveyController.json("[" + find.page(found).joined(separator: ",") + "]")
+    }
+
+    /// `GET …/{collection}/_count`: `{"count": N}` for the `query`.
+    func count(
+        app: KinveyApp, collection: String, _ settings: KinveyPlayerCollection, _ principal: KinveyPrincipal,
+        _ request: Request
+    ) async throws -> Response {
+        var parameters = KinveyController.formParameters(request)
+        parameters["sort"] = nil
+        parameters["fields"] = nil
+        let find = try KinveyFind(parameters, maxLimit: KinveyController.maxLimit)
+        let found = try await matching(find, app: app, collection: collection, settings, principal)
+        return KinveyController.json(#"{"count":\#(found.count)}"#)
     }
 
     func one(
@@ -139,34 +142,5 @@ struct KinveyPlayerData {
                 #""_acl":{"creator":\#(ServerError.jsonString(entity.creator)),"gr":\#(settings.read == .all),"gw":false}"#,
                 #""_kmd":{"lmt":"\#(entity.modified)","ect":"\#(entity.created)"}"#,
             ], to: entity.body)
-    }
-
-    /// A field path and the JSON value it must equal.
-    struct Condition {
-        var path: [String]
-        var value: String
-    }
-
-    /// The equality conditions of a `query` (a JSON object of field → value); operators are
-    /// refused as unsupported here.
-    static func conditions(_ text: String?) throws -> [Condition] {
-        guard let text, !text.isEmpty else { return [] }
-        guard let object = ContentJSON.parse(text) as? [String: Any] else {
-            throw KinveyError.syntax("query must be a JSON object")
-        }
-        return try object.map { key, value in
-            if key.hasPrefix("$") { throw KinveyError.unsupported(key) }
-            if let inner = value as? [String: Any], let op = inner.keys.first(where: { $0.hasPrefix("$") }) {
-                throw KinveyError.unsupported(op)
-            }
-            return Condition(path: key.split(separator: ".").map(String.init), value: ContentJSON.serialize(value))
-        }
-    }
-
-    static func matches(_ object: [String: Any], _ condition: Condition) -> Bool {
-        var current: Any? = object
-        for name in condition.path { current = (current as? [String: Any])?[name] }
-        guard let current, !(current is NSNull) else { return condition.value == "null" }
-        return ContentJSON.serialize(current) == condition.value
     }
 }
