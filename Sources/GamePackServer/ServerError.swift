@@ -31,12 +31,6 @@ public struct ServerError: Error, HTTPResponseError, Sendable, CustomStringConve
         return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 
-    /// A JSON string literal for `text`.
-    static func jsonString(_ text: String) -> String {
-        let data = (try? JSONEncoder().encode([text])) ?? Data("[\"\"]".utf8)
-        return String(decoding: data.dropFirst().dropLast(), as: UTF8.self)
-    }
-
     static func badRequest(_ code: String, _ message: String) -> ServerError { ServerError(.badRequest, code, message) }
     static func unprocessable(_ code: String, _ message: String) -> ServerError {
         ServerError(.unprocessableContent, code, message)

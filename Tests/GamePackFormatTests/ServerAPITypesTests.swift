@@ -14,6 +14,18 @@ struct ServerAPITypesTests {
         #expect(try JSONDecoder().decode(APIErrorBody.self, from: body.encoded()) == body)
     }
 
+    @Test("a JSON string literal is byte for byte what JSONEncoder writes, for every ASCII byte and beyond")
+    func stringLiteral() throws {
+        var texts = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+        texts += ["", "plain", #"a "quoted" path/with\slash"#, "é 👩‍💻 \u{2028}\u{7F}", "line\nbreak\ttab\u{0}"]
+        for text in texts {
+            let encoded = try JSONEncoder().encode([text])
+            #expect(
+                JSONStringLiteral.quoted(text) == String(decoding: encoded.dropFirst().dropLast(), as: UTF8.self),
+                "\(Array(text.utf8))")
+        }
+    }
+
     @Test("a pointer upload carries the signed bytes as base64 and the signature text")
     func pointerUpload() throws {
         let key = MinisignSecretKey.generate()

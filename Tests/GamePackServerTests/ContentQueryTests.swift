@@ -587,6 +587,10 @@ struct GeoPointIndexTests {
                     }
                     let page = index.search(circle, offset: 3, limit: 5)
                     #expect(page.map(\.distance) == Array(found.dropFirst(3).prefix(5)).map(\.distance), "\(circle)")
+                    // The members alone (Appacitive's within_circle): the same set, unordered.
+                    let members = index.inside(circle)
+                    #expect(Set(members.map(\.id)) == Set(expected.map(\.id)) && members.count == expected.count, "\(circle)")
+                    #expect(members.allSatisfy { points[$0.position].id == $0.id }, "\(circle)")
                 }
             }
         }

@@ -38,13 +38,13 @@ struct KinveyDifferentialTests {
             let lat = 52.30 + Double((n * 37) % 100) / 500, lng = 4.80 + Double((n * 53) % 100) / 400
             var members = [
                 #""_id":"deal-\#(n)""#,
-                #""name":\#(ServerError.jsonString(names[n % names.count] + (n % 5 == 0 ? "" : " \(n)")))"#,
+                #""name":\#(JSONStringLiteral.quoted(names[n % names.count] + (n % 5 == 0 ? "" : " \(n)")))"#,
                 #""category":"\#(categories[n % 4])""#, #""featured":\#(n % 3 == 0)"#,
                 #""tags":\#(tagsJSON(tags[n % tags.count]))"#,
                 #""prices":[\#(n % 7),\#(Double(n % 5) + 0.5)\#(n % 4 == 0 ? ",\(n)" : "")]"#,
                 #""details":{"store_name":"Store \#(n % 6)","discount":\#(n * 5 % 60),"address":{"city":"\#(n % 9 == 0 ? "Haarlem" : "Amsterdam")","zip":"10\#(n % 10)\#(n % 7)AB"}}"#,
                 #""offers":[{"kind":"coupon","value":\#(n % 4)},{"kind":"\#(n % 2 == 0 ? "bundle" : "coupon")","value":\#(n % 6 + 1)}]"#,
-                #""description":\#(ServerError.jsonString("Line one of \(n)\r\nline two: " + names[(n + 3) % names.count]))"#,
+                #""description":\#(JSONStringLiteral.quoted("Line one of \(n)\r\nline two: " + names[(n + 3) % names.count]))"#,
             ]
             if n % 4 != 1 { members.append(#""rating":\#(n % 6 == 0 ? "null" : String(Double(n % 10) / 2))"#) }
             if n % 10 != 7 { members.append(#""location":{"latitude":\#(lat),"longitude":\#(lng)}"#) }
@@ -54,7 +54,7 @@ struct KinveyDifferentialTests {
     }
 
     static func tagsJSON(_ tags: [String]) -> String {
-        "[" + tags.map { ServerError.jsonString($0) }.joined(separator: ",") + "]"
+        "[" + tags.map { JSONStringLiteral.quoted($0) }.joined(separator: ",") + "]"
     }
 
     @Test(

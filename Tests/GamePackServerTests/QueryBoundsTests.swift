@@ -44,7 +44,7 @@ struct QueryBoundsTests {
         try await withContent(kind) { client in
             // Kinvey $in with 1,000 strings, and with 1,000 numbers mixed with strings.
             let strings = ["Firm 2", "Firm 4"] + (0..<998).map { "no firm \($0)" }
-            let list = strings.map { ServerError.jsonString($0) }.joined(separator: ",")
+            let list = strings.map { JSONStringLiteral.quoted($0) }.joined(separator: ",")
             let firms = try await Self.kinvey(client, "/appdata/kid_whack/VC-Details", query: #"{"firm":{"$in":[\#(list)]}}"#)
             #expect(firms.status == .ok, "\(firms.status): \(String(buffer: firms.body).prefix(300))")
             #expect(firms.array.compactMap { $0["_id"] as? String }.sorted() == ["2", "4"])

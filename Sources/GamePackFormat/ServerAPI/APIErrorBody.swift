@@ -32,16 +32,11 @@ public struct APIErrorBody: Codable, Sendable, Equatable {
     /// Clients and tests compare these bytes.
     public func encoded() -> Data {
         var text = #"{"error":{"status":\#(error.status),"code":"#
-        text += Self.jsonString(error.code)
+        text += JSONStringLiteral.quoted(error.code)
         text += #","message":"#
-        text += Self.jsonString(error.message)
+        text += JSONStringLiteral.quoted(error.message)
         text += "}}\n"
         return Data(text.utf8)
     }
 
-    /// A JSON string literal for `text`, escaped as `JSONEncoder` escapes it.
-    static func jsonString(_ text: String) -> String {
-        let data = (try? JSONEncoder().encode([text])) ?? Data("[\"\"]".utf8)
-        return String(decoding: data.dropFirst().dropLast(), as: UTF8.self)
-    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GamePackFormat
 import Hummingbird
 
 /// `GET /v1.0/connection/{relation}/{type}/{id}/find`: the objects connected to one object
@@ -60,7 +61,7 @@ extension AppacitiveController {
         }
         return AppacitiveResponse.ok([
             ("paginginfo", AppacitiveResponse.paging(number: number, size: size, total: nodes.count)),
-            ("parent", ServerError.jsonString(type)), ("nodes", "[" + page.joined(separator: ",") + "]"),
+            ("parent", JSONStringLiteral.quoted(type)), ("nodes", "[" + page.joined(separator: ",") + "]"),
         ])
     }
 

@@ -45,12 +45,12 @@ extension AppacitiveController {
             let name = app.types[type]
         else { return objects.indices.filter { filter.matches(objects[$0]) } }
         let points = try await catalog.geoIndex(pack: content.head.pack, target: CanonicalLayout.name, collection: name)
-        let hits = points.search(
-            GeoCircle(latitude: circle.center.latitude, longitude: circle.center.longitude, radius: circle.radius), offset: 0,
-            limit: max(points.count, 1))
-        // A hit's position is its object's index (every row of the file became an object).
-        var matches = hits.compactMap { hit in
-            hit.position < objects.count && objects[hit.position].id == hit.id ? hit.position : collection.byID[hit.id]
+        let members = points.inside(
+            GeoCircle(latitude: circle.center.latitude, longitude: circle.center.longitude, radius: circle.radius))
+        // A member's position is its object's index (every row of the file became an object).
+        var matches = members.compactMap { member in
+            member.position < objects.count && objects[member.position].id == member.id
+                ? member.position : collection.byID[member.id]
         }
         if filter.requiredCircles.count > 1 || !filter.isCircle {
             matches = matches.filter { filter.matches(objects[$0]) }
@@ -116,6 +116,6 @@ extension AppacitiveController {
         }
         var base = publicURL()
         while base.hasSuffix("/") { base.removeLast() }
-        return AppacitiveResponse.ok([("uri", ServerError.jsonString("\(base)/v1/files/\(sha)"))])
+        return AppacitiveResponse.ok([("uri", JSONStringLiteral.quoted("\(base)/v1/files/\(sha)"))])
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GamePackFormat
 import Hummingbird
 
 /// `POST /v1.0/user/authenticate` and `GET /v1.0/user/me`, over `UserAccounts` in the realm
@@ -36,7 +37,7 @@ extension AppacitiveController {
             throw AppacitiveError(.unauthorized, "Invalid credentials", detail: "the username or password is wrong")
         }
         return AppacitiveResponse.ok([
-            ("token", ServerError.jsonString(login.token)), ("user", Self.user(login.account)),
+            ("token", JSONStringLiteral.quoted(login.token)), ("user", Self.user(login.account)),
         ])
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import GamePackFormat
 import HTTPTypes
 import Hummingbird
 import NIOCore
@@ -16,11 +17,17 @@ enum AppacitiveResponse {
     }
 
     /// A successful answer: `members` (JSON texts by key) and `status`.
-    static func ok(_ members: [(String, String)]) -> Response {
+    static func ok(_ members: [(String, String)]) -> Response { json(okText(members), status: .ok) }
+
+    /// The text of `ok`'s answer.
+    static func okText(_ members: [(String, String)]) -> String {
         var text = "{"
-        for (key, value) in members { text += ServerError.jsonString(key) + ":" + value + "," }
-        text += #""status":"# + ContentJSON.serialize(status(code: 200, message: "Successful")) + "}"
-        return json(text, status: .ok)
+        for (key, value) in members { text += JSONStringLiteral.quoted(key) + ":" + value + "," }
+        // What `ContentJSON.serialize(status(code: 200, message: "Successful"))` writes, without
+        // JSONSerialization's cost on every answer.
+        text += #""status":{"additionalmessages":[],"code":"200","faulttype":null,"message":"Successful","referenceid":"#
+        text += #""\#(UUID().uuidString.lowercased())","version":null}}"#
+        return text
     }
 
     /// `paginginfo`.

@@ -48,7 +48,7 @@ public enum ContentScalar: Sendable, Equatable, CustomStringConvertible {
     /// The value as JSON text.
     public var json: String {
         switch self {
-        case .string(let text): ServerError.jsonString(text)
+        case .string(let text): JSONStringLiteral.quoted(text)
         case .number(let value): ContentJSON.number(value)
         case .bool(let value): value ? "true" : "false"
         }

@@ -73,14 +73,10 @@ struct GeoPointIndex: Sendable {
     /// The items inside the circle, nearest first then by position, `limit` of them after `offset`.
     ///
     /// Points are compared by their haversine term `h` (a quarter of the squared chord between
-    /// unit vectors), which grows with the distance, so the order is the distance's; a point
-    /// whose `h` is within rounding error of the circle's edge is decided by the haversine
-    /// distance itself, as the stores and a brute-force check decide it. Only the page's
-    /// distances are computed.
+    /// unit vectors), which grows with the distance, so the order is the distance's. Only the
+    /// page's distances are computed.
     func search(_ circle: GeoCircle, offset: Int, limit: Int) -> [Hit] {
-        let boxes = SphereGeo.boxes(circle)
-        guard !boxes.isEmpty, limit > 0 else { return [] }
-        let chord = GreatCircle.ChordCircle(latitude: circle.latitude, longitude: circle.longitude, radius: circle.radius)
+        guard limit > 0 else { return [] }
         let wanted = offset + limit
         // (h, index into the arrays); kept sorted by (h, position) when bounded.
         var best: [(h: Double, at: Int)] = []
@@ -90,14 +86,7 @@ struct GeoPointIndex: Sendable {
         let before: ((h: Double, at: Int), (h: Double, at: Int)) -> Bool = { [positions] a, b in
             a.h != b.h ? a.h < b.h : positions[a.at] < positions[b.at]
         }
-        func consider(_ at: Int, _ vector: UnsafeBufferPointer<Double>) {
-            let h = chord.term(vector, at)
-            guard h <= chord.surelyOut else { return }
-            if h > chord.surelyIn,
-                SphereGeo.distance(circle.latitude, circle.longitude, latitudes[at], longitudes[at]) > circle.radius
-            {
-                return
-            }
+        visit(circle) { at, h in
             let hit = (h: h, at: at)
             if keepAll {
                 all.append(hit)
@@ -111,6 +100,42 @@ struct GeoPointIndex: Sendable {
                 best.insert(hit, at: low)
                 if best.count > wanted { best.removeLast() }
             }
+        }
+        let sorted = keepAll ? all.sorted(by: before) : best
+        guard offset < sorted.count else { return [] }
+        return sorted[offset..<min(sorted.count, wanted)].map { hit in
+            Hit(
+                id: ids[hit.at],
+                distance: SphereGeo.distance(circle.latitude, circle.longitude, latitudes[hit.at], longitudes[hit.at]),
+                position: positions[hit.at])
+        }
+    }
+
+    /// Every item inside the circle as (position, id), in no particular order: for a filter
+    /// that wants the members, not the nearest (Appacitive's `within_circle`). No distance is
+    /// computed and nothing is sorted.
+    func inside(_ circle: GeoCircle) -> [(position: Int, id: String)] {
+        var found: [(position: Int, id: String)] = []
+        visit(circle) { at, _ in found.append((positions[at], ids[at])) }
+        return found
+    }
+
+    /// Calls `body` with the array index and haversine term of each point inside the circle.
+    /// A point whose term is within rounding error of the circle's edge is decided by the
+    /// haversine distance itself, as the stores and a brute-force check decide it.
+    private func visit(_ circle: GeoCircle, _ body: (Int, Double) -> Void) {
+        let boxes = SphereGeo.boxes(circle)
+        guard !boxes.isEmpty else { return }
+        let chord = GreatCircle.ChordCircle(latitude: circle.latitude, longitude: circle.longitude, radius: circle.radius)
+        func consider(_ at: Int, _ vector: UnsafeBufferPointer<Double>) {
+            let h = chord.term(vector, at)
+            guard h <= chord.surelyOut else { return }
+            if h > chord.surelyIn,
+                SphereGeo.distance(circle.latitude, circle.longitude, latitudes[at], longitudes[at]) > circle.radius
+            {
+                return
+            }
+            body(at, h)
         }
         let spans = boxes.map { box in
             (
@@ -143,14 +168,6 @@ struct GeoPointIndex: Sendable {
                     next += 1
                 }
             }
-        }
-        let sorted = keepAll ? all.sorted(by: before) : best
-        guard offset < sorted.count else { return [] }
-        return sorted[offset..<min(sorted.count, wanted)].map { hit in
-            Hit(
-                id: ids[hit.at],
-                distance: SphereGeo.distance(circle.latitude, circle.longitude, latitudes[hit.at], longitudes[hit.at]),
-                position: positions[hit.at])
         }
     }
 }

@@ -76,10 +76,11 @@ struct ContentQueryController {
     func collections(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let (content, notModified) = try await resolve(request, context)
         if let notModified { return notModified }
-        let names = (content.collections[CanonicalLayout.name] ?? []).sorted().map(ServerError.jsonString).joined(separator: ",")
+        let names = (content.collections[CanonicalLayout.name] ?? []).sorted().map(JSONStringLiteral.quoted).joined(
+            separator: ",")
         return answer(
             content,
-            #"{"project":\#(ServerError.jsonString(content.head.project)),"channel":\#(ServerError.jsonString(content.head.channel)),"version":"\#(content.head.version)","collections":[\#(names)]}"#
+            #"{"project":\#(JSONStringLiteral.quoted(content.head.project)),"channel":\#(JSONStringLiteral.quoted(content.head.channel)),"version":"\#(content.head.version)","collections":[\#(names)]}"#
         )
     }
 
@@ -123,7 +124,7 @@ struct ContentQueryController {
         let shaping = try ContentShaping(parameters: parameters, manifest: content.manifest)
         let rows = try await catalog.query(query)
         var text =
-            #"{"project":\#(ServerError.jsonString(content.head.project)),"channel":\#(ServerError.jsonString(content.head.channel)),"version":"\#(content.head.version)","collection":\#(ServerError.jsonString(name)),"#
+            #"{"project":\#(JSONStringLiteral.quoted(content.head.project)),"channel":\#(JSONStringLiteral.quoted(content.head.channel)),"version":"\#(content.head.version)","collection":\#(JSONStringLiteral.quoted(name)),"#
         text += #""offset":\#(query.offset),"limit":\#(query.limit),"next":"#
         text += rows.count == query.limit ? "\"\(query.offset + rows.count)\"" : "null"
         text += #","items":["#

@@ -30,7 +30,7 @@ extension KinveyController {
         try await players.store.insertUploadGrant(
             tokenHash: UploadTokens.hash(token),
             PlayerUploadGrant(app: app.appKey, creator: user.id, name: name, expires: expires))
-        return Self.json(#"{"URI":\#(ServerError.jsonString("\(publicURL)/blob/\(app.appKey)/upload/\(token)"))}"#)
+        return Self.json(#"{"URI":\#(JSONStringLiteral.quoted("\(publicURL)/blob/\(app.appKey)/upload/\(token)"))}"#)
     }
 
     /// `PUT /blob/{appKey}/upload/{token}`: the bytes of the file the token's grant names.
@@ -61,7 +61,7 @@ extension KinveyController {
         switch try await players.store.writeFile(file, maxBytesPerUser: app.caps.maxBlobBytes) {
         case .created, .replaced:
             return Self.json(
-                #"{"_filename":\#(ServerError.jsonString(grant.name)),"size":\#(data.count),"sha256":"\#(sha)"}"#,
+                #"{"_filename":\#(JSONStringLiteral.quoted(grant.name)),"size":\#(data.count),"sha256":"\#(sha)"}"#,
                 status: .created)
         case .notCreator: throw KinveyError.notYours("\(grant.name) belongs to another user")
         case .overQuota: throw KinveyError.tooLarge("a user keeps at most \(app.caps.maxBlobBytes) bytes of files")

@@ -167,7 +167,7 @@ struct KinveyController {
     func handshake(_ app: KinveyApp) async throws -> Response {
         let name = app.name ?? app.project
         return Self.json(
-            #"{"version":"\#(Self.apiVersion)","kinvey":\#(ServerError.jsonString("hello " + name)),"appName":\#(ServerError.jsonString(name)),"environmentName":\#(ServerError.jsonString(app.environment ?? "Production"))}"#
+            #"{"version":"\#(Self.apiVersion)","kinvey":\#(JSONStringLiteral.quoted("hello " + name)),"appName":\#(JSONStringLiteral.quoted(name)),"environmentName":\#(JSONStringLiteral.quoted(app.environment ?? "Production"))}"#
         )
     }
 
@@ -253,10 +253,12 @@ struct KinveyController {
             body = ContentJSON.serialize(object)
         }
         var members: [String] = []
-        if let lat = row.latitude, let lng = row.longitude, !body.contains("\"_geoloc\":") {
+        // Searched as bytes: `String.contains` goes through Foundation's NSString search, which
+        // took a tenth of a near query's time.
+        if let lat = row.latitude, let lng = row.longitude, !body.utf8.contains("\"_geoloc\":".utf8) {
             members.append("\"_geoloc\":[\(ContentJSON.number(lng)),\(ContentJSON.number(lat))]")
         }
-        members.append(#""_acl":{"creator":\#(ServerError.jsonString(app.project)),"gr":true,"gw":false}"#)
+        members.append(#""_acl":{"creator":\#(JSONStringLiteral.quoted(app.project)),"gr":true,"gw":false}"#)
         members.append(#""_kmd":{"lmt":"\#(Self.kinveyTime(row.modified))","ect":"\#(Self.kinveyTime(row.created))"}"#)
         body = ContentJSON.appending(members, to: body)
         if let shaping { body = shaping.apply(to: body) }
@@ -351,7 +353,7 @@ struct KinveyError: Error {
 
     var response: Response {
         KinveyController.json(
-            #"{"error":\#(ServerError.jsonString(name)),"description":\#(ServerError.jsonString(description)),"debug":\#(ServerError.jsonString(debug))}"#,
+            #"{"error":\#(JSONStringLiteral.quoted(name)),"description":\#(JSONStringLiteral.quoted(description)),"debug":\#(JSONStringLiteral.quoted(debug))}"#,
             status: status)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GamePackFormat
 import HTTPTypes
 import Hummingbird
 
@@ -139,7 +140,7 @@ struct KinveyPlayerData {
     static func document(_ entity: PlayerEntity, _ settings: KinveyPlayerCollection) -> String {
         ContentJSON.appending(
             [
-                #""_acl":{"creator":\#(ServerError.jsonString(entity.creator)),"gr":\#(settings.read == .all),"gw":false}"#,
+                #""_acl":{"creator":\#(JSONStringLiteral.quoted(entity.creator)),"gr":\#(settings.read == .all),"gw":false}"#,
                 #""_kmd":{"lmt":"\#(entity.modified)","ect":"\#(entity.created)"}"#,
             ], to: entity.body)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GamePackFormat
 import HTTPTypes
 import Hummingbird
 
@@ -119,11 +120,11 @@ struct KinveyUserController {
     /// A user as Kinvey answers one.
     static func json(_ account: Account, token: String? = nil, password: String? = nil) -> String {
         var members = [
-            #""_id":\#(ServerError.jsonString(account.id))"#, #""username":\#(ServerError.jsonString(account.username))"#,
+            #""_id":\#(JSONStringLiteral.quoted(account.id))"#, #""username":\#(JSONStringLiteral.quoted(account.username))"#,
         ]
-        if let password { members.append(#""password":\#(ServerError.jsonString(password))"#) }
-        members.append(#""_acl":{"creator":\#(ServerError.jsonString(account.id))}"#)
-        let authtoken = token.map { #","authtoken":\#(ServerError.jsonString($0))"# } ?? ""
+        if let password { members.append(#""password":\#(JSONStringLiteral.quoted(password))"#) }
+        members.append(#""_acl":{"creator":\#(JSONStringLiteral.quoted(account.id))}"#)
+        let authtoken = token.map { #","authtoken":\#(JSONStringLiteral.quoted($0))"# } ?? ""
         let created = KinveyController.kinveyTime(account.created)
         members.append(#""_kmd":{"lmt":"\#(created)","ect":"\#(created)"\#(authtoken)}"#)
         var attributes = account.profile

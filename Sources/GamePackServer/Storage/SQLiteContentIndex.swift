@@ -123,7 +123,7 @@ extension SQLiteStore: ContentIndexStore {
             switch filter {
             case .idIn(let ids):
                 sql += " AND i.item_id IN (SELECT value FROM json_each(?))"
-                arguments.append(jsonArray(ids.map(ServerError.jsonString)))
+                arguments.append(jsonArray(ids.map(JSONStringLiteral.quoted)))
             case .oneOf(let path, let values):
                 // Text compared with text, numbers with numbers, booleans (stored 1/0) with 1/0.
                 var strings: [String] = [], numbers: [String] = [], booleans: [String] = []

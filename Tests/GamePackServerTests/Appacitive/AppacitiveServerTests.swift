@@ -29,6 +29,22 @@ struct AppacitiveServerTests {
         return try await get(client, "/v1.0/object/deal/find/all?\(extra)query=\(escaped)")
     }
 
+    @Test("a successful answer's status is the bytes JSONSerialization writes for it (keys sorted)")
+    func okStatus() throws {
+        let text = AppacitiveResponse.okText([
+            ("objects", "[]"), ("paginginfo", AppacitiveResponse.paging(number: 1, size: 20, total: 0)),
+        ])
+        let object = try #require(ContentJSON.parse(text) as? [String: Any])
+        var status = try #require(object["status"] as? [String: Any])
+        let reference = try #require(status["referenceid"] as? String)
+        #expect(reference.wholeMatch(of: /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/) != nil)
+        var expected = AppacitiveResponse.status(code: 200, message: "Successful")
+        expected["referenceid"] = reference
+        #expect(text.hasSuffix(#","status":"# + ContentJSON.serialize(expected) + "}"))
+        status["referenceid"] = nil
+        #expect(object["objects"] as? [Any] != nil && status["code"] as? String == "200")
+    }
+
     @Test("find/all: filters, paging, order and fields agree with the samples", arguments: StoreKind.available)
     func find(_ kind: StoreKind) async throws {
         let fixture = try await AppacitiveFixture(kind)

@@ -133,24 +133,23 @@ struct KinveyJSONParser {
 
     mutating func string() throws(Failure) -> String {
         index += 1
-        var scalars = String.UnicodeScalarView()
+        // Runs between escapes are decoded whole (a string without escapes is one run); an
+        // escape appends its scalar. Runs end only at ASCII bytes, so no UTF-8 sequence is cut.
+        var text = ""
         var runStart = index
-        func flush(_ end: Int) {
-            if end > runStart {
-                scalars.append(contentsOf: String(decoding: bytes[runStart..<end], as: UTF8.self).unicodeScalars)
-            }
-        }
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                flush(index)
+                let run = String(decoding: bytes[runStart..<index], as: UTF8.self)
                 index += 1
-                return String(scalars)
+                if text.isEmpty { return run }
+                text += run
+                return text
             }
             guard byte >= 0x20 else { throw failure("a control character inside a string") }
             if byte == UInt8(ascii: "\\") {
-                flush(index)
-                scalars.append(try escape())
+                text += String(decoding: bytes[runStart..<index], as: UTF8.self)
+                text.unicodeScalars.append(try escape())
                 runStart = index
             } else {
                 index += 1
