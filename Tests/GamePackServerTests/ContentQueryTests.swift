@@ -548,6 +548,9 @@ struct ContentJSONTests {
         #expect(ContentJSON.appending([distance, #""a":"é""#], to: #"{"n":"ü}"}"#) == #"{"n":"ü}","_distance":12.5,"a":"é"}"#)
         #expect(ContentJSON.appending([], to: #"{"id":1}"#) == #"{"id":1}"#)
         #expect(ContentJSON.appending([distance], to: "[1]") == "[1]")
+        #expect(ContentJSON.contains(#"{"a":1,"_geoloc":[4,52]}"#, #""_geoloc":"#))
+        #expect(!ContentJSON.contains(#"{"a":"_geoloc"}"#, #""_geoloc":"#) && !ContentJSON.contains("", "x"))
+        #expect(ContentJSON.contains("é👩‍💻x", "👩‍💻") && ContentJSON.contains("abc", ""))
     }
 }
 

@@ -27,13 +27,15 @@ struct AppacitiveQueryParameters {
             }
         }
         for (name, value) in pieces where !name.isEmpty {
-            let form = !value.contains("%20")
-            let spaced = form ? value.replacingOccurrences(of: "+", with: " ") : value
-            values[Self.decode(name).lowercased()] = Self.decode(spaced)
+            // A `+` is a space unless the value writes its spaces as `%20` (the SDK's escaping).
+            let form = !ContentJSON.contains(value, "%20")
+            values[Self.decode(name).lowercased()] =
+                FormDecoding.decode(Substring(value), plusAsSpace: form)
+                ?? (form ? value.replacingOccurrences(of: "+", with: " ") : value)
         }
     }
 
-    static func decode(_ text: String) -> String { text.removingPercentEncoding ?? text }
+    static func decode(_ text: String) -> String { FormDecoding.decode(Substring(text), plusAsSpace: false) ?? text }
 
     subscript(_ name: String) -> String? { values[name.lowercased()] }
 

@@ -31,6 +31,8 @@ final class ContentCatalog: Sendable {
     /// collection's first near query; at most `maxGeoIndexes`, dropped when a channel moves.
     let geoIndexes = NIOLockedValueBox<[String: Task<GeoPointIndex, Error>]>([:])
     static let maxGeoIndexes = 32
+    /// The rows the near path read lately (see `ContentRowCache`).
+    let rows = ContentRowCache()
 
     init(store: any MetadataStore, blobs: BlobStore, maxAge: Double, logger: Logger) {
         self.store = store
@@ -44,11 +46,12 @@ final class ContentCatalog: Sendable {
     func invalidate() {
         cache.withLockedValue { $0.removeAll() }
         geoIndexes.withLockedValue { $0.removeAll() }
+        rows.removeAll()
     }
 
     /// Answers a content query: near queries with no other filter from the collection's
-    /// in-memory `GeoPointIndex` (the store then reads only the page's items by id), anything
-    /// else from the store.
+    /// in-memory `GeoPointIndex` (the page's items then come from `rows`, or the store by id),
+    /// anything else from the store.
     func query(_ query: ContentQuery) async throws -> [ContentRow] {
         guard let index else {
             throw ServerError(.notImplemented, "no_content_index", "this server's store cannot index content")
@@ -57,10 +60,15 @@ final class ContentCatalog: Sendable {
         let points = try await geoIndex(pack: query.pack, target: query.target, collection: query.collection)
         let hits = points.search(near, offset: query.offset, limit: query.limit)
         guard !hits.isEmpty else { return [] }
-        var lookup = ContentQuery(pack: query.pack, target: query.target, collection: query.collection, limit: hits.count)
-        lookup.filters = [.idIn(hits.map(\.id))]
-        var rows: [String: ContentRow] = [:]
-        for row in try await index.queryContent(lookup) { rows[row.id] = row }
+        var rows = self.rows.rows(hits.map(\.id), of: query)
+        let missing = hits.map(\.id).filter { rows[$0] == nil }
+        if !missing.isEmpty {
+            var lookup = ContentQuery(pack: query.pack, target: query.target, collection: query.collection, limit: missing.count)
+            lookup.filters = [.idIn(missing)]
+            let read = try await index.queryContent(lookup)
+            self.rows.keep(read, of: query)
+            for row in read { rows[row.id] = row }
+        }
         return hits.compactMap { hit in
             guard var row = rows[hit.id] else { return nil }
             row.distance = hit.distance

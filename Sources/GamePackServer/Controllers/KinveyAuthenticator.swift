@@ -174,6 +174,6 @@ enum KinveyTime {
     /// `count` random bytes as lowercase hex: ids (12 bytes, Kinvey's ObjectId size), request ids.
     static func randomHex(_ count: Int) -> String {
         var generator = SystemRandomNumberGenerator()
-        return (0..<count).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+        return hex((0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) })
     }
 }

@@ -70,8 +70,8 @@ struct LegacyController {
         for pair in text.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard parts.count == 2 else { continue }
-            let key = parts[0].replacingOccurrences(of: "+", with: " ").removingPercentEncoding
-            if key == name { return parts[1].replacingOccurrences(of: "+", with: " ").removingPercentEncoding }
+            let key = FormDecoding.decode(parts[0], plusAsSpace: true)
+            if key == name { return FormDecoding.decode(parts[1], plusAsSpace: true) }
         }
         return nil
     }

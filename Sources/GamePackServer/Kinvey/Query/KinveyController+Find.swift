@@ -40,6 +40,18 @@ extension KinveyController {
         var query = ContentQuery(pack: content.head.pack, target: KinveyLayout.name, collection: packName, limit: Self.scanLimit)
         find.pushDown(into: &query, paged: paged)
         let rows = try await catalog.query(query)
+        if paged, find.indexAnswers, renames["_geoloc"] == nil,
+            rows.allSatisfy({ $0.latitude != nil && $0.longitude != nil && !ContentJSON.contains($0.body, #""_geoloc":"#) })
+        {
+            // The index's page is the answer; `page` reads no value without a projection.
+            return rows.map { row in
+                (
+                    entity(
+                        row, app: app, content: content, renames: renames, shaping: nil, collection: packName, request: request),
+                    .null
+                )
+            }
+        }
         let entities = rows.map { row in
             let text = entity(
                 row, app: app, content: content, renames: renames, shaping: nil, collection: packName, request: request)

@@ -66,6 +66,19 @@ struct KinveyFind {
         }
     }
 
+    /// Whether the content index's near page is the answer as it stands: the query is one
+    /// spherical `$near`/`$nearSphere` on `_geoloc` with a radius and no minimum, with no sort
+    /// and no projection. The index then chose the entities inside the circle by the same
+    /// haversine distance `matching` measures, nearest first, and paged them, so evaluating
+    /// them again (parsing each entity) would only confirm it. The caller still checks that
+    /// each entity's `_geoloc` is its row's point (no body brings its own).
+    var indexAnswers: Bool {
+        guard case .geo = filter, let near, near.path == ["_geoloc"], near.near.spherical, near.near.maxDistance != nil,
+            near.near.minDistance == 0, sort == nil, projection == nil
+        else { return false }
+        return true
+    }
+
     /// The entities (text and value, in the index's order) the query matches, in answer order.
     func matching(_ entities: [(text: String, value: KinveyValue)]) throws -> [(text: String, value: KinveyValue)] {
         let budget = KinveyBudget()
