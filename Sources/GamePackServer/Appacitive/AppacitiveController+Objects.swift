@@ -19,21 +19,25 @@ extension AppacitiveController {
                 return words.allSatisfy { word in texts.contains { $0.contains(word) } }
             }
         }
+        let total = matches.count
+        let start = min((number - 1) * size, matches.count)
         if let orderBy = parameters["orderby"], !orderBy.isEmpty {
             let ascending = parameters["isasc"]?.lowercased() == "true"
             matches = Self.sorted(matches, of: objects, by: orderBy, ascending: ascending)
+        } else {
+            // File order; only as far as the page reaches.
+            matches = Self.smallest(matches, count: start + size)
         }
-        let start = min((number - 1) * size, matches.count)
         let page = matches[start..<min(start + size, matches.count)]
         let fields = parameters.fields
         return AppacitiveResponse.ok([
             ("objects", "[" + page.map { objects[$0].rendered(fields: fields) }.joined(separator: ",") + "]"),
-            ("paginginfo", AppacitiveResponse.paging(number: number, size: size, total: matches.count)),
+            ("paginginfo", AppacitiveResponse.paging(number: number, size: size, total: total)),
         ])
     }
 
-    /// The indexes (into `collection.objects`, so in file order) of the objects matching the
-    /// filter; a `within_circle` on an indexed geocode reads its candidates from the
+    /// The indexes (into `collection.objects`) of the objects matching the filter, in no
+    /// particular order; a `within_circle` on an indexed geocode reads its candidates from the
     /// collection's `GeoPointIndex` rather than every object.
     func search(
         _ collection: AppacitiveCollection, filter: AppacitiveFilter?, content: ChannelContent, type: String,
@@ -55,8 +59,27 @@ extension AppacitiveController {
         if filter.requiredCircles.count > 1 || !filter.isCircle {
             matches = matches.filter { filter.matches(objects[$0]) }
         }
-        matches.sort()
         return matches
+    }
+
+    /// The `count` smallest of `values`, ascending: a small page of a large match keeps a
+    /// sorted buffer of `count` instead of sorting everything (which took a quarter of a
+    /// `within_circle` answer's time).
+    static func smallest(_ values: [Int], count: Int) -> [Int] {
+        guard count > 0 else { return [] }
+        guard count < values.count / 8 else { return Array(values.sorted().prefix(count)) }
+        var best: [Int] = []
+        best.reserveCapacity(count + 1)
+        for value in values where best.count < count || value < best[best.count - 1] {
+            var low = 0, high = best.count
+            while low < high {
+                let middle = (low + high) / 2
+                if best[middle] < value { low = middle + 1 } else { high = middle }
+            }
+            best.insert(value, at: low)
+            if best.count > count { best.removeLast() }
+        }
+        return best
     }
 
     /// Object indexes sorted by a property (numbers, then texts, then others; objects without

@@ -29,6 +29,16 @@ struct AppacitiveServerTests {
         return try await get(client, "/v1.0/object/deal/find/all?\(extra)query=\(escaped)")
     }
 
+    @Test("a page's smallest indexes are the sorted matches' prefix, whatever the page and the order")
+    func smallest() {
+        var random = SystemRandomNumberGenerator()
+        for count in [0, 1, 5, 20, 100, 5_000] {
+            let values = (0..<Int.random(in: 0...3_000, using: &random)).map { _ in Int.random(in: 0...100_000, using: &random) }
+            let unique = Array(Set(values)).shuffled(using: &random)
+            #expect(AppacitiveController.smallest(unique, count: count) == Array(unique.sorted().prefix(count)), "\(count)")
+        }
+    }
+
     @Test("a successful answer's status is the bytes JSONSerialization writes for it (keys sorted)")
     func okStatus() throws {
         let text = AppacitiveResponse.okText([
