@@ -10,14 +10,15 @@
 #   benchmarks/appacitive.sh
 #
 # Targets (issue 29): 2,000 requests/s or more with p99 under 20 ms on each store.
-# Environment: DURATION (wrk seconds, default 10), THREADS (2), CONNECTIONS (16), POSTGRES (1:
+# Environment: DURATION (wrk seconds, default 10), THREADS (2), CONNECTIONS (wrk's
+# connection counts, one run each; default "8 16"), POSTGRES (1:
 # start a throwaway cluster with scripts/postgres-cluster.sh in GAMEPACK_PG_DIR=/tmp/gamepack-pg-bench-appacitive
 # on port 54338; 0: SQLite only; or set GAMEPACK_BENCH_POSTGRES_URL to use a server you run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DURATION=${DURATION:-10}
 THREADS=${THREADS:-2}
-CONNECTIONS=${CONNECTIONS:-16}
+CONNECTIONS=${CONNECTIONS:-8 16}
 POSTGRES=${POSTGRES:-1}
 bin=${GAMEPACK_BIN:-.build-release/x86_64-unknown-linux-gnu/release/gamepack}
 [ -x "$bin" ] || {

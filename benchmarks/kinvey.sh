@@ -10,7 +10,8 @@
 #   benchmarks/kinvey.sh
 #
 # Targets (issue 29): 2,000 requests/s or more with p99 under 20 ms on each store.
-# Environment: DURATION (wrk seconds, default 10), THREADS (2), CONNECTIONS (16), LIMIT (the
+# Environment: DURATION (wrk seconds, default 10), THREADS (2), CONNECTIONS (wrk's
+# connection counts, one run each; default "8 16"), LIMIT (the
 # page, Kinvey's `limit`; default 20, 0 for every deal in the circle), POSTGRES (1: start a
 # throwaway cluster with scripts/postgres-cluster.sh in /tmp/gamepack-pg-bench-kinvey on port
 # 54339; 0: SQLite only; or set GAMEPACK_BENCH_POSTGRES_URL to use a server you run).
@@ -18,7 +19,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 DURATION=${DURATION:-10}
 THREADS=${THREADS:-2}
-CONNECTIONS=${CONNECTIONS:-16}
+CONNECTIONS=${CONNECTIONS:-8 16}
 LIMIT=${LIMIT:-20}
 POSTGRES=${POSTGRES:-1}
 bin=${GAMEPACK_BIN:-.build-release/x86_64-unknown-linux-gnu/release/gamepack}

@@ -49,11 +49,15 @@ local points = {
 LUA
 }
 
-# wrk_then_stop LUA: wrk with the script on the running server (THREADS, CONNECTIONS, DURATION),
-# its summary lines, then the server stopped.
+# wrk_then_stop LUA: wrk with the script on the running server (THREADS, DURATION), once for
+# each connection count in CONNECTIONS, its summary lines, then the server stopped.
 wrk_then_stop() {
-    wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" --latency -s "$1" "http://127.0.0.1:$port" \
-        | grep -E "Requests/sec|Latency  |  50%|  99%|requests in|Non-2xx|Socket errors"
+    local connections
+    for connections in $CONNECTIONS; do
+        echo "-- $connections connections:"
+        wrk -t"$THREADS" -c"$connections" -d"${DURATION}s" --latency -s "$1" "http://127.0.0.1:$port" \
+            | grep -E "Requests/sec|Latency  |  50%|  99%|requests in|Non-2xx|Socket errors"
+    done
     kill "$server"; wait "$server" 2>/dev/null || true
     server=""
 }
