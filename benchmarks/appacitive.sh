@@ -16,34 +16,9 @@
 # on port 54338; 0: SQLite only; or set GAMEPACK_BENCH_POSTGRES_URL to use a server you run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-DURATION=${DURATION:-10}
-THREADS=${THREADS:-2}
-CONNECTIONS=${CONNECTIONS:-8 16}
-POSTGRES=${POSTGRES:-1}
-bin=${GAMEPACK_BIN:-.build-release/x86_64-unknown-linux-gnu/release/gamepack}
-[ -x "$bin" ] || {
-    echo "$bin is missing: swift build -c release --scratch-path .build-release --product gamepack" >&2
-    exit 2
-}
-command -v wrk >/dev/null || { echo "wrk is missing (apt-get install wrk)" >&2; exit 2; }
-pg_dir=/tmp/gamepack-pg-bench-appacitive
-pg_port=54338
-
-work=$(mktemp -d /tmp/gamepack-appacitive.XXXXXX)
-server=""
-pg_started=""
-cleanup() {
-    if [ -n "$server" ]; then kill "$server" 2>/dev/null || true; fi
-    if [ -n "$pg_started" ]; then
-        GAMEPACK_PG_DIR=$pg_dir GAMEPACK_PG_PORT=$pg_port bash scripts/postgres-cluster.sh stop || true
-    fi
-    rm -rf "$work"
-}
-trap cleanup EXIT
-export SOURCE_DATE_EPOCH=1700000000
-
 # shellcheck source=benchmarks/serve-pack.sh
 source benchmarks/serve-pack.sh
+bench_start appacitive 54338
 build_deals_pack
 cat > "$work/apps.json" <<'JSON'
 {"apps": [{"apiKey": "bench-key", "project": "dealhunter", "channel": "production",
@@ -81,11 +56,4 @@ run() {
     wrk_then_stop "$work/circle.lua"
 }
 
-run sqlite
-if [ -n "${GAMEPACK_BENCH_POSTGRES_URL:-}" ]; then
-    run postgres "$GAMEPACK_BENCH_POSTGRES_URL"
-elif [ "$POSTGRES" = 1 ]; then
-    pg_url=$(GAMEPACK_PG_DIR=$pg_dir GAMEPACK_PG_PORT=$pg_port bash scripts/postgres-cluster.sh start)
-    pg_started=1
-    run postgres "$pg_url"
-fi
+run_on_stores

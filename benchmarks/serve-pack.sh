@@ -1,5 +1,51 @@
-# Shared by the server query benchmarks (queries.sh, appacitive.sh); sourced, not run. Expects
-# `bin` (the gamepack binary) and `work` (a scratch folder) to be set.
+# Shared by the server query benchmarks (queries.sh, appacitive.sh, kinvey.sh); sourced, not
+# run. Expects `bin` (the gamepack binary) and `work` (a scratch folder) to be set, which
+# `bench_start` does for appacitive.sh and kinvey.sh.
+
+# bench_start NAME PG_PORT: the common start of a store benchmark, from the repository root:
+# the settings (DURATION, THREADS, CONNECTIONS, POSTGRES), `bin` checked, wrk checked, `work`
+# made, and on exit the server stopped, the throwaway cluster (/tmp/gamepack-pg-bench-NAME on
+# PG_PORT) stopped and `work` removed.
+bench_start() {
+    DURATION=${DURATION:-10}
+    THREADS=${THREADS:-2}
+    CONNECTIONS=${CONNECTIONS:-8 16}
+    POSTGRES=${POSTGRES:-1}
+    bin=${GAMEPACK_BIN:-.build-release/x86_64-unknown-linux-gnu/release/gamepack}
+    [ -x "$bin" ] || {
+        echo "$bin is missing: swift build -c release --static-swift-stdlib --scratch-path .build-release --product gamepack" >&2
+        exit 2
+    }
+    command -v wrk >/dev/null || { echo "wrk is missing (apt-get install wrk)" >&2; exit 2; }
+    pg_dir=/tmp/gamepack-pg-bench-$1
+    pg_port=$2
+    work=$(mktemp -d "/tmp/gamepack-$1.XXXXXX")
+    server=""
+    pg_started=""
+    trap bench_cleanup EXIT
+    export SOURCE_DATE_EPOCH=1700000000
+}
+
+bench_cleanup() {
+    if [ -n "$server" ]; then kill "$server" 2>/dev/null || true; fi
+    if [ -n "$pg_started" ]; then
+        GAMEPACK_PG_DIR=$pg_dir GAMEPACK_PG_PORT=$pg_port bash scripts/postgres-cluster.sh stop || true
+    fi
+    rm -rf "$work"
+}
+
+# run_on_stores: `run sqlite`, then `run postgres DATABASE_URL` on GAMEPACK_BENCH_POSTGRES_URL,
+# or on a throwaway cluster when POSTGRES=1 (`run` is the benchmark's own).
+run_on_stores() {
+    run sqlite
+    if [ -n "${GAMEPACK_BENCH_POSTGRES_URL:-}" ]; then
+        run postgres "$GAMEPACK_BENCH_POSTGRES_URL"
+    elif [ "$POSTGRES" = 1 ]; then
+        pg_url=$(GAMEPACK_PG_DIR=$pg_dir GAMEPACK_PG_PORT=$pg_port bash scripts/postgres-cluster.sh start)
+        pg_started=1
+        run postgres "$pg_url"
+    fi
+}
 
 # build_deals_pack [TARGETS]: 100,000 deals over the Netherlands (scripts/make-deals.py), built
 # for TARGETS (comma-separated; default canonical) and signed with a fresh key; sets `pack`.
