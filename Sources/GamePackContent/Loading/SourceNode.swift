@@ -2,6 +2,9 @@ import Foundation
 
 /// A value read from a YAML or JSON source file, with the place it was written.
 ///
+/// Its small accessors are `@inlinable`: lint, the snapshots and the build read them for every
+/// value from other targets, where a call each cost lint about 1% at 22,000 items.
+///
 /// Scalars are resolved by the YAML 1.2 core schema: `yes`, `no`, `on`, `off` stay strings
 /// (the "Norway problem" of YAML 1.1 never turns a Dutch text into a boolean). `raw` keeps the
 /// scalar's text as written so a string field can accept `1868` or `true` written unquoted.
@@ -33,28 +36,33 @@ public struct SourceNode: Sendable {
     }
 
     /// The entries when this is a map.
+    @inlinable
     public var entries: [SourceEntry]? {
         if case .map(let entries) = value { return entries }
         return nil
     }
 
     /// The elements when this is a list.
+    @inlinable
     public var elements: [SourceNode]? {
         if case .list(let elements) = value { return elements }
         return nil
     }
 
     /// The value of key `key` when this is a map.
+    @inlinable
     public subscript(key: String) -> SourceNode? {
         entries?.first { $0.key == key }?.value
     }
 
     /// The entry of key `key` when this is a map.
+    @inlinable
     public func entry(_ key: String) -> SourceEntry? {
         entries?.first { $0.key == key }
     }
 
     /// The text of a scalar: a string's value, or the raw text of an unquoted number or bool.
+    @inlinable
     public var scalarText: String? {
         switch value {
         case .string(let s): s
