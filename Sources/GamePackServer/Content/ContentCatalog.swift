@@ -60,8 +60,9 @@ final class ContentCatalog: Sendable {
         let points = try await geoIndex(pack: query.pack, target: query.target, collection: query.collection)
         let hits = points.search(near, offset: query.offset, limit: query.limit)
         guard !hits.isEmpty else { return [] }
-        var rows = self.rows.rows(hits.map(\.id), of: query)
-        let missing = hits.map(\.id).filter { rows[$0] == nil }
+        let ids = hits.map(\.id)
+        var rows = self.rows.rows(ids, of: query)
+        let missing = ids.filter { rows[$0] == nil }
         if !missing.isEmpty {
             var lookup = ContentQuery(pack: query.pack, target: query.target, collection: query.collection, limit: missing.count)
             lookup.filters = [.idIn(missing)]
