@@ -24,6 +24,9 @@ public enum GamePackClientError: Error, Sendable, Equatable, CustomStringConvert
     case storageBudgetExceeded(needed: Int64, budget: Int64)
     /// Nothing is installed and no usable bundled pack is configured.
     case noContent(reason: String)
+    /// The channel serves no pack that a client of content format `clientFormat` reads (the
+    /// oldest it serves needs `needed`).
+    case noCompatiblePack(clientFormat: Int, needed: Int)
     /// A file of the store could not be read or written.
     case io(path: String, reason: String)
     /// A download did not end within its deadline (`seconds`, from
@@ -45,6 +48,9 @@ public enum GamePackClientError: Error, Sendable, Equatable, CustomStringConvert
         case .storageBudgetExceeded(let needed, let budget):
             "the update needs \(needed) bytes of storage, over the budget of \(budget) bytes"
         case .noContent(let reason): "no usable content: \(reason)"
+        case .noCompatiblePack(let clientFormat, let needed):
+            "the channel serves no pack this app reads: it reads content format \(clientFormat), the oldest pack on the "
+                + "channel needs \(needed); publish a pack for format \(clientFormat) or update the app"
         case .io(let path, let reason): "\(path): \(reason)"
         case .deadlineExceeded(let url, let seconds):
             "\(url) did not arrive within its deadline of \(seconds) s (Configuration.downloadDeadline: a base time plus "

@@ -37,14 +37,18 @@ extension GamePackClient {
         public var progress: (@Sendable (UpdateProgress) -> Void)?
         /// The clock expiry is checked against (tests set it).
         public var now: @Sendable () -> Date
+        /// The newest client content format the app's code reads: a pack that needs a newer one
+        /// is never installed, and the channel's newest pack this format reads is taken instead.
+        public var contentFormat: Int
 
         public init(
             baseURL: URL, project: String, channel: String, publicKey: MinisignPublicKey, storageDirectory: URL,
             bundledPack: URL? = nil, bundledSignature: URL? = nil, storageBudget: Int64? = nil,
             loadVerification: LoadVerification = .full, retries: Int = 3, timeout: TimeInterval = 30,
             downloadDeadline: DownloadDeadline = .standard, progress: (@Sendable (UpdateProgress) -> Void)? = nil,
-            now: @escaping @Sendable () -> Date = { Date() }
+            now: @escaping @Sendable () -> Date = { Date() }, contentFormat: Int = PackFormat.clientFormat
         ) {
+            self.contentFormat = contentFormat
             self.baseURL = baseURL
             self.project = project
             self.channel = channel

@@ -12,6 +12,7 @@ import GamePackFormat
 /// downloads/<sha256>.partial  downloads under way, kept for resuming with Range
 /// staging/                    version folders being assembled
 /// highest-sequence            the highest channel sequence ever installed
+/// install-id                  a random id made once, for the install's rollout buckets
 /// ```
 ///
 /// Files are written whole before a version folder names them, the version folder is complete
@@ -70,6 +71,25 @@ struct ContentStore {
     func highestSequence() -> Int64 {
         guard let data = try? Data(contentsOf: highestSequenceFile) else { return 0 }
         return Int64(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+    }
+
+    var installIDFile: URL { root.appendingPathComponent("install-id") }
+
+    /// The install's random id (32 lowercase hex digits), made on first use and kept: with a
+    /// rollout pack's version it decides the install's bucket (`ChannelRollout.bucket`). It never
+    /// leaves the device.
+    func installID() throws -> String {
+        if let data = try? Data(contentsOf: installIDFile) {
+            let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            if text.utf8.count == 32, text.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }) {
+                return text
+            }
+        }
+        var generator = SystemRandomNumberGenerator()
+        let id = (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+        try prepare()
+        try writeAtomically(Data("\(id)\n".utf8), to: installIDFile)
+        return id
     }
 
     func recordHighestSequence(_ sequence: Int64) throws {

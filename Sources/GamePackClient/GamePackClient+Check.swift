@@ -6,6 +6,8 @@ extension GamePackClient {
     /// A pointer fetched and verified, with its manifest once fetched.
     struct Offer {
         var pointer: ChannelPointer
+        /// The pack of the pointer this install takes (`ChannelPointer.target`).
+        var target: PackReference
         var pointerBytes: Data
         var signature: String
     }
@@ -20,7 +22,7 @@ extension GamePackClient {
         guard let offer = try await fetchOffer(installed: installed) else {
             return .upToDate(sequence: installed?.sequence ?? 0)
         }
-        let (manifest, _) = try await fetchManifest(offer.pointer)
+        let (manifest, _) = try await fetchManifest(offer.target)
         let missing = missingFiles(of: manifest)
         return .available(offer.pointer, downloadBytes: missing.reduce(0) { $0 + $1.size })
     }
@@ -52,7 +54,8 @@ extension GamePackClient {
             throw GamePackClientError.expired(what: "the channel pointer", expires: pointer.expires ?? "")
         }
         let installedSequence = max(installed?.sequence ?? 0, store.highestSequence())
-        if let installed, pointer.manifest == installed.manifestSHA256, pointer.sequence <= installed.sequence {
+        let target = try target(of: pointer, installed: installed)
+        if let installed, target.manifest == installed.manifestSHA256, pointer.sequence <= installed.sequence {
             return nil
         }
         if installed == nil, pointer.sequence < installedSequence {
@@ -61,7 +64,19 @@ extension GamePackClient {
         if installed != nil, pointer.sequence <= (installed?.sequence ?? 0) || pointer.sequence < installedSequence {
             throw GamePackClientError.sequenceNotIncreasing(installed: installedSequence, offered: pointer.sequence)
         }
-        return Offer(pointer: pointer, pointerBytes: pointerBytes, signature: signature)
+        return Offer(pointer: pointer, target: target, pointerBytes: pointerBytes, signature: signature)
+    }
+
+    /// The pack of `pointer` this install takes: by its rollout bucket and content format.
+    func target(of pointer: ChannelPointer, installed: InstalledContent?) throws -> PackReference {
+        let format = configuration.contentFormat
+        let installID = pointer.rollout == nil ? nil : try store.installID()
+        guard let target = pointer.target(installID: installID, clientFormat: format, installedManifest: installed?.manifestSHA256)
+        else {
+            throw GamePackClientError.noCompatiblePack(
+                clientFormat: format, needed: pointer.packs.map(\.clientFormat).min() ?? pointer.head.clientFormat)
+        }
+        return target
     }
 
     /// Verifies a pointer's signature by the pinned key, its trusted comment, project and channel.
@@ -96,12 +111,12 @@ extension GamePackClient {
         return pointer
     }
 
-    /// Fetches the manifest the pointer names and checks its SHA-256, project and expiry.
-    func fetchManifest(_ pointer: ChannelPointer) async throws -> (PackManifest, Data) {
-        let bytes = try await transport.data(PublishLayout.manifest(packSHA256: pointer.pack), limit: 16 << 20)
-        guard Digest.sha256Hex(bytes) == pointer.manifest else {
+    /// Fetches the manifest of a pack the pointer names and checks its SHA-256, project and expiry.
+    func fetchManifest(_ target: PackReference) async throws -> (PackManifest, Data) {
+        let bytes = try await transport.data(PublishLayout.manifest(packSHA256: target.pack), limit: 16 << 20)
+        guard Digest.sha256Hex(bytes) == target.manifest else {
             throw GamePackClientError.integrity(
-                what: "the manifest of pack \(pointer.pack)", reason: "its SHA-256 is not the one the signed pointer names")
+                what: "the manifest of pack \(target.pack)", reason: "its SHA-256 is not the one the signed pointer names")
         }
         let manifest = try decodeManifest(bytes)
         if let expires = manifest.expires, let limit = ChannelPointer.parseTime(expires), configuration.now() >= limit {

@@ -26,7 +26,7 @@ extension GamePackClient {
         guard let offer = try await fetchOffer(installed: installed) else {
             return UpdateResult(content: installed!, updated: false, downloadedBytes: 0, downloadedFiles: 0, reusedFiles: 0)
         }
-        let (manifest, manifestBytes) = try await fetchManifest(offer.pointer)
+        let (manifest, manifestBytes) = try await fetchManifest(offer.target)
         downloaded += Int64(offer.pointerBytes.count + offer.signature.utf8.count + manifestBytes.count)
         let distinct = Self.distinctFiles(manifest)
         let missing = missingFiles(of: manifest)
@@ -63,7 +63,7 @@ extension GamePackClient {
 
         // Apply: version folder, then the one rename of `current`.
         report(.init(phase: .applying))
-        let manifestSHA = offer.pointer.manifest
+        let manifestSHA = offer.target.manifest
         let record = ContentStore.VersionRecord(kind: "channel", sequence: offer.pointer.sequence, manifest: manifestSHA)
         let name = ContentStore.versionName(kind: "channel", sequence: offer.pointer.sequence, manifest: manifestSHA)
         try store.writeVersion(

@@ -109,7 +109,7 @@ public actor GamePackClient {
             let pointerBytes = try read("pointer.json")
             let signature = String(decoding: try read("pointer.json.minisig"), as: UTF8.self)
             let pointer = try verifyPointer(pointerBytes, signature: signature)
-            guard pointer.manifest == manifestSHA, pointer.sequence == record.sequence else {
+            guard pointer.names(manifest: manifestSHA), pointer.sequence == record.sequence else {
                 throw GamePackClientError.integrity(what: "\(name)", reason: "the pointer names another manifest")
             }
             source = .channel(pointer)

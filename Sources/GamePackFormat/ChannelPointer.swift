@@ -29,15 +29,34 @@ public struct ChannelPointer: Codable, Sendable, Equatable {
     public var created: String
     /// After this instant clients refuse the pointer as frozen (ISO 8601, UTC), if set.
     public var expires: String?
+    /// The oldest client content format that reads the pointer's pack; absent for 1. A pointer
+    /// with one above 1 is format 2, which clients from before the compatibility gate refuse
+    /// (so they keep their content instead of installing a pack they cannot read).
+    public var minimumClientFormat: Int?
+    /// A staged rollout of a newer pack, if one is under way (`ChannelRollout`).
+    public var rollout: ChannelRollout?
+    /// For clients too old for the pointer's pack: the newest pack each older content format may
+    /// take, newest first, each with its `minimumClientFormat` (see `target(bucket:clientFormat:installed:)`).
+    public var compatible: [PackReference]?
 
-    /// The format this code writes and the newest it reads.
-    public static let currentFormat = 1
+    /// The newest format this code reads. It writes 1, or 2 when the pack needs a client content
+    /// format above 1 (`format(minimumClientFormat:)`).
+    public static let currentFormat = 2
+
+    /// The pointer format for a pack that needs `minimumClientFormat`: 1 while every client reads
+    /// it, else 2.
+    public static func format(minimumClientFormat: Int?) -> Int { (minimumClientFormat ?? 1) > 1 ? 2 : 1 }
 
     public init(
-        format: Int = ChannelPointer.currentFormat, project: String, channel: String, sequence: Int64,
-        version: String, pack: String, size: Int64, manifest: String, created: String, expires: String? = nil
+        format: Int? = nil, project: String, channel: String, sequence: Int64,
+        version: String, pack: String, size: Int64, manifest: String, created: String, expires: String? = nil,
+        minimumClientFormat: Int? = nil, rollout: ChannelRollout? = nil, compatible: [PackReference]? = nil
     ) {
-        self.format = format
+        let minimum = minimumClientFormat.flatMap { $0 > 1 ? $0 : nil }
+        self.format = format ?? Self.format(minimumClientFormat: minimum)
+        self.minimumClientFormat = minimum
+        self.rollout = rollout
+        self.compatible = compatible.flatMap { $0.isEmpty ? nil : $0 }
         self.project = project
         self.channel = channel
         self.sequence = sequence
@@ -71,10 +90,16 @@ public struct ChannelPointer: Codable, Sendable, Equatable {
         guard isSafeName(pointer.channel) else {
             throw ChannelPointerError.invalid("channel \"\(pointer.channel)\" is not a safe name")
         }
-        guard isSHA256Hex(pointer.pack) else { throw ChannelPointerError.invalid("pack is not a lowercase SHA-256 hex") }
-        guard isSHA256Hex(pointer.manifest) else { throw ChannelPointerError.invalid("manifest is not a lowercase SHA-256 hex") }
-        guard pointer.sequence >= 0, pointer.size >= 0 else {
-            throw ChannelPointerError.invalid("sequence and size must not be negative")
+        try pointer.head.validate("the pointer's pack")
+        guard pointer.sequence >= 0 else { throw ChannelPointerError.invalid("sequence must not be negative") }
+        if let rollout = pointer.rollout {
+            try rollout.pack.validate("the rollout's pack")
+            guard (0...100).contains(rollout.percentage) else {
+                throw ChannelPointerError.invalid("the rollout's percentage \(rollout.percentage) is not 0–100")
+            }
+        }
+        for (index, pack) in (pointer.compatible ?? []).enumerated() {
+            try pack.validate("compatible pack \(index + 1)")
         }
         guard parseTime(pointer.created) != nil else { throw ChannelPointerError.invalid("created is not an ISO 8601 time") }
         if let expires = pointer.expires, parseTime(expires) == nil {
