@@ -5,6 +5,7 @@
 #   bash benchmarks/peers.sh            # SCALES="1 10" RUNS=3; builds like scripts/install.sh
 #   BIN=path/to/gamepack BEFORE_BIN=path/to/older/gamepack bash benchmarks/peers.sh
 #   RUNS=0 bash benchmarks/peers.sh     # only generate the workloads
+#   WORKLOADS=lint SCALES=10 bash benchmarks/peers.sh   # some of the three only
 #
 #   build  `gamepack build --target gohike --no-cache` of ~2,000 items with ~120 MB of PNGs
 #          against benchmarks/peer_build.py (Python json + base64 + hashlib.md5 + zipfile, the
@@ -28,6 +29,10 @@ cd "$(dirname "$0")/.."
 
 RUNS=${RUNS:-3}
 SCALES=${SCALES:-1 10}
+WORKLOADS=${WORKLOADS:-build lint diff}
+# With BEFORE_BIN, an even number of runs: each binary then runs first after the peer as often
+# as the other (an odd count gave gamepack one more cold start than BEFORE_BIN).
+if [ -n "${BEFORE_BIN:-}" ] && [ $((RUNS % 2)) = 1 ]; then RUNS=$((RUNS + 1)); fi
 WORK=benchmarks/work/peers
 VENV=benchmarks/work/venv
 if [ ! -x /usr/bin/time ]; then echo "peers.sh: install time: apt-get install time" >&2; exit 1; fi
@@ -63,6 +68,14 @@ timed() {
     read -r kb < "$WORK/rss"
     printf '%s\t%s\t%s\t%s\t%s\n' "$workload" "$scale" "$label" "$secs" "$kb" >> "$RESULTS"
 }
+
+# wants WORKLOAD: whether WORKLOADS names it.
+wants() { [[ " $WORKLOADS " == *" $1 "* ]]; }
+
+# warm DIR...: reads every file under DIR once, untimed, so that each gamepack binary starts
+# from the same page cache whatever the peer before it evicted (the Python build peer's 9 GB at
+# 10× leaves the inputs cold for whichever binary runs next).
+warm() { find "$@" -type f -exec cat {} + > /dev/null; }
 
 # gamepack and the older gamepack (BEFORE_BIN), each as "label binary": gamepack first on odd
 # runs, the older one first on even runs, so that neither always follows the peer (whose 9 GB
@@ -115,38 +128,47 @@ EOF
     # --- runs, alternating ------------------------------------------------------------------
     for run in $(seq "$RUNS"); do
         # build
-        rm -rf "$dir/build/peer.zip"
-        timed python build "$scale" "$PY" benchmarks/peer_build.py "$dir/build/items.json" \
-            "$dir/build/project/assets" "$dir/build/peer.zip"
-        peer_version=$(tail -1 "$WORK/log")
-        while read -r label bin; do
-            rm -rf "$dir/build/out-$label" "$dir/build/project/.gamepack"
-            timed "$label" build "$scale" "$bin" build "$dir/build/project" --target gohike \
-                --out "$dir/build/out-$label" --no-cache --quiet
-            pack=$(ls "$dir/build/out-$label"/*.gamepack)
-            version=$(python3 -c 'import json, sys, zipfile; print(json.loads(zipfile.ZipFile(sys.argv[1]).read("manifest.json"))["versions"]["gohike"])' "$pack")
-            if [ "$version" != "$peer_version" ]; then
-                echo "peers.sh: $label built version $version, the Python peer $peer_version" >&2; exit 1
-            fi
-            python3 -c 'import sys, zipfile; print(zipfile.ZipFile(sys.argv[1]).getinfo("gohike/content.json").file_size)' \
-                "$pack" > "$dir/build/content-bytes"
-        done < <(binaries)
+        if wants build; then
+            rm -rf "$dir/build/peer.zip"
+            timed python build "$scale" "$PY" benchmarks/peer_build.py "$dir/build/items.json" \
+                "$dir/build/project/assets" "$dir/build/peer.zip"
+            peer_version=$(tail -1 "$WORK/log")
+            while read -r label bin; do
+                warm "$dir/build/project"
+                rm -rf "$dir/build/out-$label" "$dir/build/project/.gamepack"
+                timed "$label" build "$scale" "$bin" build "$dir/build/project" --target gohike \
+                    --out "$dir/build/out-$label" --no-cache --quiet
+                pack=$(ls "$dir/build/out-$label"/*.gamepack)
+                version=$(python3 -c 'import json, sys, zipfile; print(json.loads(zipfile.ZipFile(sys.argv[1]).read("manifest.json"))["versions"]["gohike"])' "$pack")
+                if [ "$version" != "$peer_version" ]; then
+                    echo "peers.sh: $label built version $version, the Python peer $peer_version" >&2; exit 1
+                fi
+                python3 -c 'import sys, zipfile; print(zipfile.ZipFile(sys.argv[1]).getinfo("gohike/content.json").file_size)' \
+                    "$pack" > "$dir/build/content-bytes"
+            done < <(binaries)
+        fi
         # lint: check-jsonschema once per collection, timed as one command
-        timed check-jsonschema lint "$scale" bash -c '
-            project=$1 schemas=$2 tool=$3; shift 3
-            for c in "$@"; do "$tool" --schemafile "$schemas/$c.schema.json" "$project/content/$c"/*.yaml || exit 1; done
-        ' lint "$lint_project" "$dir/lint/schemas" "$VENV/bin/check-jsonschema" $collections
-        while read -r label bin; do
-            timed "$label" lint "$scale" "$bin" lint "$lint_project" --quiet
-        done < <(binaries)
+        if wants lint; then
+            timed check-jsonschema lint "$scale" bash -c '
+                project=$1 schemas=$2 tool=$3; shift 3
+                for c in "$@"; do "$tool" --schemafile "$schemas/$c.schema.json" "$project/content/$c"/*.yaml || exit 1; done
+            ' lint "$lint_project" "$dir/lint/schemas" "$VENV/bin/check-jsonschema" $collections
+            while read -r label bin; do
+                warm "$lint_project"
+                timed "$label" lint "$scale" "$bin" lint "$lint_project" --quiet
+            done < <(binaries)
+        fi
         # diff
-        timed deepdiff diff "$scale" "$PY" benchmarks/peer_diff.py "$dir/diff/old.json" "$dir/diff/new.json" "$dir/diff/deepdiff.json"
-        while read -r label bin; do
-            timed "$label" diff "$scale" "$bin" diff "$dir/diff/old.json" "$dir/diff/new.json" --format json \
-                --out "$dir/diff/$label.json"
-        done < <(binaries)
-        if [ -n "${BEFORE_BIN:-}" ] && ! cmp -s "$dir/diff/gamepack.json" "$dir/diff/before.json"; then
-            echo "peers.sh: the diff reports of gamepack and BEFORE_BIN differ (scale $scale)" >&2; exit 1
+        if wants diff; then
+            timed deepdiff diff "$scale" "$PY" benchmarks/peer_diff.py "$dir/diff/old.json" "$dir/diff/new.json" "$dir/diff/deepdiff.json"
+            while read -r label bin; do
+                warm "$dir/diff/old.json" "$dir/diff/new.json"
+                timed "$label" diff "$scale" "$bin" diff "$dir/diff/old.json" "$dir/diff/new.json" --format json \
+                    --out "$dir/diff/$label.json"
+            done < <(binaries)
+            if [ -n "${BEFORE_BIN:-}" ] && ! cmp -s "$dir/diff/gamepack.json" "$dir/diff/before.json"; then
+                echo "peers.sh: the diff reports of gamepack and BEFORE_BIN differ (scale $scale)" >&2; exit 1
+            fi
         fi
     done
     printf '%s\t%s\t%s\t%s\t%s\n' "$scale" "$build_items" "$(cat "$dir/build/content-bytes")" "$lint_items" \
@@ -178,6 +200,8 @@ for scale in sorted(sizes, key=int):
     s = sizes[scale]
     for workload in ("build", "lint", "diff"):
         peer = peers[workload]
+        if (workload, scale, peer) not in rows:
+            continue
         peer_time = statistics.median(t for t, _ in rows[(workload, scale, peer)])
         if workload == "build":
             size = f"{s['build_items']:,} items, {s['content'] / 1e6:.0f} MB content.json"
