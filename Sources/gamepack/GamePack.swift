@@ -13,7 +13,7 @@ struct GamePack: AsyncParsableCommand {
             InitCommand.self, LintCommand.self, BuildCommand.self, VerifyCommand.self, InspectCommand.self,
             KeygenCommand.self, SignCommand.self, ImportCommand.self, SchemaCommand.self, L10nCommand.self,
             DiffCommand.self, PreviewCommand.self, ServeCommand.self, PublishCommand.self, PromoteCommand.self,
-            RollbackCommand.self,
+            RollbackCommand.self, RolloutCommand.self,
             HistoryCommand.self,
         ]
     )

@@ -51,7 +51,7 @@ struct HistoryCommand: AsyncParsableCommand {
                 [["SEQUENCE", "ACTION", "VERSION", "PACK", "CREATED", "EXPIRES"]]
                 + entries.map { entry in
                     [
-                        "\(entry.sequence)", entry.action, entry.version, String(entry.pack.prefix(12)), entry.created,
+                        "\(entry.sequence)", Self.action(entry), entry.version, String(entry.pack.prefix(12)), entry.created,
                         entry.expires ?? "never",
                     ]
                 }
@@ -65,5 +65,12 @@ struct HistoryCommand: AsyncParsableCommand {
         } catch {
             throw failure(error, .publishing)
         }
+    }
+
+    /// The action column: a rollout shows its pack's version, share and state.
+    static func action(_ entry: ChannelHistoryEntry) -> String {
+        guard let rollout = entry.rollout else { return entry.action }
+        return
+            "\(entry.action) \(rollout.pack.version.prefix(12)) at \(rollout.percentage)%\(rollout.isPaused ? " (paused)" : "")"
     }
 }

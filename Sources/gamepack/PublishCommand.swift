@@ -14,7 +14,9 @@ struct PublishCommand: AsyncParsableCommand {
             Checks the pack, uploads it with its signature (PACK.minisig) using the token in \
             GAMEPACK_TOKEN, then signs a channel pointer whose sequence is the pack's and makes \
             it the channel's head. With --out DIR, writes the same layout as static files for \
-            nginx, a CDN or object storage. See docs/publishing.md.
+            nginx, a CDN or object storage. With --rollout N%, the pack goes to N% of installs \
+            only and the others keep the channel's current pack; widen, pause, complete or \
+            revert it with `gamepack rollout`. See docs/publishing.md.
             """
     )
 
@@ -36,11 +38,21 @@ struct PublishCommand: AsyncParsableCommand {
     @Option(help: "The pack's signature file (default: PACK.minisig).")
     var signature: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Give the pack to this share of installs only, e.g. 10%.",
+            discussion:
+                "The other installs keep the channel's current pack. Each install's share is fixed by a random id it keeps."))
+    var rollout: String?
+
     @OptionGroup var signing: PointerSigningOptions
 
     @OptionGroup var outputOptions: OutputOptions
 
     var channel: String { channelOption.channel }
+
+    /// `--rollout` as a whole percentage.
+    var rolloutPercentage: Int? { rollout.flatMap(ChannelRollout.parsePercentage) }
 
     /// The static tree's folder: `--out`, or its old name `--to`.
     var folder: String? { out ?? toAlias }
@@ -49,6 +61,9 @@ struct PublishCommand: AsyncParsableCommand {
         let folder = try OptionAlias.merge(out, toAlias, newName: "--out", oldName: "--to")
         guard (server == nil) != (folder == nil) else { throw ValidationError("give exactly one of --server URL and --out DIR") }
         if let server { try ServerOptions.validate(server: server) }
+        if let rollout, ChannelRollout.parsePercentage(rollout) == nil {
+            throw ValidationError("--rollout: give a whole percentage from 0 to 100, such as 10%")
+        }
     }
 
     func run() async throws {
@@ -71,14 +86,29 @@ struct PublishCommand: AsyncParsableCommand {
             let client = try ServerOptions.client(server: server!, requireToken: true)
             let stored = try await client.uploadPack(at: url, sha256: digest.sha256, signature: signatureText)
             let now = Date()
-            let pointer = ChannelPointer(
-                project: manifest.project, channel: channel, sequence: manifest.sequence, version: manifest.version,
-                pack: digest.sha256, size: digest.size, manifest: Digest.sha256Hex(manifestBytes),
-                created: ChannelPointer.formatTime(now), expires: signing.expires(from: now).map(ChannelPointer.formatTime))
-            let entry = try await client.putPointer(try SignedPointer.sign(pointer, with: key), action: "publish")
+            let created = ChannelPointer.formatTime(now), expires = signing.expires(from: now).map(ChannelPointer.formatTime)
+            let reference = PackReference(
+                version: manifest.version, pack: digest.sha256, size: digest.size, manifest: Digest.sha256Hex(manifestBytes))
+            let pointer: ChannelPointer
+            if let percentage = rolloutPercentage {
+                guard let current = try await client.pointer(project: manifest.project, channel: channel) else {
+                    Terminal.error("\(manifest.project)/\(channel) has no pack yet; publish its first pack without --rollout")
+                    throw ExitCode(1)
+                }
+                pointer = try current.startingRollout(
+                    of: reference, percentage: percentage, sequence: manifest.sequence, created: created, expires: expires)
+            } else {
+                pointer = ChannelPointer(
+                    project: manifest.project, channel: channel, sequence: manifest.sequence, version: manifest.version,
+                    pack: reference.pack, size: reference.size, manifest: reference.manifest, created: created,
+                    expires: expires)
+            }
+            let action = rolloutPercentage == nil ? "publish" : "rollout"
+            let entry = try await client.putPointer(try SignedPointer.sign(pointer, with: key), action: action)
             if !outputOptions.quiet {
+                let share = rolloutPercentage.map { " for \($0)% of installs" } ?? ""
                 print(
-                    "Published \(manifest.project) \(manifest.version) to \(channel) at sequence \(entry.sequence)"
+                    "Published \(manifest.project) \(manifest.version) to \(channel)\(share) at sequence \(entry.sequence)"
                         + " (pack \(digest.sha256.prefix(12)), \(stored ? "uploaded" : "already on the server"))")
             }
         } catch {
@@ -93,7 +123,7 @@ struct PublishCommand: AsyncParsableCommand {
         do {
             pointer = try StaticPublisher(root: URL(fileURLWithPath: folder)).publish(
                 packAt: pack, signatureAt: signature, channel: channel, key: key, expires: signing.expires(from: now),
-                now: now)
+                now: now, rollout: rolloutPercentage)
         } catch let error as GamePackError {
             Terminal.error("\(error)")
             switch error {
@@ -102,8 +132,9 @@ struct PublishCommand: AsyncParsableCommand {
             }
         }
         guard !outputOptions.quiet else { return }
+        let share = rolloutPercentage.map { " for \($0)% of installs" } ?? ""
         print(
-            "Published \(pointer.project) \(pointer.version) to \(folder)/\(PublishLayout.channelPointer(project: pointer.project, channel: channel))"
+            "Published \(pointer.project) \(pointer.rollout?.pack.version ?? pointer.version)\(share) to \(folder)/\(PublishLayout.channelPointer(project: pointer.project, channel: channel))"
                 + " at sequence \(pointer.sequence)")
     }
 }

@@ -38,6 +38,11 @@ struct ServerOptions: ParsableArguments {
 
     /// `--project`, else the server's only project.
     func resolveProject(_ client: ContentServerClient) async throws -> String {
+        try await Self.resolveProject(client, project: project)
+    }
+
+    /// `project`, else the server's only project.
+    static func resolveProject(_ client: ContentServerClient, project: String?) async throws -> String {
         if let project { return project }
         let projects = try await client.projects()
         guard projects.count == 1 else {

@@ -41,7 +41,8 @@ public struct StaticPublisher {
     /// - Throws: `GamePackError.publishRefused` when the pack fails verification,
     ///   `.sequenceNotIncreasing`, `.io` when writing fails.
     public func publish(
-        packAt: URL, signatureAt: URL, channel: String, key: MinisignSecretKey, expires: Date?, now: Date
+        packAt: URL, signatureAt: URL, channel: String, key: MinisignSecretKey, expires: Date?, now: Date,
+        rollout: Int? = nil
     ) throws -> ChannelPointer {
         let packName = packAt.lastPathComponent
         let refuse = { (reason: String) in GamePackError.publishRefused(pack: packName, reason: reason) }
@@ -59,22 +60,40 @@ public struct StaticPublisher {
 
         // The channel's current pointer decides whether the sequence may be published.
         let pointerURL = url(PublishLayout.channelPointer(project: manifest.project, channel: channel))
-        if let current = try Self.currentPointer(at: pointerURL) {
-            if current.pack == pack.digest.sha256, current.sequence == manifest.sequence,
-                current.manifest == Digest.sha256Hex(pack.manifestBytes)
-            {
-                return current
+        let current = try Self.currentPointer(at: pointerURL)
+        let reference = PackReference(
+            version: manifest.version, pack: pack.digest.sha256, size: pack.digest.size,
+            manifest: Digest.sha256Hex(pack.manifestBytes))
+        let created = ChannelPointer.formatTime(now), expiry = expires.map(ChannelPointer.formatTime)
+        let pointer: ChannelPointer
+        if let rollout {
+            // A rollout starts over the channel's current pack, which the other installs keep.
+            guard let current else {
+                throw refuse("\(manifest.project)/\(channel) has no pack yet; publish its first pack without --rollout")
             }
-            try Self.requireAbove(current, manifest: manifest, channel: channel)
+            do {
+                pointer = try current.startingRollout(
+                    of: reference, percentage: rollout, sequence: manifest.sequence, created: created, expires: expiry)
+            } catch let error as RolloutError {
+                throw refuse(error.description)
+            }
+        } else {
+            if let current {
+                if current.pack == pack.digest.sha256, current.sequence == manifest.sequence,
+                    current.manifest == reference.manifest, current.rollout == nil
+                {
+                    return current
+                }
+                try Self.requireAbove(current, sequence: manifest.sequence)
+            }
+            pointer = ChannelPointer(
+                project: manifest.project, channel: channel, sequence: manifest.sequence, version: manifest.version,
+                pack: reference.pack, size: reference.size, manifest: reference.manifest, created: created, expires: expiry)
         }
         try writeContent(of: pack, packAt: packAt, refuse: refuse)
 
         // Then the pointer: signature first, the pointer itself by the last rename.
-        let pointer = ChannelPointer(
-            project: manifest.project, channel: channel, sequence: manifest.sequence, version: manifest.version,
-            pack: pack.digest.sha256, size: pack.digest.size, manifest: Digest.sha256Hex(pack.manifestBytes),
-            created: ChannelPointer.formatTime(now), expires: expires.map(ChannelPointer.formatTime))
-        try writePointer(pointer, manifest: manifest, key: key, to: pointerURL)
+        try writePointer(pointer, key: key, to: pointerURL)
         return pointer
     }
 
@@ -139,22 +158,20 @@ public struct StaticPublisher {
 
     /// Signs `pointer` and writes its signatures, then the pointer itself by the last rename
     /// (checking the channel's sequence once more just before).
-    private func writePointer(_ pointer: ChannelPointer, manifest: PackManifest, key: MinisignSecretKey, to pointerURL: URL)
-        throws
-    {
+    func writePointer(_ pointer: ChannelPointer, key: MinisignSecretKey, to pointerURL: URL) throws {
         let pointerBytes = try pointer.encoded()
         let pointerSignature = try Minisign.sign(
             pointerBytes, with: key, trustedComment: Self.trustedComment(for: pointer))
-        let signatureURL = url(PublishLayout.channelSignature(project: manifest.project, channel: pointer.channel))
+        let signatureURL = url(PublishLayout.channelSignature(project: pointer.project, channel: pointer.channel))
         // The pointer's own signature by its hash first: whatever pointer a reader sees, or a
         // kill leaves, the signature that matches it can be found (a client falls back to it).
         try write(
             Data(pointerSignature.fileContents.utf8),
-            to: url(PublishLayout.pointerSignature(project: manifest.project, pointerSHA256: Digest.sha256Hex(pointerBytes))))
+            to: url(PublishLayout.pointerSignature(project: pointer.project, pointerSHA256: Digest.sha256Hex(pointerBytes))))
         // Read the channel again just before it moves: a writer that does not take the lock (an
         // older gamepack, a sync into the tree) may have published meanwhile; never go below it.
         if let current = try Self.currentPointer(at: pointerURL) {
-            try Self.requireAbove(current, manifest: manifest, channel: pointer.channel)
+            try Self.requireAbove(current, sequence: pointer.sequence)
         }
         let previousSignature = try? Data(contentsOf: signatureURL)
         try write(Data(pointerSignature.fileContents.utf8), to: signatureURL)
@@ -180,10 +197,10 @@ public struct StaticPublisher {
     /// The file `publish` locks with `flock`, at the root of the tree (an empty hidden file).
     public static let lockFile = ".gamepack-publish.lock"
 
-    private func url(_ path: String) -> URL { root.appendingPathComponent(path) }
+    func url(_ path: String) -> URL { root.appendingPathComponent(path) }
 
     /// The channel's pointer in the tree now; nil when the channel has none.
-    private static func currentPointer(at pointerURL: URL) throws -> ChannelPointer? {
+    static func currentPointer(at pointerURL: URL) throws -> ChannelPointer? {
         guard let data = try? Data(contentsOf: pointerURL) else { return nil }
         do {
             return try ChannelPointer.decode(data)
@@ -192,11 +209,11 @@ public struct StaticPublisher {
         }
     }
 
-    /// Refuses `manifest` unless its sequence is above the channel's `current` one.
-    private static func requireAbove(_ current: ChannelPointer, manifest: PackManifest, channel: String) throws {
-        guard manifest.sequence > current.sequence else {
+    /// Refuses `sequence` unless it is above the channel's `current` one.
+    static func requireAbove(_ current: ChannelPointer, sequence: Int64) throws {
+        guard sequence > current.sequence else {
             throw GamePackError.sequenceNotIncreasing(
-                channel: "\(manifest.project)/\(channel)", current: current.sequence, offered: manifest.sequence)
+                channel: "\(current.project)/\(current.channel)", current: current.sequence, offered: sequence)
         }
     }
 
@@ -215,7 +232,7 @@ public struct StaticPublisher {
             ".\(destination.lastPathComponent).tmp-\(UUID().uuidString.prefix(8))")
     }
 
-    private func createParent(of destination: URL) throws {
+    func createParent(of destination: URL) throws {
         let folder = destination.deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -15,16 +15,19 @@ public struct ChannelHistoryEntry: Codable, Sendable, Equatable {
     public var created: String
     /// When the pointer expires (ISO 8601, UTC), if ever.
     public var expires: String?
-    /// `publish`, `promote` or `rollback`.
+    /// `publish`, `promote`, `rollback` or `rollout`.
     public var action: String
+    /// The staged rollout the pointer carried, if any (its pack and percentage).
+    public var rollout: ChannelRollout?
     /// When the server recorded the entry (ISO 8601, UTC). The server always sends it; clients
     /// accept its absence.
     public var recorded: String?
 
     public init(
         sequence: Int64, version: String, pack: String, size: Int64, manifest: String, created: String,
-        expires: String?, action: String, recorded: String?
+        expires: String?, action: String, recorded: String?, rollout: ChannelRollout? = nil
     ) {
+        self.rollout = rollout
         self.sequence = sequence
         self.version = version
         self.pack = pack

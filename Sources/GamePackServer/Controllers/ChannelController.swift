@@ -101,7 +101,8 @@ struct ChannelController {
         let action: ChannelAction
         if let name = upload.action {
             guard let parsed = ChannelAction(rawValue: name) else {
-                throw ServerError.badRequest("bad_action", "action must be publish, promote or rollback, not \"\(name)\"")
+                throw ServerError.badRequest(
+                    "bad_action", "action must be publish, promote, rollback or rollout, not \"\(name)\"")
             }
             action = parsed
         } else {
@@ -136,20 +137,19 @@ struct ChannelController {
         if pointer.isExpired() {
             throw ServerError.unprocessable("pointer_expired", "the pointer expired at \(pointer.expires ?? "?"); sign a new one")
         }
-        guard let pack = try await store.pack(sha256: pointer.pack) else {
-            throw ServerError.unprocessable("pack_missing", "pack \(pointer.pack) is not on this server; upload it first")
-        }
-        guard pack.project == project, pack.manifestSHA256 == pointer.manifest, pack.size == pointer.size,
-            pack.version == pointer.version
-        else {
-            throw ServerError.unprocessable(
-                "pointer_mismatch",
-                "the pointer does not describe pack \(pack.sha256) (project \(pack.project), version \(pack.version), \(pack.size) bytes)"
-            )
+        try await requireStored(pointer.head, project: project, role: "pointer")
+        if let rollout = pointer.rollout { try await requireStored(rollout.pack, project: project, role: "rollout") }
+        for older in pointer.compatible ?? [] {
+            try await requireStored(older, project: project, role: "list of packs for older apps")
         }
         let pointerText = String(decoding: pointerData, as: UTF8.self)
-        if let head = try await store.head(project: project, channel: channel), head.pointer == pointerText {
-            return (head, false)  // a retry of the write that made the head
+        if let head = try await store.head(project: project, channel: channel) {
+            if head.pointer == pointerText { return (head, false) }  // a retry of the write that made the head
+            if let current = try? ChannelPointer.decode(Data(head.pointer.utf8)),
+                let conflict = pointer.rolloutConflict(after: current)
+            {
+                throw ServerError(.conflict, "rollout_conflict", conflict)
+            }
         }
         let entry = ChannelEntry(
             project: project, channel: channel, sequence: pointer.sequence, pack: pointer.pack, version: pointer.version,
@@ -168,6 +168,25 @@ struct ChannelController {
             throw error
         }
         return (entry, true)
+    }
+
+    /// Refuses a pointer naming a pack (its own, its rollout's or a compatible one) that this
+    /// server does not have, or describing it wrongly.
+    func requireStored(_ reference: PackReference, project: String, role: String) async throws {
+        guard let pack = try await store.pack(sha256: reference.pack) else {
+            throw ServerError.unprocessable(
+                "pack_missing",
+                "the \(role) names pack \(reference.pack) (\(reference.version)), which is not on this server; upload it "
+                    + "first (gamepack publish uploads a pack before its pointer)")
+        }
+        guard pack.project == project, pack.manifestSHA256 == reference.manifest, pack.size == reference.size,
+            pack.version == reference.version
+        else {
+            throw ServerError.unprocessable(
+                "pointer_mismatch",
+                "the \(role) does not describe pack \(pack.sha256) (project \(pack.project), version \(pack.version), "
+                    + "\(pack.size) bytes)")
+        }
     }
 
     func history(_ request: Request, _ context: BasicRequestContext) async throws -> Response {

@@ -1,3 +1,4 @@
+import Foundation
 import GamePackFormat
 
 // The stored rows as the API shows them (the wire types live in GamePackFormat, shared with
@@ -17,7 +18,8 @@ extension ChannelHistoryEntry {
     init(_ entry: ChannelEntry) {
         self.init(
             sequence: entry.sequence, version: entry.version, pack: entry.pack, size: entry.size, manifest: entry.manifest,
-            created: entry.created, expires: entry.expires, action: entry.action.rawValue, recorded: entry.recorded)
+            created: entry.created, expires: entry.expires, action: entry.action.rawValue, recorded: entry.recorded,
+            rollout: (try? ChannelPointer.decode(Data(entry.pointer.utf8)))?.rollout)
     }
 }
 

@@ -49,6 +49,8 @@ public struct StoredPack: Sendable, Equatable, Codable {
 /// How a channel came to point where it points.
 public enum ChannelAction: String, Sendable, Codable, CaseIterable {
     case publish, promote, rollback
+    /// A staged rollout started, widened, paused, resumed, completed or reverted.
+    case rollout
 }
 
 /// One entry of a channel's history: a signed pointer the channel served from `recorded` on.
