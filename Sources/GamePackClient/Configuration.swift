@@ -37,6 +37,10 @@ extension GamePackClient {
         public var progress: (@Sendable (UpdateProgress) -> Void)?
         /// The clock expiry is checked against (tests set it).
         public var now: @Sendable () -> Date
+        /// The version of the key set `publicKey` belongs to: 0 (the default) for the key the
+        /// first release shipped with; an app built after a rotation pins a key of the current
+        /// set and that set's version, and follows the sets after it.
+        public var keySetVersion = 0
 
         public init(
             baseURL: URL, project: String, channel: String, publicKey: MinisignPublicKey, storageDirectory: URL,

@@ -46,4 +46,26 @@ public enum KeySetFolder {
         }
         return sets
     }
+
+    /// The chain of a folder's `sets`, whose shipped key (the signer of set 1) the folder does not
+    /// hold: set 1's signature is checked when its signer is among `knownKeys` or set 1's own keys,
+    /// and set 1 is taken as the start otherwise; every later set is checked as `KeyChain.apply`
+    /// does (clients and servers check set 1 too, from the key they trust).
+    public static func chain(_ sets: [SignedKeySet], knownKeys: [MinisignPublicKey], now: Date?) throws -> KeyChain {
+        guard let first = sets.first else { throw KeySetError.invalid("the folder holds no key set") }
+        let project = first.set.project
+        let signerID = (try? MinisignSignature(fileContents: first.signature))?.keyIDHex
+        let candidates = knownKeys + first.set.keys.compactMap { try? $0.minisignKey() }
+        if let anchor = candidates.first(where: { $0.keyIDHex == signerID }) {
+            return try KeyChain.verify(project: project, trustedKeys: [anchor], sets: sets, now: now)
+        }
+        guard signerID != nil else {
+            throw KeySetError.refused(
+                version: 1, reason: "it has no valid minisign signature; write it with `gamepack keys rotate`")
+        }
+        var chain = KeyChain(
+            project: project, trustedKeys: first.set.keys.compactMap { try? $0.minisignKey() }, version: 1)
+        for set in sets.dropFirst() { try chain.apply(set, now: now) }
+        return chain
+    }
 }
