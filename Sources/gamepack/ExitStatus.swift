@@ -43,7 +43,7 @@ func failure(_ error: Error, _ kind: FailureKind = .usageOrIO) -> ExitCode {
         }
         Terminal.error("\(error)")
         if let refusal = error as? ContentServerClient.Failure, refusal.isContentRefusal { return ExitCode(1) }
-        if error is PackError || error is SignatureError { return ExitCode(1) }
+        if error is PackError || error is SignatureError || error is KeySetError { return ExitCode(1) }
         return ExitCode(2)
     }
 }

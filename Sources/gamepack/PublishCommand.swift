@@ -36,6 +36,9 @@ struct PublishCommand: AsyncParsableCommand {
     @Option(help: "The pack's signature file (default: PACK.minisig).")
     var signature: String?
 
+    @Option(help: "The folder of key sets to publish before the pack (default: keys/ in the current folder, when it exists).")
+    var keys: String?
+
     @OptionGroup var signing: PointerSigningOptions
 
     @OptionGroup var outputOptions: OutputOptions
@@ -69,6 +72,7 @@ struct PublishCommand: AsyncParsableCommand {
             let manifestBytes = try PackArchive.Reader(url: url).data(at: PackFormat.manifestPath, limit: 16 << 20)
             let digest = try Digest.file(at: url)
             let client = try ServerOptions.client(server: server!, requireToken: true)
+            try await uploadKeySets(project: manifest.project, client: client)
             let stored = try await client.uploadPack(at: url, sha256: digest.sha256, signature: signatureText)
             let now = Date()
             let pointer = ChannelPointer(
@@ -91,6 +95,7 @@ struct PublishCommand: AsyncParsableCommand {
         let now = Date()
         let pointer: ChannelPointer
         do {
+            try publishKeySets(pack: pack, folder: folder, key: key, now: now)
             pointer = try StaticPublisher(root: URL(fileURLWithPath: folder)).publish(
                 packAt: pack, signatureAt: signature, channel: channel, key: key, expires: signing.expires(from: now),
                 now: now)

@@ -180,7 +180,7 @@ public struct StaticPublisher {
     /// The file `publish` locks with `flock`, at the root of the tree (an empty hidden file).
     public static let lockFile = ".gamepack-publish.lock"
 
-    private func url(_ path: String) -> URL { root.appendingPathComponent(path) }
+    func url(_ path: String) -> URL { root.appendingPathComponent(path) }
 
     /// The channel's pointer in the tree now; nil when the channel has none.
     private static func currentPointer(at pointerURL: URL) throws -> ChannelPointer? {
@@ -225,7 +225,7 @@ public struct StaticPublisher {
     }
 
     /// Writes `data` to a temporary file beside `destination`, then renames it over it.
-    private func write(_ data: Data, to destination: URL) throws {
+    func write(_ data: Data, to destination: URL) throws {
         try createParent(of: destination)
         let temporary = Self.temporary(for: destination)
         do {
