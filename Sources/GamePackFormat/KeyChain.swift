@@ -54,10 +54,10 @@ public struct KeyChain: Sendable, Equatable {
                 "it does not follow version \(version): key sets are applied one version at a time, so "
                     + "version \(version + 1) must come first")
         }
-        let signer = try signer(of: signed, now: now)
+        let signature = try checkedSignature(of: signed, now: now)
         let comment = SignedKeySet.trustedComment(project: project, version: set.version)
-        guard signer.trustedComment == comment else {
-            throw refuse("its signature's trusted comment is \"\(signer.trustedComment)\", not \"\(comment)\"")
+        guard signature.trustedComment == comment else {
+            throw refuse("its signature's trusted comment is \"\(signature.trustedComment)\", not \"\(comment)\"")
         }
         for key in set.keys {
             if let at = removed[key.id] {
@@ -75,7 +75,7 @@ public struct KeyChain: Sendable, Equatable {
     }
 
     /// Checks that `signed` is signed by an unexpired key of the current set; returns the signature.
-    private func signer(of signed: SignedKeySet, now: Date?) throws -> MinisignSignature {
+    private func checkedSignature(of signed: SignedKeySet, now: Date?) throws -> MinisignSignature {
         let set = signed.set
         let previous = sets.isEmpty ? "the trusted keys (version \(version))" : "key set \(version)"
         let advice =

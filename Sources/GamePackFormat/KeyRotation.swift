@@ -37,7 +37,7 @@ public enum KeyRotation {
                 "the new key \(newID) was removed by key set \(at): a removed key never comes back (it may have "
                     + "leaked), so this would make a cycle; create a new key with `gamepack keygen`")
         }
-        var keys: [KeySet.Key] = chain.keys.compactMap { key in
+        var keys = chain.keys.compactMap { key -> KeySet.Key? in
             guard key.id == oldID else { return key }
             return keepOld ? KeySet.Key(old.publicKey, expires: oldExpires.map(ChannelPointer.formatTime)) : nil
         }

@@ -69,7 +69,8 @@ struct KeysRotateCommand: ParsableCommand {
             print(
                 "Wrote \(written.path) and its .minisig: key set \(signed.set.version) of \(project) with "
                     + "\(signed.set.keyIDs.joined(separator: ", ")), signed by \(oldKey.publicKey.keyIDHex).")
-            print("Publish it (`gamepack publish` uploads key sets before the pack) and sign with \(newKey.keyIDHex) from now on.")
+            print(
+                "Publish it (`gamepack publish` uploads key sets before the pack) and sign with \(newKey.keyIDHex) from now on.")
         } catch let error as ValidationError {
             Terminal.error(error.message)
             throw ExitCode(2)

@@ -92,7 +92,8 @@ struct KeySetAPITests {
         let after = try fixture.packs.make(sequence: 2, name: "After")
         try await fixture.test { client in
             #expect(try await fixture.upload(client, before).status == .created)
-            #expect(try await fixture.putPointer(client, try fixture.packs.pointer(before, channel: "production")).status == .created)
+            #expect(
+                try await fixture.putPointer(client, try fixture.packs.pointer(before, channel: "production")).status == .created)
             #expect(try await put(fixture, client, try SignedKeySet.sign(keySet(1, [b]), with: a)).status == .created)
 
             let byA = try await fixture.upload(client, after)

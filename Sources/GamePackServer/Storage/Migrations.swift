@@ -161,7 +161,7 @@ public enum SchemaMigrations {
                     recorded TEXT NOT NULL,
                     PRIMARY KEY (project, version)
                 )
-                """,
+                """
             ]),
     ]
 
