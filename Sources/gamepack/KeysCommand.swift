@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GamePackBuild
 import GamePackContent
 import GamePackFormat
 

@@ -40,7 +40,7 @@ struct KeysRotateCommand: ParsableCommand {
         if let project, !ChannelPointer.isSafeName(project) { throw ValidationError("--project: not a project id") }
         if let expiresIn {
             guard keepOld else { throw ValidationError("--expires-in needs --keep-old: it is the kept old key's expiry") }
-            guard case .some(.some) = PointerExpiry.parse(expiresIn) else {
+            guard case .some(.some(_)) = PointerExpiry.parse(expiresIn) else {
                 throw ValidationError("--expires-in: use a number with d, h or m (30d, 12h)")
             }
         }
@@ -52,14 +52,14 @@ struct KeysRotateCommand: ParsableCommand {
             let oldKey = try SigningKeySource.readKeyFile(old, optionName: "--old")
             let newKey = try KeyFiles.readPublicKey(new, optionName: "--new")
             let sets = try KeySetFolder.load(folder)
-            let project = try sets.first?.set.project ?? KeysCommand.project(project)
-            if let given = self.project, given != project {
-                throw ValidationError("\(folder.path) holds the key sets of \(project), not \(given)")
+            let projectID = try sets.first?.set.project ?? KeysCommand.project(project)
+            if let given = project, given != projectID {
+                throw ValidationError("\(folder.path) holds the key sets of \(projectID), not \(given)")
             }
             let now = Date()
             let chain =
                 sets.isEmpty
-                ? KeyChain(project: project, trustedKeys: [oldKey.publicKey])
+                ? KeyChain(project: projectID, trustedKeys: [oldKey.publicKey])
                 : try KeySetFolder.chain(sets, knownKeys: [oldKey.publicKey, newKey], now: nil)
             let expiry = expiresIn.flatMap { PointerExpiry.parse($0) ?? nil }.map { now.addingTimeInterval($0) }
             let signed = try KeyRotation.next(
@@ -67,7 +67,7 @@ struct KeysRotateCommand: ParsableCommand {
             let written = try write(signed, to: folder)
             guard !outputOptions.quiet else { return }
             print(
-                "Wrote \(written.path) and its .minisig: key set \(signed.set.version) of \(project) with "
+                "Wrote \(written.path) and its .minisig: key set \(signed.set.version) of \(projectID) with "
                     + "\(signed.set.keyIDs.joined(separator: ", ")), signed by \(oldKey.publicKey.keyIDHex).")
             print(
                 "Publish it (`gamepack publish` uploads key sets before the pack) and sign with \(newKey.keyIDHex) from now on.")

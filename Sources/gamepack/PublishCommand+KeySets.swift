@@ -25,8 +25,9 @@ extension PublishCommand {
 
     /// Uploads the key sets the server lacks (it answers 200 for those it has).
     func uploadKeySets(project: String, client: ContentServerClient) async throws {
-        for signed in try keySets(for: project) where try await client.putKeySet(signed) {
-            if !outputOptions.quiet { print("Uploaded key set \(signed.set.version) of \(project).") }
+        for signed in try keySets(for: project) {
+            let stored = try await client.putKeySet(signed)
+            if stored, !outputOptions.quiet { print("Uploaded key set \(signed.set.version) of \(project).") }
         }
     }
 

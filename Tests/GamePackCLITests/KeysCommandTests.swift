@@ -91,7 +91,7 @@ struct KeysCommandTests {
     }
 
     @Test("publish --out writes the key sets into the static tree and refuses a pointer key outside the newest set")
-    func staticPublish() async throws {
+    func staticPublish() throws {
         let temp = try setUp()
         let project = try temp.copy(TestPaths.example("gohike-amsterdam"), as: "project")
         #expect(
