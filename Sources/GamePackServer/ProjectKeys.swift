@@ -27,6 +27,28 @@ struct ProjectKeys: Sendable {
         return chain
     }
 
+    /// Checks, before a pack's body is received (its project is not known yet), that `signature`
+    /// is by a trusted key or by an unexpired key of some project's newest key set; the pack's
+    /// own project decides once its manifest is read (`key(for:project:)`).
+    /// - Throws: 403 `unknown_key`, or `untrusted_key` when a key set removed the key.
+    func checkUploader(_ signature: MinisignSignature) async throws {
+        if trustedKeys.contains(where: { $0.keyID == signature.keyID }) { return }
+        var removal: ServerError?
+        for project in try await store.keySetProjects() {
+            let chain = try await chain(project: project)
+            do {
+                _ = try chain.signingKey(for: signature, at: Date())
+                return
+            } catch {
+                if removal == nil, chain.removed[signature.keyIDHex] != nil {
+                    removal = ServerError(.forbidden, "untrusted_key", "\(error)")
+                }
+            }
+        }
+        if let removal { throw removal }
+        _ = try PackIngest.trustedKey(for: signature, in: trustedKeys)
+    }
+
     /// The key that made `signature`, when it may sign for `project` now.
     /// - Throws: 403 `unknown_key` for a key neither trusted nor in the current set, or
     ///   `untrusted_key` for a key the project's key sets removed or let expire.

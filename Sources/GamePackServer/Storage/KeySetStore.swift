@@ -31,4 +31,6 @@ public protocol KeySetStore: Sendable {
     /// Records a key set; returns false (and changes nothing) when the project already has a
     /// set of that version: of concurrent inserts of one version exactly one succeeds.
     @discardableResult func insertKeySet(_ set: StoredKeySet) async throws -> Bool
+    /// The projects that have at least one key set, sorted.
+    func keySetProjects() async throws -> [String]
 }

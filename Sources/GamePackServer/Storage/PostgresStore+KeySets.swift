@@ -15,6 +15,12 @@ extension PostgresStore {
         }
     }
 
+    public func keySetProjects() async throws -> [String] {
+        try await all(
+            try await client.query("SELECT DISTINCT project FROM key_sets ORDER BY project", logger: logger)
+        ) { row in try row["project"].decode(String.self) }
+    }
+
     public func insertKeySet(_ set: StoredKeySet) async throws -> Bool {
         let version = Int64(set.version)
         let rows = try await client.query(

@@ -15,6 +15,12 @@ extension SQLiteStore {
         }
     }
 
+    public func keySetProjects() async throws -> [String] {
+        try await pool.read { db in
+            try String.fetchAll(db, sql: "SELECT DISTINCT project FROM key_sets ORDER BY project")
+        }
+    }
+
     public func insertKeySet(_ set: StoredKeySet) async throws -> Bool {
         try await pool.write { db in
             try db.execute(
