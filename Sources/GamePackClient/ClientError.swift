@@ -7,7 +7,8 @@ public enum GamePackClientError: Error, Sendable, Equatable, CustomStringConvert
     case network(url: String, reason: String)
     /// The server answered with an unexpected HTTP status.
     case httpStatus(url: String, status: Int)
-    /// A signature did not verify with the pinned public key (`what`: the pointer, the bundled pack).
+    /// A signature did not verify with the pinned public key or a key of its current key set
+    /// (`what`: the pointer, the bundled pack).
     case untrusted(what: String, reason: String)
     /// Something signed or listed does not belong to this client's project or channel.
     case wrongProject(what: String, expected: String, actual: String)
@@ -29,6 +30,9 @@ public enum GamePackClientError: Error, Sendable, Equatable, CustomStringConvert
     case noCompatiblePack(clientFormat: Int, needed: Int)
     /// A file of the store could not be read or written.
     case io(path: String, reason: String)
+    /// Key set `version` of the project does not follow the chain from the pinned key (unsigned,
+    /// signed by a removed or unknown key, a cycle, …); the keys verified before it stay.
+    case keySetRefused(version: Int, reason: String)
     /// A download did not end within its deadline (`seconds`, from
     /// `Configuration.downloadDeadline` and its size): a body trickling in too slowly.
     case deadlineExceeded(url: String, seconds: Int)
@@ -37,7 +41,7 @@ public enum GamePackClientError: Error, Sendable, Equatable, CustomStringConvert
         switch self {
         case .network(let url, let reason): "cannot download \(url): \(reason)"
         case .httpStatus(let url, let status): "\(url): the server answered HTTP \(status)"
-        case .untrusted(let what, let reason): "\(what) is not signed by the pinned key: \(reason)"
+        case .untrusted(let what, let reason): "\(what) is not signed by the pinned key or its current key set: \(reason)"
         case .wrongProject(let what, let expected, let actual):
             "\(what) is for \(actual), this client is for \(expected)"
         case .sequenceNotIncreasing(let installed, let offered):
@@ -52,6 +56,8 @@ public enum GamePackClientError: Error, Sendable, Equatable, CustomStringConvert
             "the channel serves no pack this app reads: it reads content format \(clientFormat), the oldest pack on the "
                 + "channel needs \(needed); publish a pack for format \(clientFormat) or update the app"
         case .io(let path, let reason): "\(path): \(reason)"
+        case .keySetRefused(let version, let reason):
+            "key set \(version) is refused, the client keeps its current keys: \(reason)"
         case .deadlineExceeded(let url, let seconds):
             "\(url) did not arrive within its deadline of \(seconds) s (Configuration.downloadDeadline: a base time plus "
                 + "its size at the minimum rate); the server or network is too slow, try again later"

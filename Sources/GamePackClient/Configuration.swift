@@ -40,6 +40,10 @@ extension GamePackClient {
         /// The newest client content format the app's code reads: a pack that needs a newer one
         /// is never installed, and the channel's newest pack this format reads is taken instead.
         public var contentFormat: Int
+        /// The version of the key set `publicKey` belongs to: 0 (the default) for the key the
+        /// first release shipped with; an app built after a rotation pins a key of the current
+        /// set and that set's version, and follows the sets after it.
+        public var keySetVersion = 0
 
         public init(
             baseURL: URL, project: String, channel: String, publicKey: MinisignPublicKey, storageDirectory: URL,

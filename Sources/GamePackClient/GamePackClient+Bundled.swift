@@ -13,7 +13,7 @@ extension GamePackClient {
         return try PackArchive.Reader(url: pack).manifest()
     }
 
-    /// Verifies the bundled pack (signature by the pinned key, every file) and installs it as
+    /// Verifies the bundled pack (signature by a key of the current key set, every file) and installs it as
     /// the current version.
     func installBundled() throws -> InstalledContent {
         guard let pack = configuration.bundledPack, let signatureURL = bundledSignatureURL else {
@@ -21,9 +21,11 @@ extension GamePackClient {
         }
         do {
             let text = try String(contentsOf: signatureURL, encoding: .utf8)
-            try Minisign.verify(
-                fileAt: pack, signature: try MinisignSignature(fileContents: text), publicKey: configuration.publicKey)
+            let signature = try MinisignSignature(fileContents: text)
+            try Minisign.verify(fileAt: pack, signature: signature, publicKey: try signingKey(for: signature))
         } catch let error as SignatureError {
+            throw GamePackClientError.untrusted(what: "the bundled pack", reason: "\(error)")
+        } catch let error as KeySetError {
             throw GamePackClientError.untrusted(what: "the bundled pack", reason: "\(error)")
         } catch {
             throw GamePackClientError.noContent(

@@ -18,6 +18,7 @@ extension GamePackClient {
     /// - Throws: a `GamePackClientError` when the channel's pointer is refused.
     public func check() async throws -> UpdateCheck {
         report(.init(phase: .checking))
+        try await followKeySets()
         let installed = try? await current
         guard let offer = try await fetchOffer(installed: installed) else {
             return .upToDate(sequence: installed?.sequence ?? 0)
@@ -80,12 +81,13 @@ extension GamePackClient {
         return target
     }
 
-    /// Verifies a pointer's signature by the pinned key, its trusted comment, project and channel.
+    /// Verifies a pointer's signature by a key of the current key set (the pinned key until the
+    /// first rotation), its trusted comment, project and channel.
     func verifyPointer(_ bytes: Data, signature text: String) throws -> ChannelPointer {
         let signature: MinisignSignature
         do {
             signature = try MinisignSignature(fileContents: text)
-            try Minisign.verify(bytes, signature: signature, publicKey: configuration.publicKey)
+            try Minisign.verify(bytes, signature: signature, publicKey: try signingKey(for: signature))
         } catch {
             throw GamePackClientError.untrusted(what: "the channel pointer", reason: "\(error)")
         }

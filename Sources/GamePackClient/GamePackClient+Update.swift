@@ -21,6 +21,7 @@ extension GamePackClient {
 
     func performUpdate() async throws -> UpdateResult {
         report(.init(phase: .checking))
+        try await followKeySets()
         let installed = try? await current
         var downloaded: Int64 = 0
         guard let offer = try await fetchOffer(installed: installed) else {

@@ -34,6 +34,8 @@ public actor GamePackClient {
     var verifiedObjects = Set<String>()
     /// The update under way, if any.
     var running: Task<UpdateResult, Error>?
+    /// The verified chain of key sets, once loaded (`keys()`).
+    var keyChain: KeyChain?
 
     public init(configuration: Configuration) {
         self.configuration = configuration

@@ -197,4 +197,12 @@ public enum PublishLayout {
     public static func manifest(packSHA256: String) -> String { "\(prefix)/packs/\(packSHA256).manifest.json" }
 
     public static func file(sha256: String) -> String { "\(prefix)/files/\(sha256)" }
+
+    /// `v1/keys/<project>/<version>.json`: key set `version` of the project (`KeySet` bytes).
+    public static func keySet(project: String, version: Int) -> String { "\(prefix)/keys/\(project)/\(version).json" }
+
+    /// `v1/keys/<project>/<version>.json.minisig`: its signature, by a key of set `version` − 1.
+    public static func keySetSignature(project: String, version: Int) -> String {
+        keySet(project: project, version: version) + ".minisig"
+    }
 }

@@ -59,6 +59,7 @@ public final class ContentServer: Sendable {
             ChannelController(
                 store: store, trustedKeys: configuration.trustedKeys, metrics: metrics, legacy: legacy, content: content
             ).routes)
+        router.addRoutes(KeySetController(store: store, trustedKeys: configuration.trustedKeys).routes)
         router.addRoutes(PackController(store: store, blobs: blobs, fileIO: fileIO, ingest: ingest, metrics: metrics).routes)
         router.addRoutes(
             LegacyController(

@@ -97,7 +97,7 @@ struct PackIngest: Sendable {
             )
         }
         let signature = try Self.parseSignature(signatureText)
-        let key = try Self.trustedKey(for: signature, in: trustedKeys)
+        let (key, project) = try await signingKey(for: signature, packAt: received.url)
         if signature.algorithm == .prehashed {
             guard key.ed25519Key.isValidSignature(signature.signature, for: received.blake2b) else {
                 throw ServerError.unprocessable("bad_signature", "the pack's signature does not match its bytes (tampered?)")
@@ -121,7 +121,9 @@ struct PackIngest: Sendable {
         let (pack, manifestData, manifest) = try await NIOThreadPool.singleton.runIfActive {
             try Self.checkAndExtract(received: received, signature: signature, keyID: key.keyIDHex, blobs: blobs)
         }
-        _ = manifest
+        if let project, manifest.project != project {
+            throw ServerError.unprocessable("invalid_pack", "the pack's manifest names two projects")
+        }
         let layoutPack = PublishLayout.pack(sha256: received.sha256)
         try blobs.store(Data(signatureText.utf8), at: PublishLayout.packSignature(sha256: received.sha256))
         try blobs.store(manifestData, at: PublishLayout.manifest(packSHA256: received.sha256))
@@ -135,6 +137,18 @@ struct PackIngest: Sendable {
         let inserted = try await store.insertPack(pack)
         if !inserted, let existing = try await store.pack(sha256: pack.sha256) { return (existing, false) }
         return (pack, inserted)
+    }
+
+    /// The key that may have signed the pack at `url`: one of its project's key set (the
+    /// project read from the manifest before the signature is checked; the signature then
+    /// vouches for it), else a trusted key when the manifest cannot be read (the checks after
+    /// the signature say what is wrong with the pack). Returns the project it was read for.
+    func signingKey(for signature: MinisignSignature, packAt url: URL) async throws -> (MinisignPublicKey, String?) {
+        let project = try? await NIOThreadPool.singleton.runIfActive { try PackArchive.Reader(url: url).manifest().project }
+        guard let project, ChannelPointer.isSafeName(project) else {
+            return (try Self.trustedKey(for: signature, in: trustedKeys), nil)
+        }
+        return (try await ProjectKeys(store: store, trustedKeys: trustedKeys).key(for: signature, project: project), project)
     }
 
     static func parseSignature(_ text: String) throws -> MinisignSignature {

@@ -43,7 +43,9 @@ func failure(_ error: Error, _ kind: FailureKind = .usageOrIO) -> ExitCode {
         }
         Terminal.error("\(error)")
         if let refusal = error as? ContentServerClient.Failure, refusal.isContentRefusal { return ExitCode(1) }
-        if error is PackError || error is SignatureError || error is RolloutError { return ExitCode(1) }
+        if error is PackError || error is SignatureError || error is RolloutError || error is KeySetError {
+            return ExitCode(1)
+        }
         return ExitCode(2)
     }
 }

@@ -11,7 +11,7 @@ struct GamePack: AsyncParsableCommand {
         version: GamePackVersion.current,
         subcommands: [
             InitCommand.self, LintCommand.self, BuildCommand.self, VerifyCommand.self, InspectCommand.self,
-            KeygenCommand.self, SignCommand.self, ImportCommand.self, SchemaCommand.self, L10nCommand.self,
+            KeygenCommand.self, KeysCommand.self, SignCommand.self, ImportCommand.self, SchemaCommand.self, L10nCommand.self,
             DiffCommand.self, PreviewCommand.self, ServeCommand.self, PublishCommand.self, PromoteCommand.self,
             RollbackCommand.self, RolloutCommand.self,
             HistoryCommand.self,

@@ -45,6 +45,9 @@ struct PublishCommand: AsyncParsableCommand {
                 "The other installs keep the channel's current pack. Each install's share is fixed by a random id it keeps."))
     var rollout: String?
 
+    @Option(help: "The folder of key sets to publish before the pack (default: keys/ in the current folder, when it exists).")
+    var keys: String?
+
     @OptionGroup var signing: PointerSigningOptions
 
     @OptionGroup var outputOptions: OutputOptions
@@ -84,6 +87,7 @@ struct PublishCommand: AsyncParsableCommand {
             let manifestBytes = try PackArchive.Reader(url: url).data(at: PackFormat.manifestPath, limit: 16 << 20)
             let digest = try Digest.file(at: url)
             let client = try ServerOptions.client(server: server!, requireToken: true)
+            try await uploadKeySets(project: manifest.project, client: client)
             let stored = try await client.uploadPack(at: url, sha256: digest.sha256, signature: signatureText)
             let now = Date()
             let created = ChannelPointer.formatTime(now), expires = signing.expires(from: now).map(ChannelPointer.formatTime)
@@ -121,6 +125,7 @@ struct PublishCommand: AsyncParsableCommand {
         let now = Date()
         let pointer: ChannelPointer
         do {
+            try publishKeySets(pack: pack, folder: folder, key: key, now: now)
             pointer = try StaticPublisher(root: URL(fileURLWithPath: folder)).publish(
                 packAt: pack, signatureAt: signature, channel: channel, key: key, expires: signing.expires(from: now),
                 now: now, rollout: rolloutPercentage)

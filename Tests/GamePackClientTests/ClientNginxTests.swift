@@ -35,8 +35,11 @@ struct ClientNginxTests {
         #expect(!again.updated)
         #expect(again.content.sequence == 1)
         #expect(try await client.check() == .upToDate(sequence: 1))
-        #expect(nginx.requests().count - before == 4)  // pointer and signature, twice
-        #expect(nginx.requests().suffix(4).allSatisfy { $0.contains("/v1/channels/") })
+        // The next key set (missing: no rotation yet), the pointer and its signature, twice.
+        #expect(nginx.requests().count - before == 6)
+        #expect(nginx.requests().suffix(6).filter { $0.contains("/v1/channels/") }.count == 4)
+        #expect(
+            nginx.requests().suffix(6).filter { $0.contains("/v1/keys/\(ClientFixture.project)/1.json HTTP/1.1 404") }.count == 2)
 
         // Incremental: only the files whose SHA-256 changed.
         try fixture.publish(fixture.v2)

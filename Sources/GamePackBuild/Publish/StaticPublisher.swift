@@ -242,7 +242,7 @@ public struct StaticPublisher {
     }
 
     /// Writes `data` to a temporary file beside `destination`, then renames it over it.
-    private func write(_ data: Data, to destination: URL) throws {
+    func write(_ data: Data, to destination: URL) throws {
         try createParent(of: destination)
         let temporary = Self.temporary(for: destination)
         do {

@@ -122,7 +122,7 @@ struct ChannelController {
                 "path_mismatch", "the pointer is for \(pointer.project)/\(pointer.channel), not \(project)/\(channel)")
         }
         let signature = try PackIngest.parseSignature(upload.signature)
-        let key = try PackIngest.trustedKey(for: signature, in: trustedKeys)
+        let key = try await ProjectKeys(store: store, trustedKeys: trustedKeys).key(for: signature, project: project)
         do {
             try Minisign.verify(pointerData, signature: signature, publicKey: key)
         } catch {

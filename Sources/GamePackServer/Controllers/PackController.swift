@@ -95,7 +95,7 @@ struct PackController {
             throw ServerError.badRequest("bad_signature_format", "Gamepack-Signature is not base64 of a .minisig file")
         }
         let signature = try PackIngest.parseSignature(signatureText)
-        _ = try PackIngest.trustedKey(for: signature, in: ingest.trustedKeys)
+        try await ProjectKeys(store: store, trustedKeys: ingest.trustedKeys).checkUploader(signature)
         if let existing = try await store.pack(sha256: sha), blobs.exists(PublishLayout.pack(sha256: sha)) {
             metrics.recordUpload(outcome: "exists", bytes: 0)
             return try Response.json(PackSummary(existing), status: .ok)

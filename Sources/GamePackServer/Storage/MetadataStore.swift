@@ -144,7 +144,7 @@ public struct Checkin: Sendable, Equatable, Codable {
 ///
 /// Every write is one transaction; `append` is the only one that can lose a race, and it loses
 /// it cleanly (`StoreError.sequenceNotIncreasing`).
-public protocol MetadataStore: PlayerStore {
+public protocol MetadataStore: PlayerStore, KeySetStore {
     /// Applies the schema migrations this code knows and the database has not seen.
     func migrate() async throws
     /// The schema version the database is at (the highest migration applied).

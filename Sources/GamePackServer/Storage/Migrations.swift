@@ -148,6 +148,21 @@ public enum SchemaMigrations {
                 )
                 """,
             ]),
+        Migration(
+            version: 4, name: "key sets of each project's signing-key chain",
+            statements: [
+                // `KeySet` bytes as signed, with their minisign signature: version 1, 2, 3, … per project.
+                """
+                CREATE TABLE key_sets (
+                    project TEXT NOT NULL,
+                    version BIGINT NOT NULL,
+                    document TEXT NOT NULL,
+                    signature TEXT NOT NULL,
+                    recorded TEXT NOT NULL,
+                    PRIMARY KEY (project, version)
+                )
+                """
+            ]),
     ]
 
     /// The newest schema version this code knows.
