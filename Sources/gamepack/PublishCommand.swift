@@ -71,10 +71,14 @@ struct PublishCommand: AsyncParsableCommand {
             let client = try ServerOptions.client(server: server!, requireToken: true)
             let stored = try await client.uploadPack(at: url, sha256: digest.sha256, signature: signatureText)
             let now = Date()
+            let head = ChannelPointer.reference(
+                to: manifest, pack: digest.sha256, size: digest.size, manifestSHA256: Digest.sha256Hex(manifestBytes))
+            let current = try await client.pointer(project: manifest.project, channel: channel)
             let pointer = ChannelPointer(
                 project: manifest.project, channel: channel, sequence: manifest.sequence, version: manifest.version,
-                pack: digest.sha256, size: digest.size, manifest: Digest.sha256Hex(manifestBytes),
-                created: ChannelPointer.formatTime(now), expires: signing.expires(from: now).map(ChannelPointer.formatTime))
+                pack: head.pack, size: head.size, manifest: head.manifest, created: ChannelPointer.formatTime(now),
+                expires: signing.expires(from: now).map(ChannelPointer.formatTime),
+                minimumClientFormat: head.minimumClientFormat, compatible: ChannelPointer.compatible(for: head, previous: current))
             let entry = try await client.putPointer(try SignedPointer.sign(pointer, with: key), action: "publish")
             if !outputOptions.quiet {
                 print(

@@ -59,7 +59,8 @@ public struct StaticPublisher {
 
         // The channel's current pointer decides whether the sequence may be published.
         let pointerURL = url(PublishLayout.channelPointer(project: manifest.project, channel: channel))
-        if let current = try Self.currentPointer(at: pointerURL) {
+        let current = try Self.currentPointer(at: pointerURL)
+        if let current {
             if current.pack == pack.digest.sha256, current.sequence == manifest.sequence,
                 current.manifest == Digest.sha256Hex(pack.manifestBytes)
             {
@@ -69,11 +70,15 @@ public struct StaticPublisher {
         }
         try writeContent(of: pack, packAt: packAt, refuse: refuse)
 
-        // Then the pointer: signature first, the pointer itself by the last rename.
+        // Then the pointer: signature first, the pointer itself by the last rename. It keeps,
+        // for apps too old for this pack, the newest pack each older content format reads.
+        let head = ChannelPointer.reference(
+            to: manifest, pack: pack.digest.sha256, size: pack.digest.size, manifestSHA256: Digest.sha256Hex(pack.manifestBytes))
         let pointer = ChannelPointer(
             project: manifest.project, channel: channel, sequence: manifest.sequence, version: manifest.version,
-            pack: pack.digest.sha256, size: pack.digest.size, manifest: Digest.sha256Hex(pack.manifestBytes),
-            created: ChannelPointer.formatTime(now), expires: expires.map(ChannelPointer.formatTime))
+            pack: head.pack, size: head.size, manifest: head.manifest, created: ChannelPointer.formatTime(now),
+            expires: expires.map(ChannelPointer.formatTime), minimumClientFormat: head.minimumClientFormat,
+            compatible: ChannelPointer.compatible(for: head, previous: current))
         try writePointer(pointer, manifest: manifest, key: key, to: pointerURL)
         return pointer
     }
