@@ -55,7 +55,7 @@ struct ChannelPointerTests {
         ]
             + [
                 ("project", "\"../etc\""), ("channel", "\"a/b\""), ("pack", "\"ABC\""), ("manifest", "\"\""),
-                ("sequence", "-1"), ("created", "\"yesterday\""), ("expires", "\"soon\""), ("format", "2"),
+                ("sequence", "-1"), ("created", "\"yesterday\""), ("expires", "\"soon\""), ("format", "3"),
             ].map { key, value in
                 var object = try! JSONSerialization.jsonObject(with: try! ChannelPointerTests.pointer.encoded()) as! [String: Any]
                 object[key] = try! JSONSerialization.jsonObject(with: Data(value.utf8), options: .fragmentsAllowed)
