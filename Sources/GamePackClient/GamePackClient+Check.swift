@@ -75,7 +75,8 @@ extension GamePackClient {
     func target(of pointer: ChannelPointer, installed: InstalledContent?) throws -> PackReference {
         let format = configuration.contentFormat
         let installID = try pointer.rollout == nil ? nil : store.installID()
-        guard let target = pointer.target(installID: installID, clientFormat: format, installedManifest: installed?.manifestSHA256)
+        guard
+            let target = pointer.target(installID: installID, clientFormat: format, installedManifest: installed?.manifestSHA256)
         else {
             throw GamePackClientError.noCompatiblePack(
                 clientFormat: format, needed: pointer.packs.map(\.clientFormat).min() ?? pointer.head.clientFormat)

@@ -78,7 +78,8 @@ struct PublishCommand: AsyncParsableCommand {
                 project: manifest.project, channel: channel, sequence: manifest.sequence, version: manifest.version,
                 pack: head.pack, size: head.size, manifest: head.manifest, created: ChannelPointer.formatTime(now),
                 expires: signing.expires(from: now).map(ChannelPointer.formatTime),
-                minimumClientFormat: head.minimumClientFormat, compatible: ChannelPointer.compatible(for: head, previous: current))
+                minimumClientFormat: head.minimumClientFormat, compatible: ChannelPointer.compatible(for: head, previous: current)
+            )
             let entry = try await client.putPointer(try SignedPointer.sign(pointer, with: key), action: "publish")
             if !outputOptions.quiet {
                 print(

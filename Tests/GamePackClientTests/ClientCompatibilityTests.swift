@@ -99,7 +99,9 @@ struct ClientCompatibilityTests {
             ])
         }
         let pointer = try ChannelPointer.decode(
-            Data(contentsOf: fixture.site.appendingPathComponent(PublishLayout.channelPointer(project: ClientFixture.project, channel: ClientFixture.channel))))
+            Data(
+                contentsOf: fixture.site.appendingPathComponent(
+                    PublishLayout.channelPointer(project: ClientFixture.project, channel: ClientFixture.channel))))
         #expect(pointer.format == 1 && pointer.compatible == nil)
     }
 
@@ -138,7 +140,8 @@ struct ClientCompatibilityTests {
         #expect(try await old.current.version == fixture.v1.manifest.version)
         await #expect(throws: GamePackClientError.self) { try await old.check() }
         // A new app takes it.
-        #expect(try await client(fixture, fixture.site, storage: "new", format: 2).update().content.version
-            == packs.formatTwo.manifest.version)
+        #expect(
+            try await client(fixture, fixture.site, storage: "new", format: 2).update().content.version
+                == packs.formatTwo.manifest.version)
     }
 }

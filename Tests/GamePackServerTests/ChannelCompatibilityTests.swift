@@ -47,7 +47,8 @@ struct ChannelCompatibilityTests {
             #expect(missing.text.contains("compatible entry 1") && missing.text.contains(absent.sha256))
             #expect(missing.text.contains("upload it first"))
 
-            let lyingHead = try await fixture.putPointer(client, try pointer(fixture, new, sequence: 2, minimum: 1, compatible: []))
+            let lyingHead = try await fixture.putPointer(
+                client, try pointer(fixture, new, sequence: 2, minimum: 1, compatible: []))
             #expect(lyingHead.status == .unprocessableContent && lyingHead.errorCode == "client_format_mismatch")
             let lyingEntry = try await fixture.putPointer(
                 client, try pointer(fixture, new, sequence: 2, compatible: [reference(old, minimum: 2)]))

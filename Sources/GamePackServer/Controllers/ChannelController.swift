@@ -174,7 +174,8 @@ struct ChannelController {
         for (role, reference) in named {
             guard let pack = try await store.pack(sha256: reference.pack) else {
                 throw ServerError.unprocessable(
-                    "pack_missing", "\(role)pack \(reference.pack) (version \(reference.version)) is not on this server; upload it first")
+                    "pack_missing",
+                    "\(role)pack \(reference.pack) (version \(reference.version)) is not on this server; upload it first")
             }
             guard pack.project == project, pack.manifestSHA256 == reference.manifest, pack.size == reference.size,
                 pack.version == reference.version

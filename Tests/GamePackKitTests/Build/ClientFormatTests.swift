@@ -47,7 +47,10 @@ struct ClientFormatTests {
         #expect(rated.minimumClientFormat == 2)
         #expect(ratedText.contains("\"minimumClientFormat\" : 2"))
         let loaded = try await Project.load(at: temp.url.appendingPathComponent("rated"))
-        #expect(ClientFormatFeatures.used(by: loaded).map(\.place) == ["field `details.score` of `ratings` in schema/ratings.yaml"])
+        #expect(
+            ClientFormatFeatures.used(by: loaded).map { $0.place } == [
+                "field `details.score` of `ratings` in schema/ratings.yaml"
+            ])
     }
 
     @Test("client_format in gamepack.yaml is honoured: 2 raises a plain pack, 1 changes nothing")
