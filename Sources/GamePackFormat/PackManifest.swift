@@ -87,6 +87,9 @@ public struct PackManifest: Codable, Sendable, Equatable {
             throw PackError.invalidManifest(
                 "format \(manifest.format) is newer than this gamepack understands (\(PackFormat.version)); update gamepack")
         }
+        guard manifest.clientFormat >= 1 else {
+            throw PackError.invalidManifest("minimumClientFormat \(manifest.clientFormat) is not 1 or more")
+        }
         var seen = Set<String>()
         for file in manifest.files {
             do {
