@@ -51,11 +51,12 @@ struct ClientCompatibilityTests {
     }
 
     /// The story on one channel at `base`, published with `publish`: v1, then the format-2 pack,
-    /// then another format-1 pack.
+    /// then another format-1 pack. Returns the old and the new app.
+    @discardableResult
     func oldAndNewApps(
         _ fixture: ClientFixture, _ packs: GatePacks, base: URL, label: String,
         publish: (TestPacks.Built) throws -> CommandResult
-    ) async throws {
+    ) async throws -> (old: GamePackClient, new: GamePackClient) {
         let v1 = fixture.v1.manifest.version
         #expect(packs.formatTwo.manifest.minimumClientFormat == 2)
         #expect(packs.formatOneAgain.manifest.minimumClientFormat == nil)
@@ -86,6 +87,7 @@ struct ClientCompatibilityTests {
             #expect(moved.content.version == packs.formatOneAgain.manifest.version)
             #expect(try ClientFixture.routeName(moved.content) == "Green Trail Extended")
         }
+        return (old, new)
     }
 
     @Test("a static tree written by publish --out: the old app stays on the format-1 pack until a newer one comes")
@@ -113,9 +115,21 @@ struct ClientCompatibilityTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let server = try ContentServer(folder: folder, trustedKeys: [fixture.publicKeyFile])
         defer { server.stop() }
-        try await oldAndNewApps(fixture, packs, base: server.baseURL, label: "server") { pack in
+        let apps = try await oldAndNewApps(fixture, packs, base: server.baseURL, label: "server") { pack in
             try server.publish(pack, key: packs.keyFile)
         }
+        // Rolled back to the format-2 pack, the channel keeps the format-1 pack that came after
+        // it for old apps: they stay, new apps go back.
+        let rolledBack = try CommandRunner.gamepack(
+            [
+                "rollback", "--server", server.baseURL.absoluteString, "--channel", ClientFixture.channel, "--pack-version",
+                packs.formatTwo.manifest.version, "--key", packs.keyFile.path,
+            ], in: folder, environment: ["GAMEPACK_TOKEN": server.token])
+        #expect(rolledBack.status == 0, "\(rolledBack.stdout)\(rolledBack.stderr)")
+        let oldStays = try await apps.old.update()
+        #expect(!oldStays.updated && oldStays.content.version == packs.formatOneAgain.manifest.version)
+        let newBack = try await apps.new.update()
+        #expect(newBack.updated && newBack.content.version == packs.formatTwo.manifest.version)
     }
 
     @Test("an app whose content format no pack serves is refused with what to do, and keeps its content")
