@@ -56,7 +56,11 @@ extension GamePackClient {
         }
         let installedSequence = max(installed?.sequence ?? 0, store.highestSequence())
         let target = try target(of: pointer, installed: installed)
-        if let installed, target.manifest == installed.manifestSHA256, pointer.sequence <= installed.sequence {
+        if let installed, target.manifest == installed.manifestSHA256 {
+            // Already on the pack this install takes: a newer pointer that kept it for apps of
+            // this content format installs nothing, but its sequence is remembered, so the
+            // pointers before it stay refused.
+            if pointer.sequence > installedSequence { try store.recordHighestSequence(pointer.sequence) }
             return nil
         }
         if installed == nil, pointer.sequence < installedSequence {
@@ -71,7 +75,7 @@ extension GamePackClient {
     /// The pack of `pointer` this install takes: by its rollout bucket and content format.
     func target(of pointer: ChannelPointer, installed: InstalledContent?) throws -> PackReference {
         let format = configuration.contentFormat
-        let installID = pointer.rollout == nil ? nil : try store.installID()
+        let installID = try pointer.rollout == nil ? nil : store.installID()
         guard
             let target = pointer.target(installID: installID, clientFormat: format, installedManifest: installed?.manifestSHA256)
         else {

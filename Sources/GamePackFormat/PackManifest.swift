@@ -44,11 +44,17 @@ public struct PackManifest: Codable, Sendable, Equatable {
     public var targets: [String]
     /// Every file of the pack except the manifest, sorted by path.
     public var files: [File]
+    /// The oldest client content format that reads the pack (`PackFormat.clientFormat`), when
+    /// above 1; absent (and not encoded) for 1, so packs that every client reads keep the bytes
+    /// they had before the compatibility gate.
+    public var minimumClientFormat: Int?
 
     public init(
         format: Int = PackFormat.version, project: String, name: String, version: String, versions: [String: String],
-        sequence: Int64, created: String, expires: String? = nil, locales: [String], targets: [String], files: [File]
+        sequence: Int64, created: String, expires: String? = nil, locales: [String], targets: [String], files: [File],
+        minimumClientFormat: Int? = nil
     ) {
+        self.minimumClientFormat = minimumClientFormat.flatMap { $0 > 1 ? $0 : nil }
         self.format = format
         self.project = project
         self.name = name
@@ -81,6 +87,9 @@ public struct PackManifest: Codable, Sendable, Equatable {
             throw PackError.invalidManifest(
                 "format \(manifest.format) is newer than this gamepack understands (\(PackFormat.version)); update gamepack")
         }
+        guard manifest.clientFormat >= 1 else {
+            throw PackError.invalidManifest("minimumClientFormat \(manifest.clientFormat) is not 1 or more")
+        }
         var seen = Set<String>()
         for file in manifest.files {
             do {
@@ -105,6 +114,9 @@ public struct PackManifest: Codable, Sendable, Equatable {
         let lines = versions.keys.sorted().map { "\($0)=\(versions[$0]!)\n" }.joined()
         return Digest.md5Hex(Data(lines.utf8))
     }
+
+    /// The oldest client content format that reads the pack (1 when not given).
+    public var clientFormat: Int { minimumClientFormat ?? 1 }
 
     /// `<project>-<version>.gamepack`.
     public var fileName: String { "\(project)-\(version).\(PackFormat.fileExtension)" }

@@ -108,6 +108,17 @@ public struct ContentServerClient: Sendable {
         }
     }
 
+    /// The manifest of the pack with SHA-256 `pack`, as the server serves it to clients.
+    public func manifest(pack: String) async throws -> PackManifest {
+        let (status, data) = try await perform(request(PublishLayout.manifest(packSHA256: pack), method: "GET"))
+        try check(status, data)
+        do {
+            return try PackManifest.decode(data)
+        } catch {
+            throw Failure(status: status, code: "invalid_manifest", message: "the server sent an invalid manifest: \(error)")
+        }
+    }
+
     /// The channel's history, newest first (empty when the channel does not exist).
     public func history(project: String, channel: String) async throws -> [ChannelHistoryEntry] {
         let (status, data) = try await perform(

@@ -57,7 +57,8 @@ public final class ContentServer: Sendable {
         router.addRoutes(StatusController(metrics: metrics).routes)
         router.addRoutes(
             ChannelController(
-                store: store, trustedKeys: configuration.trustedKeys, metrics: metrics, legacy: legacy, content: content
+                store: store, blobs: blobs, trustedKeys: configuration.trustedKeys, metrics: metrics, legacy: legacy,
+                content: content
             ).routes)
         router.addRoutes(KeySetController(store: store, trustedKeys: configuration.trustedKeys).routes)
         router.addRoutes(PackController(store: store, blobs: blobs, fileIO: fileIO, ingest: ingest, metrics: metrics).routes)

@@ -45,6 +45,8 @@ struct InspectCommand: ParsableCommand {
                 "expires    \(manifest.expires ?? "never")",
                 "locales    \(manifest.locales.joined(separator: ", "))",
             ]
+            // Only packs that need more than every client reads say so (their manifest has the key).
+            if let format = manifest.minimumClientFormat { lines.append("clients    content format \(format) or newer") }
             for target in manifest.targets { lines.append("target     \(target) \(manifest.versions[target] ?? "")") }
             let total = manifest.files.reduce(Int64(0)) { $0 + $1.size }
             lines.append("files      \(manifest.files.count) (\(ByteCount.describe(Int(total))) uncompressed)")

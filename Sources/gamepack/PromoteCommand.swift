@@ -64,7 +64,9 @@ struct PromoteCommand: AsyncParsableCommand {
             let pointer = ChannelPointer(
                 project: project, channel: to, sequence: sequence, version: source.version, pack: source.pack,
                 size: source.size, manifest: source.manifest, created: ChannelPointer.formatTime(now),
-                expires: signing.expires(from: now).map(ChannelPointer.formatTime))
+                expires: signing.expires(from: now).map(ChannelPointer.formatTime),
+                minimumClientFormat: source.minimumClientFormat,
+                compatible: ChannelPointer.compatible(for: source.head, previous: target))
             let entry = try await client.putPointer(try SignedPointer.sign(pointer, with: key), action: "promote")
             if !outputOptions.quiet {
                 print("Promoted \(project) \(source.version) from \(from) to \(to) at sequence \(entry.sequence)")

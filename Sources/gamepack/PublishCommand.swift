@@ -91,21 +91,24 @@ struct PublishCommand: AsyncParsableCommand {
             let stored = try await client.uploadPack(at: url, sha256: digest.sha256, signature: signatureText)
             let now = Date()
             let created = ChannelPointer.formatTime(now), expires = signing.expires(from: now).map(ChannelPointer.formatTime)
-            let reference = PackReference(
-                version: manifest.version, pack: digest.sha256, size: digest.size, manifest: Digest.sha256Hex(manifestBytes))
+            let reference = ChannelPointer.reference(
+                to: manifest, pack: digest.sha256, size: digest.size, manifestSHA256: Digest.sha256Hex(manifestBytes))
+            let current = try await client.pointer(project: manifest.project, channel: channel)
             let pointer: ChannelPointer
             if let percentage = rolloutPercentage {
-                guard let current = try await client.pointer(project: manifest.project, channel: channel) else {
+                guard let current else {
                     Terminal.error("\(manifest.project)/\(channel) has no pack yet; publish its first pack without --rollout")
                     throw ExitCode(1)
                 }
                 pointer = try current.startingRollout(
                     of: reference, percentage: percentage, sequence: manifest.sequence, created: created, expires: expires)
             } else {
+                // It keeps, for apps too old for this pack, the newest pack each older content format reads.
                 pointer = ChannelPointer(
                     project: manifest.project, channel: channel, sequence: manifest.sequence, version: manifest.version,
                     pack: reference.pack, size: reference.size, manifest: reference.manifest, created: created,
-                    expires: expires)
+                    expires: expires, minimumClientFormat: reference.minimumClientFormat,
+                    compatible: ChannelPointer.compatible(for: reference, previous: current))
             }
             let action = rolloutPercentage == nil ? "publish" : "rollout"
             let entry = try await client.putPointer(try SignedPointer.sign(pointer, with: key), action: action)

@@ -66,10 +66,19 @@ struct RollbackCommand: AsyncParsableCommand {
                 throw ExitCode(1)
             }
             let now = Date()
+            // The pack rolled back to needs the client format its manifest says; the channel's
+            // current pointer gives the packs kept for older apps.
+            let manifest = try await client.manifest(pack: target.pack)
+            let previous = try await client.pointer(project: project, channel: channel)
+            let head = PackReference(
+                version: target.version, pack: target.pack, size: target.size, manifest: target.manifest,
+                minimumClientFormat: manifest.minimumClientFormat)
             let pointer = ChannelPointer(
                 project: project, channel: channel, sequence: current.sequence + 1, version: target.version,
                 pack: target.pack, size: target.size, manifest: target.manifest, created: ChannelPointer.formatTime(now),
-                expires: signing.expires(from: now).map(ChannelPointer.formatTime))
+                expires: signing.expires(from: now).map(ChannelPointer.formatTime),
+                minimumClientFormat: head.minimumClientFormat,
+                compatible: ChannelPointer.compatible(for: head, previous: previous))
             let entry = try await client.putPointer(try SignedPointer.sign(pointer, with: key), action: "rollback")
             if !outputOptions.quiet {
                 print(

@@ -116,7 +116,7 @@ struct TestPacks {
 
     func make(
         project: String = "gohike-amsterdam", sequence: Int64, name: String, padding: Int = 200, extra: [String: Data] = [:],
-        compressExtra: Bool = false
+        compressExtra: Bool = false, minimumClientFormat: Int? = nil
     )
         throws -> Pack
     {
@@ -137,7 +137,8 @@ struct TestPacks {
         files.sort { $0.path < $1.path }
         let manifest = PackManifest(
             project: project, name: "Test", version: gohikeVersion, versions: ["gohike": gohikeVersion], sequence: sequence,
-            created: "2026-01-01T00:00:00Z", locales: ["en", "nl"], targets: ["gohike"], files: files)
+            created: "2026-01-01T00:00:00Z", locales: ["en", "nl"], targets: ["gohike"], files: files,
+            minimumClientFormat: minimumClientFormat)
         let url = folder.appendingPathComponent("\(project)-\(gohikeVersion)-\(sequence).gamepack")
         try? FileManager.default.removeItem(at: url)
         let digest = try PackArchive.write(

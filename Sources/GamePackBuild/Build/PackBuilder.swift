@@ -163,7 +163,8 @@ public enum PackBuilder {
             project: project.config.id, name: project.config.name, version: PackManifest.packVersion(of: versions),
             versions: versions, sequence: options.sequence ?? Self.defaultSequence(sourceTimestamp: sourceTime),
             created: formatter.string(from: timestamp), expires: options.expires.map { formatter.string(from: $0) },
-            locales: orderedLocales(project.config), targets: targets, files: files)
+            locales: orderedLocales(project.config), targets: targets, files: files,
+            minimumClientFormat: ClientFormatFeatures.minimumClientFormat(of: project))
 
         progress?.step("writing \(pending.fileName)")
         let packTemp = staging.appendingPathComponent("pack.zip")

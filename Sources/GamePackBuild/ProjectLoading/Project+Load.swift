@@ -35,10 +35,12 @@ extension Project {
         let readAssets = ProjectWalker.topLevelFolder("assets", of: root, diagnostics: &diagnostics)
         let assetFiles = try readAssets ? listFiles(under: assetsDir, relativeTo: assetsDir, diagnostics: &diagnostics) : []
 
-        return Project(
+        var project = Project(
             root: root, config: config, types: types, items: content.items, contentFiles: content.files,
             markedFiles: content.markedFiles, unloadedFiles: content.unloadedFiles, assetFiles: assetFiles,
             diagnostics: diagnostics, sources: sources)
+        project.diagnostics += ClientFormatFeatures.check(project)
+        return project
     }
 
     /// `gamepack.yaml`; the defaults when it cannot be read.

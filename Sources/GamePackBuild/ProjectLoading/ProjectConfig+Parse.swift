@@ -1,5 +1,6 @@
 import Foundation
 import GamePackContent
+import GamePackFormat
 import GamePackLint
 
 /// Reading `gamepack.yaml` into a `ProjectConfig`: the `targets:` check follows
@@ -13,6 +14,7 @@ extension ProjectConfig {
     public static var knownTargets: [String] { BuildTargetRegistry.names }
     static let knownKeys = [
         "id", "name", "locales", "default_locale", "targets", "lint", "schema_version", "missing_translations",
+        "client_format",
     ]
 
     /// How the parse reports a problem: message, place, suggested fix.
@@ -45,6 +47,7 @@ extension ProjectConfig {
                         + (hint.map { "; did you mean `\($0)`?" } ?? ""), node.location, fix: hint)
             }
         }
+        if let node = root["client_format"] { parseClientFormat(node, report: report, into: &config) }
         if let node = root["lint"] {
             let settings = parseLint(node, report: report, into: &config)
             config.lint = settings
@@ -128,6 +131,18 @@ extension ProjectConfig {
                 config.unsettled["default_locale"] = localeRules
             }
         }
+    }
+
+    /// `client_format`: a whole number from 1 to the newest client content format gamepack knows.
+    static func parseClientFormat(_ node: SourceNode, report: Report, into config: inout ProjectConfig) {
+        guard case .int(let format) = node.value, (1...PackFormat.clientFormat).contains(format) else {
+            report(
+                "`client_format` must be a whole number from 1 to \(PackFormat.clientFormat): the oldest client content "
+                    + "format the packs are for (see docs/publishing.md)", node.location, nil)
+            return
+        }
+        config.clientFormat = format
+        config.clientFormatLocation = node.location
     }
 
     /// `targets`: names, or one-key maps of name → options.

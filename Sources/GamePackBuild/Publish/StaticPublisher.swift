@@ -61,9 +61,8 @@ public struct StaticPublisher {
         // The channel's current pointer decides whether the sequence may be published.
         let pointerURL = url(PublishLayout.channelPointer(project: manifest.project, channel: channel))
         let current = try Self.currentPointer(at: pointerURL)
-        let reference = PackReference(
-            version: manifest.version, pack: pack.digest.sha256, size: pack.digest.size,
-            manifest: Digest.sha256Hex(pack.manifestBytes))
+        let reference = ChannelPointer.reference(
+            to: manifest, pack: pack.digest.sha256, size: pack.digest.size, manifestSHA256: Digest.sha256Hex(pack.manifestBytes))
         let created = ChannelPointer.formatTime(now), expiry = expires.map(ChannelPointer.formatTime)
         let pointer: ChannelPointer
         if let rollout {
@@ -86,9 +85,12 @@ public struct StaticPublisher {
                 }
                 try Self.requireAbove(current, sequence: manifest.sequence)
             }
+            // It keeps, for apps too old for this pack, the newest pack each older content format reads.
             pointer = ChannelPointer(
                 project: manifest.project, channel: channel, sequence: manifest.sequence, version: manifest.version,
-                pack: reference.pack, size: reference.size, manifest: reference.manifest, created: created, expires: expiry)
+                pack: reference.pack, size: reference.size, manifest: reference.manifest, created: created, expires: expiry,
+                minimumClientFormat: reference.minimumClientFormat,
+                compatible: ChannelPointer.compatible(for: reference, previous: current))
         }
         try writeContent(of: pack, packAt: packAt, refuse: refuse)
 

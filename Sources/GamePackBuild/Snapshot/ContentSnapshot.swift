@@ -60,6 +60,9 @@ public struct ContentSnapshot: Sendable {
     public var warnings: [String]
     /// Reads the source hashes stored beside translations (projects only).
     package var storedHashes: StoredSourceHashes? = nil
+    /// The oldest client content format the content needs (`PackManifest.minimumClientFormat`,
+    /// or what a project's build would write); nil when the input does not say (content.json).
+    public var minimumClientFormat: Int? = nil
 
     package init(
         label: String, kind: SnapshotKind, project: String?, version: String?, locales: [String], defaultLocale: String,

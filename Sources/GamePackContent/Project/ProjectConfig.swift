@@ -30,6 +30,12 @@ public struct ProjectConfig: Sendable {
     public var targetOptions: [String: [String: SourceNode]] = [:]
     /// What a build does with a missing translation (`missing_translations: fallback|fail|empty`).
     public var missingTranslations: MissingTranslationPolicy = .fallback
+    /// The oldest client content format the project's packs are for (`client_format: 2`), if
+    /// set: a whole number from 1 to `PackFormat.clientFormat`. The build raises it to what the
+    /// project's features need, never lowers it (`ClientFormatFeatures` in GamePackBuild).
+    public var clientFormat: Int?
+    /// Where `client_format` is set, for the error when the project needs more than it says.
+    public var clientFormatLocation: SourceLocation?
     public var lint: LintSettings
     /// Settings that are missing or invalid (defaults were used instead), by name
     /// (`locales`, `lint.rules.unused-asset`), with the ids of the lint rules whose findings

@@ -88,9 +88,13 @@ public enum DiffEngine {
         if let a = old.project, let b = new.project, a != b {
             warnings.insert("the versions belong to different projects (\(a) and \(b))", at: 0)
         }
-        return DiffReport(
+        var report = DiffReport(
             old: summaries[0], new: summaries[1], collections: collections, totals: totals, byCollection: byCollection,
             coverage: coverageChanges, items: items, warnings: warnings)
+        if let before = old.minimumClientFormat, let after = new.minimumClientFormat, before != after {
+            report.minimumClientFormat = ClientFormatChange(old: before, new: after)
+        }
+        return report
     }
 
     // MARK: Coverage

@@ -159,6 +159,7 @@ extension SnapshotLoader {
             defaultLocale: config.defaultLocale, types: types, items: items, assets: store, warnings: warnings)
         snapshot.storedHashes = StoredSourceHashes(
             root: url.standardizedFileURL, types: types, defaultLocale: config.defaultLocale)
+        snapshot.minimumClientFormat = ClientFormatFeatures.minimumClientFormat(of: project)
         return snapshot
     }
 
@@ -176,7 +177,10 @@ extension SnapshotLoader {
         let source = PackContentSource(label: label, manifest: manifest, reader: reader)
         // The most faithful target the pack was built with reads it back.
         for (name, contentReader) in BuildTargetRegistry.contentReaders where manifest.targets.contains(name) {
-            if let snapshot = try await contentReader.read(source) { return snapshot }
+            if var snapshot = try await contentReader.read(source) {
+                snapshot.minimumClientFormat = manifest.clientFormat
+                return snapshot
+            }
         }
         let readable = BuildTargetRegistry.contentReaders.map(\.name)
         throw DiffError.unreadablePack(

@@ -178,6 +178,27 @@ public struct SnapshotSummary: Sendable, Codable, Equatable {
     public var items: Int
 }
 
+/// A change of the oldest client content format the content needs (`PackManifest.minimumClientFormat`):
+/// apps built for a format below `new` no longer take the new version, and stay on the channel's
+/// last pack for them (the compatibility gate).
+public struct ClientFormatChange: Sendable, Codable, Equatable {
+    public var old: Int
+    public var new: Int
+
+    public init(old: Int, new: Int) {
+        self.old = old
+        self.new = new
+    }
+
+    /// The change in a sentence, for the text and Markdown reports.
+    public var sentence: String {
+        new > old
+            ? "Minimum client format raised from \(old) to \(new): apps built for client format \(old) do not take "
+                + "this version and stay on the channel's last pack for them"
+            : "Minimum client format lowered from \(old) to \(new): apps built for client format \(new) take this version"
+    }
+}
+
 /// Everything `gamepack diff` reports, rendered by the text, Markdown, JSON and HTML renderers.
 /// Its JSON form is the documented contract for CI scripts (`docs/diff-report.schema.json`).
 public struct DiffReport: Sendable, Codable, Equatable {
@@ -198,6 +219,9 @@ public struct DiffReport: Sendable, Codable, Equatable {
     /// What the readers could not carry over (see `ContentSnapshot.warnings`), prefixed with
     /// the side.
     public var warnings: [String]
+    /// When the oldest client content format the content needs changed; absent (not encoded)
+    /// when it did not, or when a side does not say.
+    public var minimumClientFormat: ClientFormatChange? = nil
 
     /// Whether any item has `class` or a more severe one.
     public func has(atLeast changeClass: ChangeClass) -> Bool {

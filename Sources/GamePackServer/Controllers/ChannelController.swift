@@ -16,6 +16,8 @@ import NIOCore
 ///   (`ChannelHistory`).
 struct ChannelController {
     let store: any MetadataStore
+    /// The packs' stored manifests, read for the client format a pointer's packs need.
+    let blobs: BlobStore
     let trustedKeys: [MinisignPublicKey]
     let metrics: ServerMetrics
     /// Told when a channel moves, so the legacy API does not serve the old content.
@@ -137,11 +139,7 @@ struct ChannelController {
         if pointer.isExpired() {
             throw ServerError.unprocessable("pointer_expired", "the pointer expired at \(pointer.expires ?? "?"); sign a new one")
         }
-        try await requireStored(pointer.head, project: project, role: "pointer")
-        if let rollout = pointer.rollout { try await requireStored(rollout.pack, project: project, role: "rollout") }
-        for older in pointer.compatible ?? [] {
-            try await requireStored(older, project: project, role: "list of packs for older apps")
-        }
+        try await checkPacks(of: pointer, project: project)
         let pointerText = String(decoding: pointerData, as: UTF8.self)
         if let head = try await store.head(project: project, channel: channel) {
             if head.pointer == pointerText { return (head, false) }  // a retry of the write that made the head
@@ -170,23 +168,50 @@ struct ChannelController {
         return (entry, true)
     }
 
-    /// Refuses a pointer naming a pack (its own, its rollout's or a compatible one) that this
-    /// server does not have, or describing it wrongly.
-    func requireStored(_ reference: PackReference, project: String, role: String) async throws {
-        guard let pack = try await store.pack(sha256: reference.pack) else {
-            throw ServerError.unprocessable(
-                "pack_missing",
-                "the \(role) names pack \(reference.pack) (\(reference.version)), which is not on this server; upload it "
-                    + "first (gamepack publish uploads a pack before its pointer)")
+    /// Checks that every pack `pointer` names (its own, a rollout's, those kept for older apps)
+    /// is on this server, for `project`, and is the pack the pointer describes: manifest, size,
+    /// version and the client content format its stored manifest needs.
+    func checkPacks(of pointer: ChannelPointer, project: String) async throws {
+        var named: [(role: String, pack: PackReference)] = [("", pointer.head)]
+        if let rollout = pointer.rollout { named.append(("the rollout's ", rollout.pack)) }
+        for (index, pack) in (pointer.compatible ?? []).enumerated() {
+            named.append(("compatible entry \(index + 1) (for apps of client format \(pack.clientFormat)): ", pack))
         }
-        guard pack.project == project, pack.manifestSHA256 == reference.manifest, pack.size == reference.size,
-            pack.version == reference.version
+        for (role, reference) in named {
+            guard let pack = try await store.pack(sha256: reference.pack) else {
+                throw ServerError.unprocessable(
+                    "pack_missing",
+                    "\(role)pack \(reference.pack) (version \(reference.version)) is not on this server; upload it first")
+            }
+            guard pack.project == project, pack.manifestSHA256 == reference.manifest, pack.size == reference.size,
+                pack.version == reference.version
+            else {
+                throw ServerError.unprocessable(
+                    "pointer_mismatch",
+                    "the pointer does not describe \(role)pack \(pack.sha256) (project \(pack.project), version \(pack.version), "
+                        + "\(pack.size) bytes)")
+            }
+            let needed = try storedClientFormat(of: pack)
+            guard needed == reference.clientFormat else {
+                throw ServerError.unprocessable(
+                    "client_format_mismatch",
+                    "the pointer says \(role)pack \(pack.sha256) (version \(pack.version)) needs client format "
+                        + "\(reference.clientFormat), its manifest says \(needed); sign the pointer with the manifest's "
+                        + "minimumClientFormat (gamepack publish does)")
+            }
+        }
+    }
+
+    /// The client content format the stored manifest of `pack` needs (`PackManifest.clientFormat`).
+    func storedClientFormat(of pack: StoredPack) throws -> Int {
+        let url = blobs.url(PublishLayout.manifest(packSHA256: pack.sha256))
+        guard let data = try? Data(contentsOf: url), Digest.sha256Hex(data) == pack.manifestSHA256,
+            let manifest = try? PackManifest.decode(data)
         else {
-            throw ServerError.unprocessable(
-                "pointer_mismatch",
-                "the \(role) does not describe pack \(pack.sha256) (project \(pack.project), version \(pack.version), "
-                    + "\(pack.size) bytes)")
+            throw ServerError(
+                .internalServerError, "manifest_unreadable", "the stored manifest of pack \(pack.sha256) cannot be read")
         }
+        return manifest.clientFormat
     }
 
     func history(_ request: Request, _ context: BasicRequestContext) async throws -> Response {

@@ -12,6 +12,10 @@ public struct DiffMarkdownRenderer: DiffRenderer {
         var out: [String] = []
         out.append("### Content changes: \(md(report.old.label)) → \(md(report.new.label))")
         out.append("")
+        if let change = report.minimumClientFormat {
+            out.append("⚠️ **\(change.sentence)**")
+            out.append("")
+        }
         guard report.totals.total > 0 else {
             out.append("No changes in \(plural(report.collections.count, "collection")).")
             return out.joined(separator: "\n") + "\n"

@@ -23,6 +23,7 @@ public struct DiffTextRenderer: DiffRenderer {
                 )
             }
         }
+        if let change = report.minimumClientFormat { lines.append(paint(change.sentence, "1")) }
         for change in report.coverage {
             var line = "Translation coverage \(change.locale): \(change.old.percentText) → \(change.new.percentText)"
             line += " (\(change.old.translated)/\(change.old.total) → \(change.new.translated)/\(change.new.total))"
