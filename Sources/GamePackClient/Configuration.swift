@@ -40,6 +40,11 @@ extension GamePackClient {
         /// The newest client content format the app's code reads: a pack that needs a newer one
         /// is never installed, and the channel's newest pack this format reads is taken instead.
         public var contentFormat: Int
+        /// Whether the client tells an `http(s)` server which version it runs, after each successful
+        /// `check()` and `update()`, at most once per UTC day and version, for the channel's
+        /// adoption figures (`GamePackClient+Adoption.swift`). It sends the version and the
+        /// install's rollout bucket, never the install id. Off unless the app opts in.
+        public var reportsAdoption: Bool = false
 
         public init(
             baseURL: URL, project: String, channel: String, publicKey: MinisignPublicKey, storageDirectory: URL,
