@@ -43,11 +43,10 @@ extension GamePackClient {
         let report = adoptionReport(for: content)
         let day = AdoptionReport.day(of: configuration.now())
         let key = "\(configuration.project)/\(configuration.channel) \(report.version)"
-        var record = readAdoptionRecord()
-        if record?.day == day, record?.reported.contains(key) == true { return }
+        var record = readAdoptionRecord().flatMap { $0.day == day ? $0 : nil } ?? AdoptionRecord(day: day, reported: [])
+        if record.reported.contains(key) { return }
         guard await postAdoption(report) else { return }
-        if record?.day != day { record = AdoptionRecord(day: day, reported: []) }
-        record?.reported = Array(((record?.reported ?? []) + [key]).suffix(Self.adoptionRecordLimit))
+        record.reported = Array((record.reported + [key]).suffix(Self.adoptionRecordLimit))
         if let data = try? JSONEncoder().encode(record) {
             try? store.writeAtomically(data, to: store.adoptionRecordFile)
         }

@@ -73,7 +73,8 @@ extension GamePackClient {
     func target(of pointer: ChannelPointer, installed: InstalledContent?) throws -> PackReference {
         let format = configuration.contentFormat
         let installID = pointer.rollout == nil ? nil : try store.installID()
-        guard let target = pointer.target(installID: installID, clientFormat: format, installedManifest: installed?.manifestSHA256)
+        guard
+            let target = pointer.target(installID: installID, clientFormat: format, installedManifest: installed?.manifestSHA256)
         else {
             throw GamePackClientError.noCompatiblePack(
                 clientFormat: format, needed: pointer.packs.map(\.clientFormat).min() ?? pointer.head.clientFormat)

@@ -29,7 +29,9 @@ public struct PackReference: Codable, Sendable, Equatable {
 
     /// Checks hashes, size and format; `what` names the reference in the message.
     func validate(_ what: String) throws {
-        guard ChannelPointer.isSHA256Hex(pack) else { throw ChannelPointerError.invalid("\(what): pack is not a lowercase SHA-256 hex") }
+        guard ChannelPointer.isSHA256Hex(pack) else {
+            throw ChannelPointerError.invalid("\(what): pack is not a lowercase SHA-256 hex")
+        }
         guard ChannelPointer.isSHA256Hex(manifest) else {
             throw ChannelPointerError.invalid("\(what): manifest is not a lowercase SHA-256 hex")
         }

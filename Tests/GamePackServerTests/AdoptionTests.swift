@@ -96,7 +96,10 @@ struct AdoptionTests {
                 (#"{"bucket":3}"#, .badRequest, "malformed_json", ""),
                 (#"{"version":""}"#, .badRequest, "bad_version", "1–256 bytes"),
                 (#"{"version":"nope"}"#, .unprocessableContent, "unknown_version", "has never served version \"nope\""),
-                (#"{"version":"\#(version)","bucket":100}"#, .unprocessableContent, "bad_bucket", "bucket 100 is not a rollout bucket"),
+                (
+                    #"{"version":"\#(version)","bucket":100}"#, .unprocessableContent, "bad_bucket",
+                    "bucket 100 is not a rollout bucket"
+                ),
                 (#"{"version":"\#(version)","bucket":-1}"#, .unprocessableContent, "bad_bucket", "send 0–99"),
                 (String(repeating: " ", count: 5000) + "{}", .contentTooLarge, "too_large", "4096"),
             ]

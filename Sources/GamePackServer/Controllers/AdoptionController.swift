@@ -38,7 +38,7 @@ struct AdoptionController {
     }
 
     /// The path's project and channel, 404 unless both are safe names.
-    func channel(_ request: Request, _ context: BasicRequestContext) throws -> (String, String) {
+    func address(_ request: Request, _ context: BasicRequestContext) throws -> (String, String) {
         let project = try context.parameters.require("project")
         let channel = try context.parameters.require("channel")
         guard ChannelPointer.isSafeName(project), ChannelPointer.isSafeName(channel) else {
@@ -48,7 +48,7 @@ struct AdoptionController {
     }
 
     func report(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let (project, channel) = try channel(request, context)
+        let (project, channel) = try address(request, context)
         guard limiter.admit(at: now()) else {
             var error = ServerError(.tooManyRequests, "rate_limited", "too many adoption reports right now; try again later")
             error.headers[.retryAfter] = "1"
@@ -85,7 +85,7 @@ struct AdoptionController {
     }
 
     func figures(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let (project, channel) = try channel(request, context)
+        let (project, channel) = try address(request, context)
         var days = 30
         if let text = request.uri.queryParameters["days"] {
             guard let value = Int(String(text)), (1...Self.maximumDays).contains(value) else {
