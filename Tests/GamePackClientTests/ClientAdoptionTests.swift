@@ -15,8 +15,8 @@ struct ClientAdoptionTests {
     /// A client of `baseURL` that reports adoption when `reports` is set.
     func client(
         _ fixture: ClientFixture, _ baseURL: URL, storage: String, now: Date = Date(), reports: Bool = true
-    ) -> GamePackClient {
-        var configuration = fixture.client(baseURL, storage: storage, now: now).configuration
+    ) async -> GamePackClient {
+        var configuration = await fixture.client(baseURL, storage: storage, now: now).configuration
         configuration.reportsAdoption = reports
         return GamePackClient(configuration: configuration)
     }
@@ -54,7 +54,7 @@ struct ClientAdoptionTests {
         let (v1, v2) = (fixture.v1.manifest.version, fixture.v2.manifest.version)
 
         for storage in ["quiet-1", "quiet-2"] {
-            let quiet = client(fixture, server.baseURL, storage: storage, reports: false)
+            let quiet = await client(fixture, server.baseURL, storage: storage, reports: false)
             #expect(try await quiet.update().updated)
             #expect(try await quiet.check() == .upToDate(sequence: 1))
             #expect(record(fixture, storage) == nil)
@@ -67,7 +67,7 @@ struct ClientAdoptionTests {
         #expect(try await today(server) == [v1: 3])
         // Later checks the same day, by the same or a new process, add nothing.
         for storage in ["a", "b", "c"] {
-            let again = client(fixture, server.baseURL, storage: storage)
+            let again = await client(fixture, server.baseURL, storage: storage)
             #expect(try await again.check() == .upToDate(sequence: 1))
             #expect(try await !again.update().updated)
         }
@@ -81,7 +81,7 @@ struct ClientAdoptionTests {
 
         // The next day (by the client's clock) the same install reports again: once.
         let tomorrow = Date().addingTimeInterval(86_400)
-        let nextDay = client(fixture, server.baseURL, storage: "b", now: tomorrow)
+        let nextDay = await client(fixture, server.baseURL, storage: "b", now: tomorrow)
         guard case .available = try await nextDay.check() else { throw TestPackError(description: "v2 is not offered") }
         _ = try await nextDay.check()
         #expect(try await today(server) == [v1: 4, v2: 1])
@@ -175,7 +175,7 @@ struct ClientAdoptionTests {
     func staticTrees() async throws {
         let fixture = try await ClientFixture()
         try fixture.publish(fixture.v1)
-        let local = client(fixture, fixture.site, storage: "file")
+        let local = await client(fixture, fixture.site, storage: "file")
         #expect(try await local.update().updated)
         #expect(try await local.check() == .upToDate(sequence: 1))
         #expect(record(fixture, "file") == nil)
@@ -184,7 +184,7 @@ struct ClientAdoptionTests {
         defer { nginx.stop() }
         #expect(try await client(fixture, nginx.baseURL, storage: "quiet", reports: false).update().updated)
         #expect(!nginx.requests().contains { $0.hasPrefix("POST") }, "a client that did not opt in posted")
-        let opted = client(fixture, nginx.baseURL, storage: "opted")
+        let opted = await client(fixture, nginx.baseURL, storage: "opted")
         #expect(try await opted.update().updated)
         #expect(try await opted.check() == .upToDate(sequence: 1))
         let posts = nginx.requests().filter { $0.hasPrefix("POST") }
