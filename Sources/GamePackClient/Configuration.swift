@@ -44,6 +44,11 @@ extension GamePackClient {
         /// first release shipped with; an app built after a rotation pins a key of the current
         /// set and that set's version, and follows the sets after it.
         public var keySetVersion = 0
+        /// Whether the client tells an `http(s)` server which version it runs, after each successful
+        /// `check()` and `update()`, at most once per UTC day and version, for the channel's
+        /// adoption figures (`GamePackClient+Adoption.swift`). It sends the version and the
+        /// install's rollout bucket, never the install id. Off unless the app opts in.
+        public var reportsAdoption: Bool = false
 
         public init(
             baseURL: URL, project: String, channel: String, publicKey: MinisignPublicKey, storageDirectory: URL,

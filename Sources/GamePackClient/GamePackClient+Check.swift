@@ -16,7 +16,9 @@ extension GamePackClient {
     /// pointer (signature, project, channel, expiry, sequence) and fetches the manifest to
     /// count the bytes an update would download.
     /// - Throws: a `GamePackClientError` when the channel's pointer is refused.
-    public func check() async throws -> UpdateCheck {
+    public func check() async throws -> UpdateCheck { try await reportingAdoption(checkChannel()) }
+
+    func checkChannel() async throws -> UpdateCheck {
         report(.init(phase: .checking))
         try await followKeySets()
         let installed = try? await current

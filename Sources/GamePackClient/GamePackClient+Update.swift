@@ -9,7 +9,7 @@ extension GamePackClient {
     public func update() async throws -> UpdateResult {
         // One update at a time: a second caller waits for the one under way.
         if let running { return try await running.value }
-        let task = Task { try await self.performUpdate() }
+        let task = Task { try await self.reportingAdoption(self.performUpdate()) }
         running = task
         defer { running = nil }
         return try await withTaskCancellationHandler {

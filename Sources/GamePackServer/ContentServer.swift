@@ -68,6 +68,9 @@ public final class ContentServer: Sendable {
                 checkinSecret: configuration.checkinSecret
             ).routes)
         router.addRoutes(ContentQueryController(catalog: content).routes)
+        if let adoption = store as? any AdoptionStore {
+            router.addRoutes(AdoptionController(store: store, adoption: adoption).routes)
+        }
         let accounts = (store as? any AccountStore).map { UserAccounts(store: $0) }
         let kinvey = KinveyController(
             catalog: content, apps: configuration.kinveyApps, store: store, accounts: accounts, blobs: blobs,

@@ -163,6 +163,24 @@ public enum SchemaMigrations {
                 )
                 """
             ]),
+        Migration(
+            version: 5, name: "adoption counts",
+            statements: [
+                // Opted-in installs' reports, as counts only: no install id, no address. `day` is
+                // the server's UTC day (`yyyy-MM-dd`); `bucket` the rollout bucket 0–99, or -1 for
+                // a report without one.
+                """
+                CREATE TABLE adoption_counts (
+                    project TEXT NOT NULL,
+                    channel TEXT NOT NULL,
+                    day TEXT NOT NULL,
+                    version TEXT NOT NULL,
+                    bucket BIGINT NOT NULL,
+                    count BIGINT NOT NULL,
+                    PRIMARY KEY (project, channel, day, version, bucket)
+                )
+                """
+            ]),
     ]
 
     /// The newest schema version this code knows.
