@@ -88,7 +88,8 @@ extension ChannelPointer {
             next = ChannelPointer(
                 project: project, channel: channel, sequence: sequence + 1, version: rollout.pack.version,
                 pack: rollout.pack.pack, size: rollout.pack.size, manifest: rollout.pack.manifest, created: created,
-                expires: expires, minimumClientFormat: rollout.pack.minimumClientFormat, compatible: ChannelPointer.compatible(for: rollout.pack, previous: self))
+                expires: expires, minimumClientFormat: rollout.pack.minimumClientFormat,
+                compatible: ChannelPointer.compatible(for: rollout.pack, previous: self))
         }
         return next
     }

@@ -34,7 +34,9 @@ struct ClientRolloutTests {
         #expect(id.count == 32)
         let inRollout = ChannelRollout.bucket(installID: id, version: fixture.v2.manifest.version) < 50
         #expect(first.content.version == (inRollout ? fixture.v2 : fixture.v1).manifest.version)
-        #expect(first.content.sequence == pointer.sequence)
+        // In the rollout: v2 installed at the pointer's sequence. Outside: v1 stays, nothing installed.
+        #expect(first.updated == inRollout)
+        #expect(first.content.sequence == (inRollout ? pointer.sequence : 1))
         // Relaunched: the same id, the same pack.
         let again = try await fixture.client(fixture.site).update()
         #expect(try String(contentsOf: idFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines) == id)
@@ -68,11 +70,14 @@ struct ClientRolloutTests {
         let fixture = try await ClientFixture()
         let before = try fixture.publish(fixture.v1)
         _ = try rollout(fixture, percentage: 10)
-        try FileManager.default.removeItem(at: fixture.site.appendingPathComponent(PublishLayout.manifest(packSHA256: Digest.sha256Hex(try Data(contentsOf: fixture.v2.pack)))))
+        try FileManager.default.removeItem(
+            at: fixture.site.appendingPathComponent(
+                PublishLayout.manifest(packSHA256: Digest.sha256Hex(try Data(contentsOf: fixture.v2.pack)))))
         #expect(throws: (any Error).self) { try change(fixture, .widen(to: 50)) }
         let pointer = try ChannelPointer.decode(
-            try Data(contentsOf: fixture.site.appendingPathComponent(
-                PublishLayout.channelPointer(project: ClientFixture.project, channel: ClientFixture.channel))))
+            try Data(
+                contentsOf: fixture.site.appendingPathComponent(
+                    PublishLayout.channelPointer(project: ClientFixture.project, channel: ClientFixture.channel))))
         #expect(pointer.rollout?.percentage == 10)
         #expect(pointer.sequence == before.sequence + 1)
     }

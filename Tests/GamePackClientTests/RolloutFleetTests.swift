@@ -8,7 +8,7 @@ import Testing
 /// phase of a staged rollout of v2 over v1: started at 10%, widened to 50%, then reverted. Run
 /// against a real `gamepack serve` and against a static tree served by nginx, each driven by the
 /// `gamepack publish --rollout` and `gamepack rollout` commands a release manager types.
-@Suite("A fleet through a staged rollout", .serialized, .tags(.nginx), .requires(.nginx))
+@Suite("A fleet through a staged rollout", .serialized, .tags(.nginx, .minisign), .requires(.nginx, .minisign))
 struct RolloutFleetTests {
     /// The installs in the fleet.
     static let installs = 1_000
@@ -99,8 +99,15 @@ struct RolloutFleetTests {
         try #require(revert.status == 0, "\(revert.stderr)")
         let reverted = try await updateFleet(fixture, baseURL, now: now)
         #expect(reverted.onNew.isEmpty, "\(reverted.onNew.count) installs still on v2 after the revert")
+        // Those that had v2 installed v1 again at the revert's sequence; the others kept their v1
+        // and remembered that sequence. Every install now refuses the pointers before the revert.
         let highest = fifty.sequences.max() ?? 0
-        #expect(reverted.sequences.allSatisfy { $0 > highest }, "an install kept a sequence not above \(highest)")
+        for install in fifty.onNew { #expect(reverted.sequences[install] > highest, "install \(install)") }
+        let remembered = try (0..<Self.installs).map { install in
+            let file = fixture.temp.url.appendingPathComponent("fleet/\(install)/highest-sequence")
+            return Int64(try String(contentsOf: file, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        }
+        #expect(remembered.allSatisfy { $0 > highest }, "an install remembers no sequence above \(highest)")
         return [ten.share, fifty.share]
     }
 
@@ -135,5 +142,15 @@ struct RolloutFleetTests {
             return try CommandRunner.gamepack(arguments + channel + target, in: fixture.temp.url)
         }
         print("rollout shares against nginx (\(Self.installs) installs): \(shares.map { "\($0)%" })")
+        // minisign's own tool verifies every pointer the rollout signed (each kept by its SHA-256).
+        let minisign = try #require(ExternalTool.executable("minisign"), "minisign is not installed")
+        let signatures = fixture.site.appendingPathComponent("v1/channels/\(ClientFixture.project)/signatures")
+        let names = try FileManager.default.contentsOfDirectory(atPath: signatures.path)
+        #expect(names.count == 4)  // v1, the 10% rollout, 50%, the revert
+        let pointer = fixture.site.appendingPathComponent(
+            PublishLayout.channelPointer(project: ClientFixture.project, channel: ClientFixture.channel))
+        let result = try CommandRunner.run(
+            minisign, ["-Vm", pointer.path, "-x", pointer.path + ".minisig", "-P", fixture.key.publicKey.base64, "-q"])
+        #expect(result.status == 0, "\(result.stderr)")
     }
 }

@@ -34,7 +34,9 @@ struct ChannelRolloutTests {
         #expect(rolling.sequence == 8)  // above the channel's 7, though the pack says 3
         #expect(rolling.head == Self.base.head)
         #expect(rolling.rollout == ChannelRollout(pack: Self.v2, percentage: 10))
-        #expect(throws: RolloutError.self) { try rolling.startingRollout(of: Self.v2, percentage: 20, sequence: 9, created: Self.created, expires: nil) }
+        #expect(throws: RolloutError.self) {
+            try rolling.startingRollout(of: Self.v2, percentage: 20, sequence: 9, created: Self.created, expires: nil)
+        }
         #expect(throws: RolloutError.self) { try self.start(101) }
         #expect(throws: RolloutError.self) {
             try Self.base.startingRollout(of: Self.base.head, percentage: 10, sequence: 9, created: Self.created, expires: nil)
@@ -97,7 +99,8 @@ struct ChannelRolloutTests {
         // A rollout pack that needs format 2: format-1 clients in the bucket keep the channel's pack.
         var v3 = Self.v2
         v3.minimumClientFormat = 2
-        let gatedRollout = try Self.base.startingRollout(of: v3, percentage: 100, sequence: 9, created: Self.created, expires: nil)
+        let gatedRollout = try Self.base.startingRollout(
+            of: v3, percentage: 100, sequence: 9, created: Self.created, expires: nil)
         #expect(gatedRollout.target(installID: "a", clientFormat: 1) == Self.base.head)
         #expect(gatedRollout.target(installID: "a", clientFormat: 2) == v3)
         // A head that needs format 3: older clients take the first compatible pack they read, or none.

@@ -20,7 +20,9 @@ extension StaticPublisher {
         defer { lock.release() }
         let pointerURL = url(PublishLayout.channelPointer(project: project, channel: channel))
         guard let current = try Self.currentPointer(at: pointerURL) else {
-            throw refuse("\(url(PublishLayout.channelPointer(project: project, channel: channel)).path) does not exist: the channel has no pack yet")
+            throw refuse(
+                "\(url(PublishLayout.channelPointer(project: project, channel: channel)).path) does not exist: the channel has no pack yet"
+            )
         }
         let next: ChannelPointer
         do {
