@@ -216,9 +216,11 @@ def fake_jpeg(rng, index, width, height, size, seed):
 GOHIKE = ("profiles", "rewards", "routes", "locations")
 
 
-def allocate(items, images, gohike=False):
+def allocate(items, images, gohike=False, only=None):
     """Items per collection, adding up to exactly `items` (only the Go Take a Hike! collections
-    when `gohike`)."""
+    when `gohike`; all in one collection with `only`)."""
+    if only:
+        return {name: items if name == only else 0 for name, _ in BASE}
     base = [(name, n if not gohike or name in GOHIKE else 0) for name, n in BASE]
     total = sum(n for _, n in base)
     filler = "locations" if gohike else "deals"
@@ -268,6 +270,45 @@ def plan_images(rng, counts, images, png_share=0.3):
     return plan
 
 
+def write_collections(args, rng, desc_lo, desc_hi, started):
+    """A project of `args.collections` project-defined types (schema/c<k>.yaml), the items
+    spread evenly over them; each item has a localized name and text, a rank, a kind from an
+    enum, and, after the first collection, a reference into the collection before it."""
+    out, k = args.out_dir, args.collections
+    per = [args.items // k + (1 if c < args.items % k else 0) for c in range(k)]
+    if min(per) < 1:
+        sys.exit("generate.py: --collections must not exceed --items")
+    os.makedirs(os.path.join(out, "schema"), exist_ok=True)
+    for c in range(1, k + 1):
+        fields = ["fields:",
+                  "  name: {type: localized, required: true, max_length: 80}",
+                  "  text: {type: localized, max_length: 2000}",
+                  "  rank: {type: int, min: 0, max: 1000}",
+                  "  kind: {type: enum, values: [walk, tip, fact, story]}"]
+        if c > 1:
+            fields.append(f"  related: {{type: reference, to: c{c - 1}}}")
+        with open(os.path.join(out, "schema", f"c{c}.yaml"), "w", encoding="utf-8") as f:
+            f.write(f"description: Generated collection {c} of {k}.\n" + "\n".join(fields) + "\n")
+        d = os.path.join(out, "content", f"c{c}")
+        os.makedirs(d, exist_ok=True)
+        for i in range(1, per[c - 1] + 1):
+            a, p = rng.randrange(len(EN_ADJ)), rng.randrange(len(EN_PLACE))
+            lines = [f"id: {i}", "name:", f"  en: {q(f'{EN_ADJ[a]} {EN_PLACE[p]} {c}-{i}')}",
+                     f"  nl: {q(f'{NL_ADJ[a]} {NL_PLACE[p]} {c}-{i}')}", "text:",
+                     f"  en: {q(prose(rng, EN_WORDS, desc_lo, desc_hi))}",
+                     f"  nl: {q(prose(rng, NL_WORDS, desc_lo, desc_hi))}",
+                     f"rank: {rng.randint(0, 1000)}", f"kind: {rng.choice(['walk', 'tip', 'fact', 'story'])}"]
+            if c > 1:
+                lines.append(f"related: {rng.randint(1, per[c - 2])}")
+            with open(os.path.join(d, f"{i}.yaml"), "w", encoding="utf-8", newline="\n") as f:
+                f.write("\n".join(lines) + "\n")
+    with open(os.path.join(out, "gamepack.yaml"), "w", encoding="utf-8") as f:
+        f.write(f"id: benchmark-{args.seed}\nname: Benchmark project ({args.items} items in {k} "
+                f"collections)\nlocales: [en, nl]\ntargets: [canonical]\n")
+    print(f"{out}: {args.items} items in {k} project-defined collections, "
+          f"{time.time() - started:.1f} s")
+
+
 # ---------------------------------------------------------------------------------------------
 # Main
 
@@ -276,7 +317,7 @@ def main():
     ap = argparse.ArgumentParser(description="Generate a large gamepack project for benchmarks.")
     ap.add_argument("out_dir")
     ap.add_argument("--items", type=int, default=20000, help="content items in all (default 20000)")
-    ap.add_argument("--images", type=int, default=2000, help="image files (default 2000)")
+    ap.add_argument("--images", type=int, help="image files (default 2000; none with --collections)")
     ap.add_argument("--image-bytes", type=int, default=200000,
                     help="approximate size of each image (default 200000)")
     ap.add_argument("--seed", type=int, default=1)
@@ -284,7 +325,26 @@ def main():
     ap.add_argument("--gohike", action="store_true",
                     help="only profiles, rewards, routes and locations (the gohike target's "
                          "collections), every image a PNG")
+    ap.add_argument("--description-chars", default="100:600", metavar="LO:HI",
+                    help="length of every description in each locale (default 100:600; built-in "
+                         "types allow up to 2000)")
+    ap.add_argument("--only", metavar="COLLECTION",
+                    help="every item in this one built-in collection (e.g. locations: many small "
+                         "items, each with its own image when --images equals --items)")
+    ap.add_argument("--collections", type=int, default=0, metavar="K",
+                    help="instead of the built-in types, K project-defined types of about "
+                         "items/K items each (a project of many small collections)")
     args = ap.parse_args()
+    desc_lo, desc_hi = (int(x) for x in args.description_chars.split(":"))
+    if not 10 <= desc_lo <= desc_hi <= 2000:
+        sys.exit("generate.py: --description-chars must be LO:HI with 10 <= LO <= HI <= 2000")
+    if args.only and args.only not in dict(BASE):
+        sys.exit(f"generate.py: --only takes one of {', '.join(n for n, _ in BASE)}")
+    if args.collections and (args.only or args.gohike or args.images):
+        sys.exit("generate.py: --collections makes a project without built-in items or images: "
+                 "leave out --only, --gohike and --images")
+    if args.images is None:
+        args.images = 0 if args.collections else 2000
     if args.items < 100:
         sys.exit("generate.py: --items must be at least 100")
     if args.images < 0 or args.image_bytes < 200:
@@ -298,7 +358,10 @@ def main():
 
     rng = random.Random(f"gamepack-bench:{args.seed}:items")
     img_rng = random.Random(f"gamepack-bench:{args.seed}:images")
-    counts = allocate(args.items, args.images, gohike=args.gohike)
+    if args.collections:
+        write_collections(args, rng, desc_lo, desc_hi, started)
+        return
+    counts = allocate(args.items, args.images, gohike=args.gohike, only=args.only)
     plan = plan_images(img_rng, counts, args.images, png_share=1.0 if args.gohike else 0.3)
 
     # images: write them, remember each item's fields
@@ -346,7 +409,7 @@ def main():
         k = rng.randrange(len(EN_AUDIENCE))
         en, nl = loc_pair(i, ["City Walks for", EN_AUDIENCE[k]], ["Stadswandelingen voor", NL_AUDIENCE[k]], 10, 40)
         put("profiles", i, [f"id: {i}"] + localized("name", en, nl)
-            + localized("description", prose(rng, EN_WORDS, 100, 600), prose(rng, NL_WORDS, 100, 600))
+            + localized("description", prose(rng, EN_WORDS, desc_lo, desc_hi), prose(rng, NL_WORDS, desc_lo, desc_hi))
             + image_lines("profiles", i))
 
     # rewards
@@ -354,7 +417,7 @@ def main():
         k = rng.randrange(len(EN_THEME))
         en, nl = loc_pair(i, [EN_THEME[k], "Explorer"], [NL_THEME[k] + "verkenner"], 10, 40)
         put("rewards", i, [f"id: {i}"] + localized("name", en, nl)
-            + localized("description", prose(rng, EN_WORDS, 100, 600), prose(rng, NL_WORDS, 100, 600))
+            + localized("description", prose(rng, EN_WORDS, desc_lo, desc_hi), prose(rng, NL_WORDS, desc_lo, desc_hi))
             + image_lines("rewards", i))
 
     # locations, in clusters
@@ -369,7 +432,7 @@ def main():
         p = rng.randrange(len(EN_PLACE))
         en, nl = loc_pair(i, [EN_ADJ[k], EN_PLACE[p]], [NL_ADJ[k], NL_PLACE[p]], 10, 40)
         put("locations", i, [f"id: {i}"] + localized("name", en, nl)
-            + localized("description", prose(rng, EN_WORDS, 100, 600), prose(rng, NL_WORDS, 100, 600))
+            + localized("description", prose(rng, EN_WORDS, desc_lo, desc_hi), prose(rng, NL_WORDS, desc_lo, desc_hi))
             + [f"position: {geo(point_near(rng, centres[c], CLUSTER_RADIUS_M))}"]
             + image_lines("locations", i))
 
@@ -388,7 +451,7 @@ def main():
         k = rng.randrange(len(EN_THEME))
         en, nl = loc_pair(i, [EN_THEME[k], "Walk"], [NL_THEME[k] + "wandeling"], 10, 40)
         lines = [f"id: {i}", f"profile: {profile}"] + localized("name", en, nl)
-        lines += localized("description", prose(rng, EN_WORDS, 100, 600), prose(rng, NL_WORDS, 100, 600))
+        lines += localized("description", prose(rng, EN_WORDS, desc_lo, desc_hi), prose(rng, NL_WORDS, desc_lo, desc_hi))
         lines += image_lines("routes", i)
         if reward is not None:
             lines.append(f"reward: {reward}")
@@ -430,7 +493,7 @@ def main():
                  "details:",
                  f"  store_name: {q(store)}",
                  f"  address: {q(address)}",
-                 f"  text: {q(prose(rng, EN_WORDS, 100, 600))}",
+                 f"  text: {q(prose(rng, EN_WORDS, desc_lo, desc_hi))}",
                  f"url: https://deals.example/{i}",
                  f"valid_from: {d0}",
                  f"valid_until: {d1}"]

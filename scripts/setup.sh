@@ -4,6 +4,8 @@
 #   scripts/setup.sh demo   system libraries for building gamepack (libxml2, zlib, SQLite)
 #   scripts/setup.sh release  the above, plus libcurl's development files, which linking the
 #                           Swift runtime into the binary (--static-swift-stdlib) needs
+#   scripts/setup.sh bench  the release set, plus libyaml's and OpenSSL's development files and
+#                           /usr/bin/time, which benchmarks/peers.sh's floors and timings need
 #   scripts/setup.sh test   the above, plus the tools the tests check against (minisign,
 #                           nginx, xmllint, PostgreSQL, Python, Chromium and chromedriver)
 #                           and a Python virtual environment in .venv from the pinned
@@ -18,9 +20,10 @@ packages=(pkg-config libxml2-dev zlib1g-dev libsqlite3-dev)
 case "$mode" in
 demo) ;;
 release) packages+=(libcurl4-openssl-dev) ;;
+bench) packages+=(libcurl4-openssl-dev libyaml-dev libssl-dev time python3 python3-venv unzip) ;;
 test) packages+=(libxml2-utils minisign nginx postgresql python3 python3-venv curl chromium chromium-driver) ;;
 *)
-    echo "usage: scripts/setup.sh demo|release|test" >&2
+    echo "usage: scripts/setup.sh demo|release|bench|test" >&2
     exit 2
     ;;
 esac
