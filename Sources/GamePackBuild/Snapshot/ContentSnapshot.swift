@@ -63,6 +63,9 @@ public struct ContentSnapshot: Sendable {
     /// The oldest client content format the content needs (`PackManifest.minimumClientFormat`,
     /// or what a project's build would write); nil when the input does not say (content.json).
     public var minimumClientFormat: Int? = nil
+    /// A content.json's images read without their hashes, by pending asset path (see
+    /// `resolvePendingImages`); nil when every asset path is final.
+    package var pendingImages: [String: Data]? = nil
 
     package init(
         label: String, kind: SnapshotKind, project: String?, version: String?, locales: [String], defaultLocale: String,

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import GamePackContent
 import GamePackFormat
@@ -46,6 +45,14 @@ public enum SnapshotLoader {
     // MARK: Go Take a Hike! content
 
     package static func loadGohikeContent(_ data: Data, label: String, kind: SnapshotKind) throws -> ContentSnapshot {
+        var snapshot = try readGohikeContent(data, label: label, kind: kind)
+        snapshot.resolvePendingImages()
+        return snapshot
+    }
+
+    /// Reads a content.json with its images pending (`ContentSnapshot.pendingImages`): every
+    /// image is decoded and probed, none hashed.
+    package static func readGohikeContent(_ data: Data, label: String, kind: SnapshotKind) throws -> ContentSnapshot {
         let root: JSONView
         do {
             root = try JSONScanner.tape(data).root
@@ -53,6 +60,7 @@ public enum SnapshotLoader {
             throw DiffError.invalidContent(path: label, reason: "not JSON: \(JSONScanner.explain(error, in: data))")
         }
         var reader = GohikeContentReader()
+        reader.hashesImages = false
         reader.read(root)
         if let error = ImportError.combined(reader.errors) {
             throw DiffError.invalidContent(path: label, reason: error.description)
@@ -63,8 +71,7 @@ public enum SnapshotLoader {
             let info = try? MediaProbe.probe(
                 header: image.prefix(MediaProbe.jpegScanLimit), tail: image.suffix(16), byteCount: image.count)
             refs[path] = AssetRef(
-                path: path, sha256: Digest.sha256Hex(image), bytes: Int64(image.count), format: info?.format,
-                width: info?.width, height: info?.height)
+                path: path, bytes: Int64(image.count), format: info?.format, width: info?.width, height: info?.height)
         }
         let store = AssetStore(.memory(reader.images))
         let knownRefs = refs
@@ -86,8 +93,10 @@ public enum SnapshotLoader {
             items[collection] = byID
         }
         let version = root.object?["version"]?.string
-        return ContentSnapshot(
+        var snapshot = ContentSnapshot(
             label: label, kind: kind, project: nil, version: version, locales: ["en", "nl"], defaultLocale: "en",
             types: types, items: items, assets: store, warnings: reader.warnings)
+        snapshot.pendingImages = reader.images
+        return snapshot
     }
 }

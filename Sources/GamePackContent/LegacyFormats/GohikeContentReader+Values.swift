@@ -15,6 +15,8 @@ extension GohikeContentReader {
 
     /// Warns about keys the format does not have; returns the expected keys that are absent.
     mutating func checkKeys(_ object: JSONObjectView, expected: [String], at path: String) -> [String] {
+        // The keys as the gohike target writes them: nothing absent, nothing more.
+        if object.hasKeys(inOrder: expected) { return [] }
         let absent = expected.filter { object[$0] == nil }
         // As many members as expected keys present: each is one of them, none repeated (the
         // usual case, without making a list of keys).
@@ -55,6 +57,7 @@ extension GohikeContentReader {
     mutating func addTexts(_ object: JSONObjectView, to item: inout GohikeItem) {
         for (field, keys) in Self.textFields {
             var texts: [(locale: String, text: String)] = []
+            texts.reserveCapacity(keys.count)
             for (locale, key) in keys {
                 switch object[key]?.scalar {
                 case .string(let text)? where !text.isEmpty:
@@ -114,23 +117,68 @@ extension GohikeContentReader {
     /// Decodes a base64 image into an asset named by its content (`images/<hash>.<ext>`)
     /// and adds the field; identical images share one file.
     mutating func addImage(_ object: JSONObjectView, key: String, field: String, to item: inout GohikeItem) {
-        switch object[key]?.scalar {
-        case nil, .null?:
-            return
-        case .string(let text)?:
-            if text.isEmpty { return }
-            let path = "\(item.path).\(key)"
-            guard let data = Self.decodeBase64(text) else {
-                errors.append(.invalidBase64(path: path))
+        guard let value = object[key], !value.isNull, value.withRawString({ $0.isEmpty }) != true else { return }
+        var decoded = value.withRawString(Self.decodeWrappedBase64) ?? nil
+        if decoded == nil {
+            guard case .string(let text) = value.scalar else {
+                errors.append(.wrongShape(path: "\(item.path).\(key)", expected: "a base64 string or null"))
                 return
             }
-            guard let assetPath = assetPath(of: data, at: path) else { return }
-            item.images.append((assetPath, data))
-            item.fields.append((field, .plain(assetPath)))
-            item.sourceValues[key] = assetPath
-        default:
-            errors.append(.wrongShape(path: "\(item.path).\(key)", expected: "a base64 string or null"))
+            decoded = Self.decodeBase64(text)
         }
+        let path = "\(item.path).\(key)"
+        guard let data = decoded else {
+            errors.append(.invalidBase64(path: path))
+            return
+        }
+        guard let assetPath = assetPath(of: data, at: path) else { return }
+        item.images.append((assetPath, data))
+        item.fields.append((field, .plain(assetPath)))
+        item.sourceValues[key] = assetPath
+    }
+
+    /// The bytes of base64 as a content file writes it (wrapped with `\n` escapes, `/` maybe
+    /// escaped), read from the JSON string's raw bytes without decoding it into a `String`
+    /// first; nil when `decodeBase64` must decide (other escapes, white space, bad base64).
+    static func decodeWrappedBase64(_ raw: UnsafeBufferPointer<UInt8>) -> Data? {
+        guard let start = raw.baseAddress, !raw.isEmpty else { return nil }
+        var base64 = Data(count: raw.count + 2)
+        let count = base64.withUnsafeMutableBytes { (target: UnsafeMutableRawBufferPointer) -> Int? in
+            let out = target.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            var count = 0
+            var index = 0
+            while index < raw.count {
+                // Runs between escapes are copied whole (the JSON scan made sure an escape is complete).
+                let found = memchr(start + index, Int32(UInt8(ascii: "\\")), raw.count - index)
+                let end = found.map { UnsafeRawPointer(start).distance(to: $0) } ?? raw.count
+                memcpy(out + count, start + index, end - index)
+                count += end - index
+                guard end < raw.count else { break }
+                switch raw[end + 1] {
+                case UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"): break
+                case UInt8(ascii: "/"):
+                    out[count] = UInt8(ascii: "/")
+                    count += 1
+                default: return nil
+                }
+                index = end + 2
+            }
+            switch count % 4 {
+            case 0: break
+            case 1: return nil
+            case let remainder:
+                for _ in remainder..<4 {
+                    out[count] = UInt8(ascii: "=")
+                    count += 1
+                }
+            }
+            return count
+        }
+        guard let count, count > 0 else { return nil }
+        base64.count = count
+        // Foundation refuses white space, which `decodeBase64` leaves out: either way the
+        // bytes are those it decodes.
+        return Data(base64Encoded: base64)
     }
 
     /// Base64 with or without line breaks (the old server wrapped at 60 characters), with or
@@ -175,10 +223,32 @@ extension GohikeContentReader {
             errors.append(.notAnImage(path: path, reason: "the bytes are \(format.rawValue.uppercased()) audio"))
             return nil
         }
+        let ext = format == .jpeg ? "jpg" : format.rawValue
+        guard hashesImages else {
+            let number = pendingNumbers[ImageBytes(data)] ?? pendingNumbers.count
+            pendingNumbers[ImageBytes(data)] = number
+            return "images/pending-\(number).\(ext)"
+        }
         let digest = SHA256.hash(data: data).prefix(8).map { byte in
             let hex = String(byte, radix: 16)
             return byte < 16 ? "0" + hex : hex
         }.joined()
-        return "images/\(digest).\(format == .jpeg ? "jpg" : format.rawValue)"
+        return "images/\(digest).\(ext)"
+    }
+}
+
+/// An image's bytes as a dictionary key, hashed by their count and a few of their bytes (the
+/// first ones, which `Data` hashes, are the same header in many images) and compared in full.
+struct ImageBytes: Hashable {
+    let data: Data
+
+    init(_ data: Data) { self.data = data }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(data.count)
+        data.withUnsafeBytes { bytes in
+            for offset in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 32)) { hasher.combine(bytes[offset]) }
+            hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: bytes[max(0, bytes.count - 32)...]))
+        }
     }
 }

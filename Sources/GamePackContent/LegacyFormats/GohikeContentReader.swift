@@ -17,6 +17,12 @@ package struct GohikeContentReader {
     package var warnings: [String] = []
     /// Problems that stop the import, all of them.
     package var errors: [ImportError] = []
+    /// Whether an image's asset path names its SHA-256 (`images/<hash>.<ext>`), or stands for
+    /// its bytes until someone hashes them (`images/pending-<n>.<ext>`, one `n` per distinct
+    /// image): a diff hashes only the images that differ between the versions.
+    package var hashesImages = true
+    /// The number of each distinct image (`hashesImages` off).
+    var pendingNumbers: [ImageBytes: Int] = [:]
 
     /// Where each id was first read, and the index of each kept location and reward.
     private var profilePaths: [Int: String] = [:]
@@ -74,7 +80,8 @@ package struct GohikeContentReader {
         }
         profilePaths[id] = profilePaths[id] ?? path
 
-        var item = GohikeItem(id: id, fields: [("order", .plain(String(order)))], sourceValues: [:], path: path)
+        var item = GohikeItem(
+            id: id, fields: [("order", .plain(String(order)))], sourceValues: .init(minimumCapacity: 8), path: path)
         addTexts(object, to: &item)
         addImage(object, key: "image_data", field: "image", to: &item)
         addImage(object, key: "icon_data", field: "icon", to: &item)
@@ -112,7 +119,8 @@ package struct GohikeContentReader {
             profile = stated
         }
         var item = GohikeItem(
-            id: id, fields: [("profile", .plain(String(profile))), ("order", .plain(String(order)))], sourceValues: [:],
+            id: id, fields: [("profile", .plain(String(profile))), ("order", .plain(String(order)))],
+            sourceValues: .init(minimumCapacity: 8),
             path: path)
         addTexts(object, to: &item)
         addImage(object, key: "image_data", field: "image", to: &item)
@@ -164,7 +172,7 @@ package struct GohikeContentReader {
         if let stated = wholeNumber(object, "route_id", at: path, required: false), stated != routeID {
             warnings.append("\(path): a waypoint of route \(routeID) says route_id \(stated); it stays in route \(routeID)")
         }
-        var item = GohikeItem(id: id, fields: [], sourceValues: [:], path: path, routeID: routeID)
+        var item = GohikeItem(id: id, fields: [], sourceValues: .init(minimumCapacity: 8), path: path, routeID: routeID)
         addTexts(object, to: &item)
         let latitude = coordinate(object, "latitude", at: path)
         let longitude = coordinate(object, "longitude", at: path)
@@ -196,7 +204,7 @@ package struct GohikeContentReader {
         let absent = checkKeys(object, expected: Self.rewardKeys, at: path)
         guard let id = wholeNumber(object, "id", at: path, required: true) else { return nil }
         reportAbsent(absent, at: path, what: "reward \(id)")
-        var item = GohikeItem(id: id, fields: [], sourceValues: [:], path: path, routeID: routeID)
+        var item = GohikeItem(id: id, fields: [], sourceValues: .init(minimumCapacity: 8), path: path, routeID: routeID)
         addTexts(object, to: &item)
         addImage(object, key: "image_data", field: "image", to: &item)
         if let first = rewardIndex[id] {

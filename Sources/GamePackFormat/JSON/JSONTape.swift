@@ -191,6 +191,15 @@ public struct JSONView {
         kind == .string || kind == .escapedString ? tape.string(at: index) : nil
     }
 
+    /// Calls `body` with a string value's bytes as written between its quotes (escapes not
+    /// decoded); nil when the value is not a string. For readers that decode a large string
+    /// themselves (a base64 image) without making its `String` first.
+    public func withRawString<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R? {
+        let token = tape.tokens[index]
+        guard token.kind == .string || token.kind == .escapedString else { return nil }
+        return try tape.withBytes { try body(UnsafeBufferPointer(rebasing: $0[token.start..<token.end])) }
+    }
+
     /// The members of an object value.
     public var object: JSONObjectView? { kind == .object ? JSONObjectView(tape: tape, index: index) : nil }
 
@@ -242,6 +251,25 @@ public struct JSONObjectView {
             }
         }
         return found < 0 ? nil : JSONView(tape: tape, index: found)
+    }
+
+    /// Whether the members are exactly `keys`, in that order, each written without escapes
+    /// (one pass over the members, where looking each key up would take one pass per key).
+    public func hasKeys(inOrder keys: [String]) -> Bool {
+        guard memberCount == keys.count else { return false }
+        var member = index + 1
+        for key in keys {
+            let token = tape.tokens[member]
+            guard token.kind == .string, token.end - token.start == key.utf8.count else { return false }
+            let same = tape.withBytes { bytes in
+                key.utf8.withContiguousStorageIfAvailable { utf8 in
+                    utf8.isEmpty || memcmp(bytes.baseAddress! + token.start, utf8.baseAddress!, utf8.count) == 0
+                } ?? key.utf8.elementsEqual(UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]))
+            }
+            guard same else { return false }
+            member = tape.next(after: member + 1)
+        }
+        return true
     }
 
     /// The number of members, a repeated key counted each time.

@@ -46,9 +46,12 @@ extension SnapshotLoader {
             await prehash?.value
             return (before, after)
         }
-        async let before = load(old)
-        async let after = load(new)
-        return try await (before, after)
+        // A content.json's images are hashed only where the versions differ.
+        async let before = load(old, shared: nil, pendingImages: true)
+        async let after = load(new, shared: nil, pendingImages: true)
+        var (a, b) = try await (before, after)
+        ContentSnapshot.resolvePendingImages(&a, &b)
+        return (a, b)
     }
 
     /// Loads `input`, finding out what it is: a folder with `gamepack.yaml` is a project, a ZIP
@@ -57,7 +60,10 @@ extension SnapshotLoader {
         try await load(input, shared: nil)
     }
 
-    static func load(_ input: DiffInput, shared: SharedParses?) async throws -> ContentSnapshot {
+    /// `pendingImages`: a content.json's images are left unhashed (`readGohikeContent`).
+    static func load(_ input: DiffInput, shared: SharedParses?, pendingImages: Bool = false) async throws
+        -> ContentSnapshot
+    {
         switch input {
         case .git(let revision, let project):
             let (folder, projectFolder) = try GitRevision.materialize(revision, projectFolder: URL(fileURLWithPath: project))
@@ -99,7 +105,9 @@ extension SnapshotLoader {
                 } catch {
                     throw DiffError.io(path: path, reason: "cannot read (\(error.localizedDescription))")
                 }
-                return try loadGohikeContent(data, label: path, kind: .gohikeContent)
+                return pendingImages
+                    ? try readGohikeContent(data, label: path, kind: .gohikeContent)
+                    : try loadGohikeContent(data, label: path, kind: .gohikeContent)
             }
             throw DiffError.unknownKind(path: path, reason: "the file is neither a pack (ZIP) nor JSON")
         }

@@ -1,0 +1,135 @@
+import Foundation
+import GamePackContent
+import GamePackFormat
+
+/// A content.json read for a diff has its images pending (`SnapshotLoader.readGohikeContent`):
+/// each distinct image is `images/pending-<n>.<ext>` until it is hashed into its final path,
+/// `images/<hash>.<ext>`. Two versions hash only the images that differ: a field whose image
+/// is, byte for byte, the one the same field of the same item has in the other version needs
+/// neither side's hash, since no report shows an unchanged field.
+extension ContentSnapshot {
+    /// Hashes every pending image (a snapshot read on its own).
+    package mutating func resolvePendingImages() {
+        guard let pending = pendingImages else { return }
+        var resolver = PendingImageResolver(pending: pending)
+        items = resolver.resolve(items, same: [:])
+        assets = AssetStore(.memory(resolver.store))
+        pendingImages = nil
+    }
+
+    /// Resolves the pending images of two versions. A field whose image equals the other
+    /// version's (same item, same field) gets the same unhashed reference on both sides (the
+    /// old version's pending path and size, which the engine compares equal); every other
+    /// image is hashed.
+    package static func resolvePendingImages(_ old: inout ContentSnapshot, _ new: inout ContentSnapshot) {
+        guard let oldPending = old.pendingImages, let newPending = new.pendingImages else {
+            old.resolvePendingImages()
+            new.resolvePendingImages()
+            return
+        }
+        var same: [String: [ItemID: [String: AssetRef]]] = [:]
+        for (collection, oldItems) in old.items {
+            guard let newItems = new.items[collection] else { continue }
+            for (id, oldItem) in oldItems {
+                guard let newItem = newItems[id] else { continue }
+                for (key, value) in oldItem.fields {
+                    guard case .asset(let x) = value, case .asset(let y)? = newItem.fields[key],
+                        let a = oldPending[x.path], let b = newPending[y.path], a == b
+                    else { continue }
+                    same[collection, default: [:]][id, default: [:]][key] = x
+                }
+            }
+        }
+        var oldResolver = PendingImageResolver(pending: oldPending)
+        old.items = oldResolver.resolve(old.items, same: same)
+        old.assets = AssetStore(.memory(oldResolver.store))
+        old.pendingImages = nil
+        var newResolver = PendingImageResolver(pending: newPending)
+        new.items = newResolver.resolve(new.items, same: same)
+        new.assets = AssetStore(.memory(newResolver.store))
+        new.pendingImages = nil
+    }
+}
+
+/// Hashes the pending images of one snapshot, each distinct image once.
+struct PendingImageResolver {
+    let pending: [String: Data]
+    /// Final paths and hashes by pending path.
+    private var resolved: [String: (path: String, sha256: String)] = [:]
+    /// The hashed images by final path (the snapshot's new asset store).
+    private(set) var store: [String: Data] = [:]
+
+    init(pending: [String: Data]) {
+        self.pending = pending
+    }
+
+    /// `items` with every asset reference final, but those in `same` (collection, id, field),
+    /// which become the reference given there.
+    mutating func resolve(_ items: [String: [ItemID: SnapshotItem]], same: [String: [ItemID: [String: AssetRef]]])
+        -> [String: [ItemID: SnapshotItem]]
+    {
+        var out = items
+        for (collection, byID) in items {
+            let sameInCollection = same[collection]
+            for (id, item) in byID where item.fields.values.contains(where: Self.holdsAsset) {
+                let sameFields = sameInCollection?[id]
+                var fields = item.fields
+                for (key, value) in item.fields where Self.holdsAsset(value) {
+                    if let shared = sameFields?[key] {
+                        fields[key] = .asset(shared)
+                    } else {
+                        fields[key] = resolve(value)
+                    }
+                }
+                out[collection]![id]!.fields = fields
+            }
+        }
+        return out
+    }
+
+    static func holdsAsset(_ value: DiffValue) -> Bool {
+        switch value {
+        case .asset: true
+        case .list(let values): values.contains(where: holdsAsset)
+        case .object(let fields): fields.values.contains(where: holdsAsset)
+        default: false
+        }
+    }
+
+    /// `value` with its pending asset references final.
+    mutating func resolve(_ value: DiffValue) -> DiffValue {
+        switch value {
+        case .asset(let ref):
+            return .asset(resolve(ref))
+        case .list(let values):
+            var out: [DiffValue] = []
+            for element in values { out.append(resolve(element)) }
+            return .list(out)
+        case .object(let fields):
+            var out = fields
+            for (key, field) in fields { out[key] = resolve(field) }
+            return .object(out)
+        default:
+            return value
+        }
+    }
+
+    /// A pending reference with its final path and SHA-256 (`images/<first 16 hex digits>.<ext>`).
+    mutating func resolve(_ ref: AssetRef) -> AssetRef {
+        guard let data = pending[ref.path] else { return ref }
+        let final: (path: String, sha256: String)
+        if let known = resolved[ref.path] {
+            final = known
+        } else {
+            let sha256 = Digest.sha256Hex(data)
+            let ext = ref.path.split(separator: ".").last.map(String.init) ?? ""
+            final = ("images/\(sha256.prefix(16)).\(ext)", sha256)
+            resolved[ref.path] = final
+            store[final.path] = data
+        }
+        var out = ref
+        out.path = final.path
+        out.sha256 = final.sha256
+        return out
+    }
+}
