@@ -12,7 +12,9 @@ struct ServeRunCommand: AsyncParsableCommand {
         discussion: """
             Stores packs under --data and metadata in SQLite (DATA/gamepack.sqlite) or, given a \
             PostgreSQL URL, in PostgreSQL so that several servers share one store (they must then \
-            share the data directory too). Uploads need a token (`gamepack serve token create`) \
+            share the data directory too). GET /health answers while the process runs; GET /ready \
+            answers 200 when the database answers and is migrated, and 503 from SIGTERM on, for \
+            --drain-seconds before the listener closes, so a load balancer takes the server out first. Uploads need a token (`gamepack serve token create`) \
             and a signature by a --trusted-key. The legacy Go Take a Hike! API serves the \
             gohike/content.json of --legacy-project's --legacy-channel. See docs/publishing.md.
             """
@@ -83,6 +85,12 @@ struct ServeRunCommand: AsyncParsableCommand {
             discussion: "Also read from GAMEPACK_SHUTDOWN_DEADLINE."))
     var shutdownDeadline: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            "Seconds /ready answers 503 after SIGTERM, while the server still serves, before the listener closes (default: 5 with PostgreSQL, 0 with SQLite).",
+            discussion: "Give the load balancer in front of several servers time to take this one out."))
+    var drainSeconds: Int?
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: String = "info"
 
@@ -103,6 +111,9 @@ struct ServeRunCommand: AsyncParsableCommand {
         ]
         where value < 1 {
             throw ValidationError("\(name) must be a whole number of seconds, 1 or more")
+        }
+        if let drainSeconds, drainSeconds < 0 {
+            throw ValidationError("--drain-seconds must be a whole number of seconds, 0 or more")
         }
         guard minBodyRate >= 1 else {
             throw ValidationError("--min-body-rate must be a whole number of bytes a second, 1 or more")
@@ -180,7 +191,10 @@ struct ServeRunCommand: AsyncParsableCommand {
             limits.readTimeout = .seconds(Int64(bodyTimeout))
             limits.minimumBodyRate = minBodyRate
             limits.idleTimeout = .seconds(Int64(idleTimeout))
-            try await server.run(connectionLimits: limits, shutdownDeadline: .seconds(try shutdownSeconds())) { host, port in
+            let drain = drainSeconds ?? (server.configuration.store.isShared ? 5 : 0)
+            try await server.run(
+                connectionLimits: limits, shutdownDeadline: .seconds(try shutdownSeconds()), drainDelay: .seconds(drain)
+            ) { host, port in
                 print("gamepack serve: listening on http://\(host):\(port)")
                 fflush(nil)
             }
