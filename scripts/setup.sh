@@ -5,7 +5,7 @@
 #   scripts/setup.sh release  the above, plus libcurl's development files, which linking the
 #                           Swift runtime into the binary (--static-swift-stdlib) needs
 #   scripts/setup.sh test   the above, plus the tools the tests check against (minisign,
-#                           nginx, xmllint, PostgreSQL, Python, Chromium and chromedriver)
+#                           nginx, wrk, xmllint, PostgreSQL, Python, Chromium and chromedriver)
 #                           and a Python virtual environment in .venv from the pinned
 #                           requirements-test.txt
 #
@@ -18,7 +18,7 @@ packages=(pkg-config libxml2-dev zlib1g-dev libsqlite3-dev)
 case "$mode" in
 demo) ;;
 release) packages+=(libcurl4-openssl-dev) ;;
-test) packages+=(libxml2-utils minisign nginx postgresql python3 python3-venv curl chromium chromium-driver) ;;
+test) packages+=(libxml2-utils minisign nginx wrk postgresql python3 python3-venv curl chromium chromium-driver) ;;
 *)
     echo "usage: scripts/setup.sh demo|release|test" >&2
     exit 2

@@ -87,6 +87,14 @@ struct ServeRunCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
+            "Seconds a server may answer from its cached view of a channel before it reads the database again.",
+            discussion:
+                "With PostgreSQL a channel write reaches every server at once (LISTEN/NOTIFY); this age bounds a missed notice."
+        ))
+    var cacheSeconds: Double = 1
+
+    @Option(
+        help: ArgumentHelp(
             "Seconds /ready answers 503 after SIGTERM, while the server still serves, before the listener closes (default: 5 with PostgreSQL, 0 with SQLite).",
             discussion: "Give the load balancer in front of several servers time to take this one out."))
     var drainSeconds: Int?
@@ -111,6 +119,9 @@ struct ServeRunCommand: AsyncParsableCommand {
         ]
         where value < 1 {
             throw ValidationError("\(name) must be a whole number of seconds, 1 or more")
+        }
+        guard cacheSeconds >= 0, cacheSeconds.isFinite else {
+            throw ValidationError("--cache-seconds must be 0 or more seconds")
         }
         if let drainSeconds, drainSeconds < 0 {
             throw ValidationError("--drain-seconds must be a whole number of seconds, 0 or more")
@@ -177,7 +188,8 @@ struct ServeRunCommand: AsyncParsableCommand {
             var configuration = ServerConfiguration(
                 dataDirectory: storeOptions.dataDirectory, store: location, host: host, port: port, trustedKeys: keys,
                 uploadLimit: ByteSize.parse(uploadLimit)!, legacyProject: legacyProject, legacyChannel: legacyChannel,
-                checkinSecret: checkinSecret ?? ProcessInfo.processInfo.environment["GAMEPACK_CHECKIN_SECRET"])
+                checkinSecret: checkinSecret ?? ProcessInfo.processInfo.environment["GAMEPACK_CHECKIN_SECRET"],
+                legacyCacheSeconds: cacheSeconds)
             configuration.kinveyApps = apps
             configuration.appacitiveApps = try appacitiveApps.map { try AppacitiveApp.load(URL(fileURLWithPath: $0)) } ?? []
             configuration.publicURL = publicURL
