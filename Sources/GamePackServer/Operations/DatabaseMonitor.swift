@@ -24,7 +24,7 @@ final class DatabaseMonitor: Sendable {
     private let state: NIOLockedValueBox<State>
 
     init(
-        store: any MetadataStore, interval: Duration = .milliseconds(500), timeout: Duration = .seconds(2),
+        store: any MetadataStore, interval: Duration = .milliseconds(500), timeout: Duration = .seconds(1),
         logger: Logger
     ) {
         self.store = store

@@ -1,0 +1,55 @@
+import Foundation
+import GamePackFormat
+import GamePackTestSupport
+import Testing
+
+/// PostgreSQL goes away under load and comes back: the fleet answers 503 with `Retry-After`
+/// meanwhile, never a 500, and serves again by itself, with its change feed subscribed again.
+@Suite(
+    "A fleet through a PostgreSQL restart under load", .serialized, .tags(.postgres, .nginx, .wrk),
+    .requires(.postgresServer, .nginx, .wrk))
+struct FleetOutageTests {
+    @Test("PostgreSQL down for 4 s under wrk through nginx: 503s meanwhile, no 500, then 200s again without a restart")
+    func databaseRestart() async throws {
+        let packs = try await FleetPacks()
+        let cluster = try PostgresCluster()
+        defer { cluster.remove() }
+        let fleet = try FleetHarness(
+            database: try PostgresCluster.freshDatabase(admin: cluster.url), in: packs.temp.url,
+            options: ["--trusted-key", packs.publicKey.path, "--cache-seconds", "60"])
+        defer { fleet.stopAll() }
+        let first = try fleet.publish(packs.v1, key: packs.secretKey, through: 0)
+        try #require(first.status == 0, "\(first.stderr)")
+
+        let load = try WrkLoad(base: fleet.nginx.baseURL, paths: packs.loadPaths, seconds: 10)
+        try await Task.sleep(for: .seconds(2))
+        try cluster.down()
+        try await Task.sleep(for: .seconds(2))
+        let during = try await FleetHarness.get(fleet.nginx.baseURL.absoluteString + String(packs.loadPaths[0].dropFirst()))
+        #expect(during.status == 503 && during.retryAfter != nil, "during the outage: \(during.status)")
+        #expect(String(decoding: during.body, as: UTF8.self).contains("database_unavailable"))
+        let ready = try await FleetHarness.get(fleet.url(1) + "/ready")
+        #expect(ready.status == 503 && String(decoding: ready.body, as: UTF8.self).contains("\"database\""))
+        try await Task.sleep(for: .seconds(2))
+        try cluster.up()
+        let result = try load.finish()
+        print("wrk through a PostgreSQL restart: \(result)")
+        #expect(result.statuses[500] == nil, "\(result)")
+        #expect(result.serverErrors == result.statuses[503, default: 0], "only 503s: \(result)")
+        #expect(result.statuses[503, default: 0] > 0, "the outage was never seen: \(result)")
+        #expect(result.statuses[200, default: 0] > 0, "\(result)")
+
+        // Each instance serves again, and its change feed is back: a publish through instance 1
+        // reaches 2 and 3 at once, though their caches would keep v1 for a minute.
+        for index in 0..<3 {
+            let head = try await FleetHarness.get(fleet.url(index) + packs.loadPaths[0])
+            #expect(head.status == 200, "instance \(index + 1) after the outage: \(head.status)")
+        }
+        let second = try fleet.publish(packs.v2, key: packs.secretKey, through: 0)
+        try #require(second.status == 0, "\(second.stderr)")
+        for index in [1, 2] {
+            let content = try await FleetHarness.get(fleet.url(index) + packs.loadPaths[2])
+            #expect(String(decoding: content.body, as: UTF8.self).contains("\"\(FleetPacks.names.1)\""), "instance \(index + 1)")
+        }
+    }
+}
