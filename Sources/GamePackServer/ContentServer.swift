@@ -61,7 +61,7 @@ public final class ContentServer: Sendable {
 
     /// The work that runs beside the listener: the database probe and, on PostgreSQL, the
     /// change feed that keeps this instance's caches in step with the others'.
-    func background() -> Task<Void, Never> {
+    func startBackground() -> Task<Void, Never> {
         let feed = (store as? PostgresStore).map { PostgresChangeFeed(client: $0.client, logger: logger) }
         return Task { [monitor] in
             await withTaskGroup(of: Void.self) { group in
@@ -148,13 +148,15 @@ public final class ContentServer: Sendable {
                 "data": "\(configuration.dataDirectory.path)", "database": "\(configuration.store)",
                 "trusted_keys": "\(configuration.trustedKeys.map(\.keyIDHex).joined(separator: ","))",
             ])
-        let background = background()
+        let background = startBackground()
         do {
             // After SIGTERM, the drain first (the last service stops first), then requests in
             // flight get `shutdownDeadline`; then they are cancelled (a stalled upload does not
             // keep the server running).
             var group = ServiceGroupConfiguration(
-                services: [.init(service: app), .init(service: DrainService(readiness: readiness, delay: drainDelay, logger: logger))],
+                services: [
+                    .init(service: app), .init(service: DrainService(readiness: readiness, delay: drainDelay, logger: logger)),
+                ],
                 gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
             group.maximumGracefulShutdownDuration = shutdownDeadline + drainDelay
             group.maximumCancellationDuration = .seconds(5)

@@ -53,7 +53,8 @@ struct ServeStartupErrorTests {
         let (result, _) = try serve(database, in: temp.url)
         #expect(result.status == 2, "\(result.stderr)")
         #expect(result.stderr.contains("schema version 999"), "\(result.stderr)")
-        #expect(result.stderr.range(of: #"newer than this gamepack's \d+"#, options: .regularExpression) != nil, "\(result.stderr)")
+        #expect(
+            result.stderr.range(of: #"newer than this gamepack's \d+"#, options: .regularExpression) != nil, "\(result.stderr)")
         #expect(result.stderr.contains("upgrade gamepack"), "\(result.stderr)")
     }
 }

@@ -74,7 +74,9 @@ final class DatabaseMonitor: Sendable {
                 defer { state.outage = outage }
                 return state.outage
             }
-            if previous == nil { logger.error("database unreachable; answering 503 until it is back", metadata: ["error": "\(outage)"]) }
+            if previous == nil {
+                logger.error("database unreachable; answering 503 until it is back", metadata: ["error": "\(outage)"])
+            }
         }
     }
 }

@@ -51,12 +51,12 @@ struct PostgresAddress: Sendable {
 
     /// A single connection's configuration, giving up connecting after `connectTimeout`.
     func connectionConfiguration(connectTimeout: TimeAmount) throws -> PostgresConnection.Configuration {
-        let tls: PostgresConnection.Configuration.TLS =
-            switch sslMode {
-            case "disable": .disable
-            case "require": .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
-            default: .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
-            }
+        let tls: PostgresConnection.Configuration.TLS
+        switch sslMode {
+        case "disable": tls = .disable
+        case "require": tls = .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+        default: tls = .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
+        }
         var configuration = PostgresConnection.Configuration(
             host: host, port: port, username: user, password: password, database: database, tls: tls)
         configuration.options.connectTimeout = connectTimeout
@@ -88,16 +88,19 @@ struct PostgresAddress: Sendable {
                     "PostgreSQL at \(endpoint) refused user \(user): \(message); check the user and password in --database")
             case "3D000":
                 return .database(
-                    "PostgreSQL at \(endpoint) has no database \(database ?? user): \(message); create it (createdb) or fix --database")
+                    "PostgreSQL at \(endpoint) has no database \(database ?? user): \(message); create it (createdb) or fix --database"
+                )
             default:
                 return .database("PostgreSQL at \(endpoint) refused the connection: \(message) (SQLSTATE \(state))")
             }
         }
         if let error = error as? PSQLError, error.code == .authMechanismRequiresPassword {
-            return .database("PostgreSQL at \(endpoint) asks user \(user) for a password; put it in --database (postgres://USER:PASSWORD@…)")
+            return .database(
+                "PostgreSQL at \(endpoint) asks user \(user) for a password; put it in --database (postgres://USER:PASSWORD@…)")
         }
         let why = (error as? PSQLError)?.underlying.map { "\($0)" } ?? "\(error)"
         return .database(
-            "cannot reach PostgreSQL at \(endpoint) within \(seconds) s (\(why)); check the host and port in --database and that the server runs")
+            "cannot reach PostgreSQL at \(endpoint) within \(seconds) s (\(why)); check the host and port in --database and that the server runs"
+        )
     }
 }

@@ -60,6 +60,8 @@ public final class PostgresStore: MetadataStore {
             }
         } catch let error as StoreError {
             throw error
+        } catch let error as PostgresTransactionError where error.closureError is StoreError {
+            throw error.closureError!
         } catch {
             throw StoreError.database("cannot migrate: \(String(reflecting: error))")
         }

@@ -106,7 +106,9 @@ final class FleetHarness: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(timeout)
         let curl = ExternalTool.executable("curl")
         while Date() < deadline {
-            if let curl, let result = try? CommandRunner.run(curl, ["-s", "-o", "/dev/null", "-w", "%{http_code}", url(index) + "/ready"]),
+            if let curl,
+                let result = try? CommandRunner.run(
+                    curl, ["-s", "-o", "/dev/null", "-w", "%{http_code}", url(index) + "/ready"]),
                 result.stdout == "200"
             {
                 return
