@@ -17,7 +17,7 @@ struct MigrationLockTests {
         let location = StoreLocation.postgres(url: StoreFixture.url(admin, database: name))
         let stores = try await withThrowingTaskGroup(of: (any MetadataStore).self) { group in
             for _ in 0..<3 { group.addTask { try await location.open() } }
-            return try await group.reduce(into: []) { $0.append($1) }
+            return try await group.reduce(into: [any MetadataStore]()) { $0.append($1) }
         }
         #expect(stores.count == 3)
         for store in stores { #expect(try await store.schemaVersion() == SchemaMigrations.latest) }

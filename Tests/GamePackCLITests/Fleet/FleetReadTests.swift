@@ -16,7 +16,7 @@ struct FleetReadTests {
         let packs = try await FleetPacks()
         let fleet = try FleetHarness(
             database: try PostgresCluster.freshDatabase(admin: admin), in: packs.temp.url,
-            options: ["--trusted-key", packs.publicKey.path, "--cache-seconds", "60"])
+            options: ["--trusted-key", packs.publicKey.path, "--cache-seconds", "60", "--drain-seconds", "0"])
         defer { fleet.stopAll() }
         let route = "/v1/projects/\(FleetPacks.project)/channels/production/collections/routes/1?locale=en"
         let pointer = "/v1/channels/\(FleetPacks.project)/production.json"
