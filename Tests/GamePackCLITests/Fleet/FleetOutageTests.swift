@@ -14,12 +14,8 @@ struct FleetOutageTests {
         let packs = try await FleetPacks()
         let cluster = try PostgresCluster()
         defer { cluster.remove() }
-        let fleet = try FleetHarness(
-            database: try PostgresCluster.freshDatabase(admin: cluster.url), in: packs.temp.url,
-            options: ["--trusted-key", packs.publicKey.path, "--cache-seconds", "60", "--drain-seconds", "0"])
+        let fleet = try packs.fleet(admin: cluster.url, options: ["--cache-seconds", "60", "--drain-seconds", "0"])
         defer { fleet.stopAll() }
-        let first = try fleet.publish(packs.v1, key: packs.secretKey, through: 0)
-        try #require(first.status == 0, "\(first.stderr)")
 
         let load = try WrkLoad(base: fleet.nginx.baseURL, paths: packs.loadPaths, seconds: 10)
         try await Task.sleep(for: .seconds(2))

@@ -13,12 +13,8 @@ struct FleetRollingRestartTests {
     func rollingRestart() async throws {
         let admin = try #require(StoreURL.admin, "GAMEPACK_TEST_POSTGRES_URL is not set")
         let packs = try await FleetPacks()
-        let fleet = try FleetHarness(
-            database: try PostgresCluster.freshDatabase(admin: admin), in: packs.temp.url,
-            options: ["--trusted-key", packs.publicKey.path, "--drain-seconds", "1", "--shutdown-deadline", "5"])
+        let fleet = try packs.fleet(admin: admin, options: ["--drain-seconds", "1", "--shutdown-deadline", "5"])
         defer { fleet.stopAll() }
-        let first = try fleet.publish(packs.v1, key: packs.secretKey, through: 0)
-        try #require(first.status == 0, "\(first.stderr)")
 
         let load = try WrkLoad(base: fleet.nginx.baseURL, paths: packs.loadPaths, seconds: 12)
         try await Task.sleep(for: .seconds(1))
