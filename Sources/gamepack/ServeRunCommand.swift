@@ -14,8 +14,9 @@ struct ServeRunCommand: AsyncParsableCommand {
             PostgreSQL URL, in PostgreSQL so that several servers share one store (they must then \
             share the data directory too). GET /health answers while the process runs; GET /ready \
             answers 200 when the database answers and is migrated, and 503 from SIGTERM on, for \
-            --drain-seconds before the listener closes, so a load balancer takes the server out first. Uploads need a token (`gamepack serve token create`) \
-            and a signature by a --trusted-key. The legacy Go Take a Hike! API serves the \
+            --drain-seconds before the listener closes, so a load balancer takes the server out \
+            first. Uploads need a token (`gamepack serve token create`) and a signature by a \
+            --trusted-key. The legacy Go Take a Hike! API serves the \
             gohike/content.json of --legacy-project's --legacy-channel. See docs/publishing.md.
             """
     )
