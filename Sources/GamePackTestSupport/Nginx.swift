@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// A real nginx on a free loopback port, as an unprivileged foreground process with its own
 /// prefix folder: serving a static tree (`init(root:gzip:)`) or proxying to an `upstream`
