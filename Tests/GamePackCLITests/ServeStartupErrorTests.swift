@@ -42,7 +42,7 @@ struct ServeStartupErrorTests {
 
     @Test("a schema newer than the binary's: exit 2, naming both versions, saying to upgrade", .requires(.postgres))
     func newerSchema() throws {
-        let admin = try #require(StoreURL.admin, "GAMEPACK_TEST_POSTGRES_URL is not set")
+        let admin = try #require(PostgresCluster.sharedURL, "GAMEPACK_TEST_POSTGRES_URL is not set")
         let temp = try TemporaryDirectory()
         let database = try PostgresCluster.freshDatabase(admin: admin)
         let migrated = try CommandRunner.gamepack(

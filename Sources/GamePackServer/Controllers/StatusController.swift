@@ -13,7 +13,7 @@ struct StatusController {
     var routes: RouteCollection<BasicRequestContext> {
         let routes = RouteCollection(context: BasicRequestContext.self)
         routes.get("/health") { _, _ in Response.json(#"{"status":"ok"}"#) }
-        routes.get("/ready") { _, _ in
+        routes.get("/ready") { _, _ -> Response in
             let report = await readiness.report()
             return try Response.json(report, status: report.ready ? .ok : .serviceUnavailable)
         }

@@ -60,7 +60,8 @@ final class FleetHarness: @unchecked Sendable {
         self.folder = folder
         self.database = database
         self.options = options
-        dataFolders = (0..<size).map(dataFolder)
+        let folders = (0..<size).map(dataFolder)
+        dataFolders = folders
         var ports: [Int] = []
         while ports.count < size {
             let port = try freePort()
@@ -68,7 +69,7 @@ final class FleetHarness: @unchecked Sendable {
         }
         self.ports = ports
         let created = try CommandRunner.gamepack(
-            ["serve", "token", "create", "--data", dataFolders[0], "--database", database], in: folder)
+            ["serve", "token", "create", "--data", folders[0], "--database", database], in: folder)
         guard created.status == 0 else { throw TestPackError(description: "token create: \(created.stderr)") }
         token = created.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         instances = Array(repeating: nil, count: size)
@@ -133,7 +134,7 @@ final class FleetHarness: @unchecked Sendable {
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         let session = URLSession(configuration: configuration)
         defer { session.finishTasksAndInvalidate() }
-        let (data, response) = try await session.data(from: URL(string: url)!)
+        let (data, response) = try await session.data(for: URLRequest(url: URL(string: url)!))
         let http = response as? HTTPURLResponse
         return (http?.statusCode ?? 0, data, http?.value(forHTTPHeaderField: "Retry-After"))
     }

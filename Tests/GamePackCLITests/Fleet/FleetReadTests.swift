@@ -12,7 +12,7 @@ import Testing
 struct FleetReadTests {
     @Test("publish through instance 1, read through 2 and 3 at once: the pointer, the pack, a content query")
     func readAfterPublish() async throws {
-        let admin = try #require(StoreURL.admin, "GAMEPACK_TEST_POSTGRES_URL is not set")
+        let admin = try #require(PostgresCluster.sharedURL, "GAMEPACK_TEST_POSTGRES_URL is not set")
         let packs = try await FleetPacks()
         let fleet = try packs.fleet(admin: admin, options: ["--cache-seconds", "60", "--drain-seconds", "0"])
         defer { fleet.stopAll() }
@@ -41,12 +41,5 @@ struct FleetReadTests {
                 String(decoding: content.body, as: UTF8.self).contains("\"\(FleetPacks.names.1)\""),
                 "instance \(index + 1) answers the old content: \(String(decoding: content.body, as: UTF8.self))")
         }
-    }
-}
-
-/// The admin URL of the shared test cluster.
-enum StoreURL {
-    static var admin: String? {
-        ProcessInfo.processInfo.environment["GAMEPACK_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
     }
 }

@@ -11,7 +11,7 @@ import Testing
 struct FleetRollingRestartTests {
     @Test("restart all three instances one after another under wrk: zero socket errors, zero 5xx")
     func rollingRestart() async throws {
-        let admin = try #require(StoreURL.admin, "GAMEPACK_TEST_POSTGRES_URL is not set")
+        let admin = try #require(PostgresCluster.sharedURL, "GAMEPACK_TEST_POSTGRES_URL is not set")
         let packs = try await FleetPacks()
         let fleet = try packs.fleet(admin: admin, options: ["--drain-seconds", "1", "--shutdown-deadline", "5"])
         defer { fleet.stopAll() }

@@ -72,6 +72,11 @@ final class PostgresCluster: @unchecked Sendable {
         guard result.status == 0 else { throw TestPackError(description: "psql \(sql): \(result.stderr)") }
     }
 
+    /// The admin URL of the shared test cluster (`GAMEPACK_TEST_POSTGRES_URL`), if set.
+    static var sharedURL: String? {
+        ProcessInfo.processInfo.environment["GAMEPACK_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
     /// A new, empty database on the cluster at `admin` (the test's own, or
     /// `GAMEPACK_TEST_POSTGRES_URL`); returns its URL.
     static func freshDatabase(admin: String) throws -> String {

@@ -26,7 +26,7 @@ final class WrkLoad: @unchecked Sendable {
         init(parsing text: String) {
             for line in text.split(separator: "\n") {
                 let words = line.split(separator: " ")
-                switch words.first {
+                switch words.first.map(String.init) ?? "" {
                 case "requests": requests = Int(words[1]) ?? 0
                 case "errors":
                     socketErrors = words.dropFirst().filter { !$0.hasPrefix("status=") }.reduce(0) {
