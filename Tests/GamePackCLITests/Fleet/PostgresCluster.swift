@@ -1,5 +1,6 @@
 import Foundation
 import GamePackTestSupport
+import Testing
 
 /// A PostgreSQL cluster of the test's own, made by `scripts/postgres-cluster.sh` on a free
 /// loopback port, which the test may take down and bring up again (an outage) without

@@ -1,5 +1,6 @@
 import Foundation
 import GamePackTestSupport
+import Testing
 
 /// A bounded load by Debian's `wrk` against a loopback server, started in the background so
 /// the test can act while it runs; `Fixtures/wrk/status.lua` asks for the given paths in turn
