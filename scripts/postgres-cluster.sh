@@ -3,8 +3,12 @@
 #   scripts/postgres-cluster.sh start   initdb (fresh) + start; prints the URL to use as
 #                                        GAMEPACK_TEST_POSTGRES_URL
 #   scripts/postgres-cluster.sh stop    stop it and delete its folder
+#   scripts/postgres-cluster.sh down    stop it, keeping its folder (an outage)
+#   scripts/postgres-cluster.sh up      start it again after `down`
 # Runs the server as the `postgres` user when invoked as root (PostgreSQL refuses root).
-# Environment: GAMEPACK_PG_DIR (default /tmp/gamepack-pg), GAMEPACK_PG_PORT (default 54329).
+# Environment: GAMEPACK_PG_DIR (default /tmp/gamepack-pg), GAMEPACK_PG_PORT (default 54329),
+# GAMEPACK_PG_PASSWORD (default none: every local connection is trusted; set, the postgres
+# user has this password and connections must give it, scram-sha-256).
 set -euo pipefail
 dir=${GAMEPACK_PG_DIR:-/tmp/gamepack-pg}
 port=${GAMEPACK_PG_PORT:-54329}
@@ -22,19 +26,34 @@ start)
     rm -rf "$dir"
     mkdir -p "$dir"
     [ "$(id -u)" = 0 ] && chown postgres:postgres "$dir"
-    as_owner "$bin/initdb" -D "$dir" -A trust -U postgres --no-sync >"$dir.initdb.log" 2>&1 \
+    auth=(-A trust)
+    user=postgres
+    if [ -n "${GAMEPACK_PG_PASSWORD:-}" ]; then
+        printf '%s\n' "$GAMEPACK_PG_PASSWORD" >"$dir.pw"
+        [ "$(id -u)" = 0 ] && chown postgres:postgres "$dir.pw"
+        auth=(-A scram-sha-256 --pwfile="$dir.pw")
+        user="postgres:$GAMEPACK_PG_PASSWORD"
+    fi
+    as_owner "$bin/initdb" -D "$dir" "${auth[@]}" -U postgres --no-sync >"$dir.initdb.log" 2>&1 \
         || { cat "$dir.initdb.log" >&2; exit 1; }
+    rm -f "$dir.pw"
+    "$0" up
+    echo "postgres://$user@127.0.0.1:$port/postgres?sslmode=disable"
+    ;;
+up)
     as_owner "$bin/pg_ctl" -D "$dir" -l "$dir/server.log" -w \
         -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c fsync=off -c synchronous_commit=off -c max_connections=200" \
         start >/dev/null
-    echo "postgres://postgres@127.0.0.1:$port/postgres?sslmode=disable"
+    ;;
+down)
+    as_owner "$bin/pg_ctl" -D "$dir" -m fast stop >/dev/null
     ;;
 stop)
     if [ -f "$dir/postmaster.pid" ]; then as_owner "$bin/pg_ctl" -D "$dir" -m fast stop >/dev/null; fi
     rm -rf "$dir" "$dir.initdb.log"
     ;;
 *)
-    echo "usage: $0 start|stop" >&2
+    echo "usage: $0 start|stop|down|up" >&2
     exit 2
     ;;
 esac

@@ -7,7 +7,7 @@
 #   scripts/setup.sh bench  the release set, plus libyaml's and OpenSSL's development files and
 #                           /usr/bin/time, which benchmarks/peers.sh's floors and timings need
 #   scripts/setup.sh test   the above, plus the tools the tests check against (minisign,
-#                           nginx, xmllint, PostgreSQL, Python, Chromium and chromedriver)
+#                           nginx, wrk, xmllint, PostgreSQL, Python, Chromium and chromedriver)
 #                           and a Python virtual environment in .venv from the pinned
 #                           requirements-test.txt
 #
@@ -21,7 +21,7 @@ case "$mode" in
 demo) ;;
 release) packages+=(libcurl4-openssl-dev) ;;
 bench) packages+=(libcurl4-openssl-dev libyaml-dev libssl-dev time python3 python3-venv unzip) ;;
-test) packages+=(libxml2-utils minisign nginx postgresql python3 python3-venv curl chromium chromium-driver) ;;
+test) packages+=(libxml2-utils minisign nginx wrk postgresql python3 python3-venv curl chromium chromium-driver) ;;
 *)
     echo "usage: scripts/setup.sh demo|release|bench|test" >&2
     exit 2

@@ -25,6 +25,10 @@ public final class ContentServer: Sendable {
     let content: ContentCatalog
     /// `http://host:port` once `run` listens (the public URL when none is configured).
     let listening = NIOLockedValueBox<String?>(nil)
+    /// What `/ready` checks; `database` and `migrations` from the start, more may be added.
+    public let readiness = Readiness()
+    /// Whether the database answers; while it does not, requests get 503 at once.
+    let monitor: DatabaseMonitor
 
     /// The base of absolute URLs the server hands out: the configured public URL, else the
     /// address it listens on; never a request's `Host` header.
@@ -44,6 +48,31 @@ public final class ContentServer: Sendable {
             store: store, project: configuration.legacyProject, channel: configuration.legacyChannel,
             maxAge: configuration.legacyCacheSeconds)
         content = ContentCatalog(store: store, blobs: blobs, maxAge: configuration.legacyCacheSeconds, logger: logger)
+        monitor = DatabaseMonitor(store: store, logger: logger)
+        for check in monitor.checks { readiness.add(check) }
+    }
+
+    /// Drops every cached view of the channels (another instance moved one, or the change feed
+    /// subscribed again and may have missed a move).
+    func dropCaches() {
+        legacy.invalidate()
+        content.invalidate()
+    }
+
+    /// The work that runs beside the listener: the database probe and, on PostgreSQL, the
+    /// change feed that keeps this instance's caches in step with the others'.
+    func startBackground() -> Task<Void, Never> {
+        let feed = (store as? PostgresStore).map { PostgresChangeFeed(client: $0.client, logger: logger) }
+        return Task { [monitor] in
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { await monitor.run() }
+                if let feed {
+                    group.addTask {
+                        await feed.run(changed: { _ in self.dropCaches() }, subscribed: { self.dropCaches() })
+                    }
+                }
+            }
+        }
     }
 
     /// The routes, one controller per concern, with the error and metrics middleware.
@@ -51,10 +80,11 @@ public final class ContentServer: Sendable {
         let router = Router()
         router.middlewares.add(MetricsMiddleware(metrics: metrics))
         router.middlewares.add(ErrorMiddleware())
+        router.middlewares.add(DatabaseOutageMiddleware(monitor: monitor))
         router.middlewares.add(KinveyMiddleware())
         let ingest = PackIngest(
             blobs: blobs, store: store, trustedKeys: configuration.trustedKeys, uploadLimit: configuration.uploadLimit)
-        router.addRoutes(StatusController(metrics: metrics).routes)
+        router.addRoutes(StatusController(metrics: metrics, readiness: readiness).routes)
         router.addRoutes(
             ChannelController(
                 store: store, blobs: blobs, trustedKeys: configuration.trustedKeys, metrics: metrics, legacy: legacy,
@@ -84,13 +114,16 @@ public final class ContentServer: Sendable {
         return router
     }
 
-    /// Runs until SIGTERM or SIGINT, then stops accepting connections, lets requests in flight
-    /// finish (an upload cut off is discarded whole) and closes the store.
+    /// Runs until SIGTERM or SIGINT, then drains (`/ready` answers 503 for `drainDelay` while
+    /// the server still serves), stops accepting connections, lets requests in flight finish (an
+    /// upload cut off is discarded whole) and closes the store.
     /// - Parameters:
     ///   - connectionLimits: header, read and idle timeouts and the most connections open at once.
-    ///   - shutdownDeadline: how long requests in flight may go on after SIGTERM.
+    ///   - shutdownDeadline: how long requests in flight may go on after the listener closes.
+    ///   - drainDelay: how long `/ready` answers 503 before the listener closes.
     public func run(
         connectionLimits: ConnectionGuard.Limits = .standard, shutdownDeadline: Duration = .seconds(10),
+        drainDelay: Duration = .zero,
         onListening: @escaping @Sendable (_ host: String, _ port: Int) -> Void = { _, _ in }
     ) async throws {
         let connections = ConnectionGuard(limits: connectionLimits)
@@ -115,21 +148,30 @@ public final class ContentServer: Sendable {
                 "data": "\(configuration.dataDirectory.path)", "database": "\(configuration.store)",
                 "trusted_keys": "\(configuration.trustedKeys.map(\.keyIDHex).joined(separator: ","))",
             ])
+        let background = startBackground()
         do {
-            // After SIGTERM, requests in flight get `shutdownDeadline`; then they are cancelled
-            // (a stalled upload does not keep the server running).
+            // After SIGTERM, the drain first (the last service stops first), then requests in
+            // flight get `shutdownDeadline`; then they are cancelled (a stalled upload does not
+            // keep the server running).
             var group = ServiceGroupConfiguration(
-                services: [.init(service: app)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
-            group.maximumGracefulShutdownDuration = shutdownDeadline
+                services: [
+                    .init(service: app), .init(service: DrainService(readiness: readiness, delay: drainDelay, logger: logger)),
+                ],
+                gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+            group.maximumGracefulShutdownDuration = shutdownDeadline + drainDelay
             group.maximumCancellationDuration = .seconds(5)
             try await ServiceGroup(configuration: group).run()
         } catch {
+            background.cancel()
+            await background.value
             await store.close()
             if let io = error as? IOError, io.errnoCode == EADDRINUSE {
                 throw AddressInUse(host: configuration.host, port: configuration.port)
             }
             throw error
         }
+        background.cancel()
+        await background.value
         await store.close()
         logger.info("stopped")
     }

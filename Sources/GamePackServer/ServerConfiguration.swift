@@ -21,8 +21,9 @@ public struct ServerConfiguration: Sendable {
     public var legacyChannel: String
     /// The `Take-A-Hike-Secret` that `POST /api/checkin` requires; nil refuses every check-in.
     public var checkinSecret: String?
-    /// How long the legacy API may answer from its cached view of the channel, in seconds
-    /// (other server processes' writes show up after at most this long).
+    /// How long the legacy and content routes may answer from their cached view of a channel,
+    /// in seconds (`--cache-seconds`). On PostgreSQL other processes' writes drop it at once
+    /// (`PostgresChangeFeed`); this age bounds a missed notice.
     public var legacyCacheSeconds: Double
     /// The apps the Kinvey-compatible read API answers for (`--kinvey-apps FILE`); none: it refuses every request.
     public var kinveyApps: [KinveyApp] = []

@@ -10,6 +10,8 @@ extension Tag {
     @Tag public static var postgres: Self
     /// Needs Python 3 and, for some tests, packages from `requirements-test.txt`.
     @Tag public static var python: Self
+    /// Needs `wrk`, the HTTP load generator (`apt-get install wrk`).
+    @Tag public static var wrk: Self
     /// Needs the stock `minisign` tool.
     @Tag public static var minisign: Self
     /// Needs `xmllint` (`apt-get install libxml2-utils`).
@@ -187,6 +189,15 @@ extension ExternalTool {
         venvExecutable("actionlint") != nil
     }
 
+    /// wrk, the HTTP load generator the fleet tests drive through nginx.
+    public static let wrk = ExternalTool(name: "wrk", install: "apt-get install wrk") { executable("wrk") != nil }
+    /// PostgreSQL's server programs (`initdb`, `pg_ctl`), for a test's own cluster that it may
+    /// stop and start (`scripts/postgres-cluster.sh`).
+    public static let postgresServer = ExternalTool(name: "PostgreSQL server programs", install: "apt-get install postgresql") {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []).contains {
+            FileManager.default.isExecutableFile(atPath: "/usr/lib/postgresql/\($0)/bin/initdb")
+        }
+    }
     /// A PostgreSQL server named by `GAMEPACK_TEST_POSTGRES_URL`.
     public static let postgres = ExternalTool(
         name: "a PostgreSQL server (GAMEPACK_TEST_POSTGRES_URL)",

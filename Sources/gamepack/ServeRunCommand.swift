@@ -12,8 +12,11 @@ struct ServeRunCommand: AsyncParsableCommand {
         discussion: """
             Stores packs under --data and metadata in SQLite (DATA/gamepack.sqlite) or, given a \
             PostgreSQL URL, in PostgreSQL so that several servers share one store (they must then \
-            share the data directory too). Uploads need a token (`gamepack serve token create`) \
-            and a signature by a --trusted-key. The legacy Go Take a Hike! API serves the \
+            share the data directory too). GET /health answers while the process runs; GET /ready \
+            answers 200 when the database answers and is migrated, and 503 from SIGTERM on, for \
+            --drain-seconds before the listener closes, so a load balancer takes the server out \
+            first. Uploads need a token (`gamepack serve token create`) and a signature by a \
+            --trusted-key. The legacy Go Take a Hike! API serves the \
             gohike/content.json of --legacy-project's --legacy-channel. See docs/publishing.md.
             """
     )
@@ -83,6 +86,20 @@ struct ServeRunCommand: AsyncParsableCommand {
             discussion: "Also read from GAMEPACK_SHUTDOWN_DEADLINE."))
     var shutdownDeadline: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            "Seconds a server may answer from its cached view of a channel before it reads the database again.",
+            discussion:
+                "With PostgreSQL a channel write reaches every server at once (LISTEN/NOTIFY); this age bounds a missed notice."
+        ))
+    var cacheSeconds: Double = 1
+
+    @Option(
+        help: ArgumentHelp(
+            "Seconds /ready answers 503 after SIGTERM, while the server still serves, before the listener closes (default: 5 with PostgreSQL, 0 with SQLite).",
+            discussion: "Give the load balancer in front of several servers time to take this one out."))
+    var drainSeconds: Int?
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: String = "info"
 
@@ -103,6 +120,12 @@ struct ServeRunCommand: AsyncParsableCommand {
         ]
         where value < 1 {
             throw ValidationError("\(name) must be a whole number of seconds, 1 or more")
+        }
+        guard cacheSeconds >= 0, cacheSeconds.isFinite else {
+            throw ValidationError("--cache-seconds must be 0 or more seconds")
+        }
+        if let drainSeconds, drainSeconds < 0 {
+            throw ValidationError("--drain-seconds must be a whole number of seconds, 0 or more")
         }
         guard minBodyRate >= 1 else {
             throw ValidationError("--min-body-rate must be a whole number of bytes a second, 1 or more")
@@ -166,7 +189,8 @@ struct ServeRunCommand: AsyncParsableCommand {
             var configuration = ServerConfiguration(
                 dataDirectory: storeOptions.dataDirectory, store: location, host: host, port: port, trustedKeys: keys,
                 uploadLimit: ByteSize.parse(uploadLimit)!, legacyProject: legacyProject, legacyChannel: legacyChannel,
-                checkinSecret: checkinSecret ?? ProcessInfo.processInfo.environment["GAMEPACK_CHECKIN_SECRET"])
+                checkinSecret: checkinSecret ?? ProcessInfo.processInfo.environment["GAMEPACK_CHECKIN_SECRET"],
+                legacyCacheSeconds: cacheSeconds)
             configuration.kinveyApps = apps
             configuration.appacitiveApps = try appacitiveApps.map { try AppacitiveApp.load(URL(fileURLWithPath: $0)) } ?? []
             configuration.publicURL = publicURL
@@ -180,7 +204,10 @@ struct ServeRunCommand: AsyncParsableCommand {
             limits.readTimeout = .seconds(Int64(bodyTimeout))
             limits.minimumBodyRate = minBodyRate
             limits.idleTimeout = .seconds(Int64(idleTimeout))
-            try await server.run(connectionLimits: limits, shutdownDeadline: .seconds(try shutdownSeconds())) { host, port in
+            let drain = drainSeconds ?? (server.configuration.store.isShared ? 5 : 0)
+            try await server.run(
+                connectionLimits: limits, shutdownDeadline: .seconds(try shutdownSeconds()), drainDelay: .seconds(drain)
+            ) { host, port in
                 print("gamepack serve: listening on http://\(host):\(port)")
                 fflush(nil)
             }

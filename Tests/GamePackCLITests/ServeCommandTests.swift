@@ -9,9 +9,10 @@ final class ServerProcess: @unchecked Sendable {
     let baseURL: String
     private let output = Pipe()
 
-    init(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws {
+    /// - Parameter port: the port to listen on; 0 picks a free one.
+    init(_ arguments: [String], in directory: URL, environment: [String: String] = [:], port: Int = 0) throws {
         process.executableURL = TestPaths.gamepackBinary
-        process.arguments = ["serve"] + arguments + ["--port", "0", "--log-level", "warning"]
+        process.arguments = ["serve"] + arguments + ["--port", "\(port)", "--log-level", "warning"]
         process.currentDirectoryURL = directory
         var env = ProcessInfo.processInfo.environment
         for (key, value) in environment { env[key] = value }

@@ -3,7 +3,8 @@ import Hummingbird
 
 /// Turns every error into the JSON error shape: `ServerError` as it is, Hummingbird's own
 /// (404 for an unknown route, 405, 413 from body collection) mapped by status, anything else a
-/// logged 500 that tells nothing of the inside.
+/// logged 500 that tells nothing of the inside; a database outage is a 503 with `Retry-After`
+/// (`DatabaseOutage`), never a 500.
 struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
@@ -26,6 +27,10 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
                 ? "no such resource: \(request.uri.path)" : (error as? HTTPError)?.body ?? error.status.reasonPhrase
             return try ServerError(error.status, code, message).response(from: request, context: context)
         } catch {
+            if let outage = DatabaseOutage.reason(error) {
+                context.logger.warning("database unavailable", metadata: ["error": "\(outage)"])
+                return try ServerError.databaseUnavailable(outage).response(from: request, context: context)
+            }
             context.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))"])
             return try ServerError(.internalServerError, "internal", "the server could not complete the request")
                 .response(from: request, context: context)

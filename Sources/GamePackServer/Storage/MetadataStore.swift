@@ -203,7 +203,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(text): not a database location (use sqlite:PATH or postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE)"
         case .database(let why): "database: \(why)"
         case .newerSchema(let database, let known):
-            "the database is at schema version \(database), newer than this gamepack knows (\(known)); update gamepack"
+            "the database is at schema version \(database), newer than this gamepack's \(known); upgrade gamepack to the release that migrated it (or newer)"
         }
     }
 }

@@ -50,8 +50,14 @@ extension PostgresStore: ContentIndexStore {
     public func indexContent(pack: String, project: String, items: [IndexedContentItem], publishedAt: String) async throws {
         let logger = self.logger
         try await transaction { connection in
+            // Instances of a fleet may index the same pack at once (each on its first query):
+            // one at a time, and whoever comes second finds it done.
+            try await connection.query("SELECT pg_advisory_xact_lock(7274657375)", logger: logger)
             for statement in Self.contentSchema {
                 try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+            }
+            for try await _ in try await connection.query("SELECT 1 FROM content_packs WHERE pack = \(pack)", logger: logger) {
+                return
             }
             try await Self.deleteContent(connection, pack: pack, logger: logger)
             var start = 0

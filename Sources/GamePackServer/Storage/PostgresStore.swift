@@ -23,24 +23,7 @@ public final class PostgresStore: MetadataStore {
 
     /// Parses a `postgres://` or `postgresql://` URL into a client configuration.
     static func configuration(url text: String) throws -> PostgresClient.Configuration {
-        guard let components = URLComponents(string: text), ["postgres", "postgresql"].contains(components.scheme),
-            let host = components.host, !host.isEmpty
-        else { throw StoreError.badLocation(text) }
-        let user = components.user.flatMap { $0.removingPercentEncoding } ?? "postgres"
-        let password = components.password.flatMap { $0.removingPercentEncoding }
-        var database = components.path
-        if database.hasPrefix("/") { database.removeFirst() }
-        let mode = components.queryItems?.first { $0.name == "sslmode" }?.value ?? "prefer"
-        let tls: PostgresClient.Configuration.TLS
-        switch mode {
-        case "disable": tls = .disable
-        case "prefer", "allow": tls = .prefer(.makeClientConfiguration())
-        case "require", "verify-ca", "verify-full": tls = .require(.makeClientConfiguration())
-        default: throw StoreError.badLocation(text)
-        }
-        var configuration = PostgresClient.Configuration(
-            host: host, port: components.port ?? 5432, username: user, password: password,
-            database: database.isEmpty ? nil : database, tls: tls)
+        var configuration = try PostgresAddress(url: text).clientConfiguration
         configuration.options.maximumConnections = 16
         return configuration
     }
@@ -77,6 +60,8 @@ public final class PostgresStore: MetadataStore {
             }
         } catch let error as StoreError {
             throw error
+        } catch let error as PostgresTransactionError where error.closureError is StoreError {
+            throw error.closureError!
         } catch {
             throw StoreError.database("cannot migrate: \(String(reflecting: error))")
         }
@@ -149,6 +134,9 @@ public final class PostgresStore: MetadataStore {
                     \(entry.size), \(entry.manifest), \(entry.created), \(entry.expires), \(entry.action.rawValue),
                     \(entry.pointer), \(entry.signature), \(entry.recorded))
                 """, logger: logger)
+            // Delivered at commit to every instance's change feed (`PostgresChangeFeed`).
+            try await connection.query(
+                "SELECT pg_notify(\(PostgresChangeFeed.channel), \(PostgresChangeFeed.payload(entry)))", logger: logger)
         }
     }
 
@@ -245,6 +233,10 @@ public final class PostgresStore: MetadataStore {
             return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
         } catch let error as PostgresTransactionError {
             if let inner = error.closureError, error.rollbackError == nil { throw inner }
+            // A lost connection stays recognisable as an outage (503), not a failed transaction.
+            for part in [error.beginError, error.closureError, error.commitError] {
+                if let part, DatabaseOutage.reason(part) != nil { throw part }
+            }
             throw StoreError.database("transaction failed: \(String(reflecting: error))")
         }
     }

@@ -26,12 +26,18 @@ public enum StoreLocation: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// Opens the store and applies the migrations.
-    public func open(logger: Logger = Logger(label: "gamepack.store")) async throws -> any MetadataStore {
+    /// Opens the store and applies the migrations. PostgreSQL is first reached with one
+    /// connection within `connectSeconds`, so that a wrong password or an unreachable host is
+    /// told at once, by name.
+    public func open(logger: Logger = Logger(label: "gamepack.store"), connectSeconds: Int64 = 5) async throws
+        -> any MetadataStore
+    {
         let store: any MetadataStore
         switch self {
         case .sqlite(let path): store = try SQLiteStore(path: path)
-        case .postgres(let url): store = try PostgresStore(url: url, logger: logger)
+        case .postgres(let url):
+            try await PostgresAddress(url: url).checkConnection(seconds: connectSeconds, logger: logger)
+            store = try PostgresStore(url: url, logger: logger)
         }
         do {
             try await store.migrate()
@@ -40,6 +46,12 @@ public enum StoreLocation: Sendable, Equatable, CustomStringConvertible {
             throw error
         }
         return store
+    }
+
+    /// Whether several server processes may share the store (PostgreSQL).
+    public var isShared: Bool {
+        if case .postgres = self { return true }
+        return false
     }
 
     /// The location without a password, for logs.

@@ -1,0 +1,106 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+/// A `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=…]` URL taken apart: what the
+/// store's connection pool and its single connections (the start-up check, the change feed)
+/// are configured from.
+struct PostgresAddress: Sendable {
+    var host: String
+    var port: Int
+    var user: String
+    var password: String?
+    var database: String?
+    /// `disable`, `prefer` (default) or `require`.
+    var sslMode: String
+
+    /// Parses `text`; `StoreError.badLocation` when it is not such a URL.
+    init(url text: String) throws {
+        guard let components = URLComponents(string: text), ["postgres", "postgresql"].contains(components.scheme),
+            let host = components.host, !host.isEmpty
+        else { throw StoreError.badLocation(text) }
+        self.host = host
+        port = components.port ?? 5432
+        user = components.user.flatMap { $0.removingPercentEncoding } ?? "postgres"
+        password = components.password.flatMap { $0.removingPercentEncoding }
+        var database = components.path
+        if database.hasPrefix("/") { database.removeFirst() }
+        self.database = database.isEmpty ? nil : database
+        switch components.queryItems?.first(where: { $0.name == "sslmode" })?.value ?? "prefer" {
+        case "disable": sslMode = "disable"
+        case "prefer", "allow": sslMode = "prefer"
+        case "require", "verify-ca", "verify-full": sslMode = "require"
+        default: throw StoreError.badLocation(text)
+        }
+    }
+
+    /// `host:port`, for messages.
+    var endpoint: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+
+    /// The connection pool's configuration.
+    var clientConfiguration: PostgresClient.Configuration {
+        let tls: PostgresClient.Configuration.TLS =
+            switch sslMode {
+            case "disable": .disable
+            case "require": .require(.makeClientConfiguration())
+            default: .prefer(.makeClientConfiguration())
+            }
+        return PostgresClient.Configuration(
+            host: host, port: port, username: user, password: password, database: database, tls: tls)
+    }
+
+    /// A single connection's configuration, giving up connecting after `connectTimeout`.
+    func connectionConfiguration(connectTimeout: TimeAmount) throws -> PostgresConnection.Configuration {
+        let tls: PostgresConnection.Configuration.TLS
+        switch sslMode {
+        case "disable": tls = .disable
+        case "require": tls = .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+        default: tls = .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
+        }
+        var configuration = PostgresConnection.Configuration(
+            host: host, port: port, username: user, password: password, database: database, tls: tls)
+        configuration.options.connectTimeout = connectTimeout
+        return configuration
+    }
+
+    /// Connects once, within `seconds`, and hangs up: a start-up check that turns a wrong
+    /// password, a missing database or an unreachable host into a `StoreError` naming it, where
+    /// the connection pool would retry in silence.
+    func checkConnection(seconds: Int64, logger: Logger) async throws {
+        let configuration = try connectionConfiguration(connectTimeout: .seconds(seconds))
+        do {
+            let connection = try await DatabaseDeadline.within(.seconds(seconds + 1)) {
+                try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
+            }
+            try? await connection.close()
+        } catch {
+            throw refusal(error, seconds: seconds)
+        }
+    }
+
+    /// What a failed start-up connection means, said for the operator.
+    func refusal(_ error: any Error, seconds: Int64) -> StoreError {
+        if let error = error as? PSQLError, error.code == .server, let state = error.serverInfo?[.sqlState] {
+            let message = error.serverInfo?[.message] ?? "\(error)"
+            switch state {
+            case "28P01", "28000":
+                return .database(
+                    "PostgreSQL at \(endpoint) refused user \(user): \(message); check the user and password in --database")
+            case "3D000":
+                return .database(
+                    "PostgreSQL at \(endpoint) has no database \(database ?? user): \(message); create it (createdb) or fix --database"
+                )
+            default:
+                return .database("PostgreSQL at \(endpoint) refused the connection: \(message) (SQLSTATE \(state))")
+            }
+        }
+        if let error = error as? PSQLError, error.code == .authMechanismRequiresPassword {
+            return .database(
+                "PostgreSQL at \(endpoint) asks user \(user) for a password; put it in --database (postgres://USER:PASSWORD@…)")
+        }
+        let why = (error as? PSQLError)?.underlying.map { "\($0)" } ?? "\(error)"
+        return .database(
+            "cannot reach PostgreSQL at \(endpoint) within \(seconds) s (\(why)); check the host and port in --database and that the server runs"
+        )
+    }
+}
