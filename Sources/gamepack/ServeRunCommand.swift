@@ -11,14 +11,15 @@ struct ServeRunCommand: AsyncParsableCommand {
         abstract: "Run the content server until SIGTERM or SIGINT.",
         discussion: """
             Stores packs under --data and metadata in SQLite (DATA/gamepack.sqlite) or, given a \
-            PostgreSQL URL, in PostgreSQL so that several servers share one store (they must then \
-            share the data directory too). Uploads need a token (`gamepack serve token create`) \
+            PostgreSQL URL, in PostgreSQL (pack bytes too) so that several servers share one store \
+            (--cache-dir keeps local copies). Uploads need a token (`gamepack serve token create`) \
             and a signature by a --trusted-key. The legacy Go Take a Hike! API serves the \
             gohike/content.json of --legacy-project's --legacy-channel. See docs/publishing.md.
             """
     )
 
     @OptionGroup var storeOptions: ServerStoreOptions
+    @OptionGroup var cacheOptions: BlobCacheOptions
 
     @Option(help: "The address to listen on.")
     var host: String = "127.0.0.1"
@@ -170,6 +171,7 @@ struct ServeRunCommand: AsyncParsableCommand {
             configuration.kinveyApps = apps
             configuration.appacitiveApps = try appacitiveApps.map { try AppacitiveApp.load(URL(fileURLWithPath: $0)) } ?? []
             configuration.publicURL = publicURL
+            configuration.blobCache = cacheOptions.settings
             server = try ContentServer(configuration: configuration, store: store, logger: logger)
         } catch {
             throw failure(error)
