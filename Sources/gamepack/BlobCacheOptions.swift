@@ -22,7 +22,8 @@ struct BlobCacheOptions: ParsableArguments {
     /// The cache's settings, or nil without --cache-dir.
     var settings: BlobCache.Settings? {
         cacheDir.map {
-            BlobCache.Settings(directory: URL(fileURLWithPath: $0).standardizedFileURL, limit: ByteSize.parse(cacheSize) ?? 1 << 30)
+            BlobCache.Settings(
+                directory: URL(fileURLWithPath: $0).standardizedFileURL, limit: ByteSize.parse(cacheSize) ?? 1 << 30)
         }
     }
 }

@@ -66,7 +66,9 @@ struct BlobCommandsTests {
         let temp = try TemporaryDirectory()
         let url = try Self.database()
         let data = try Self.folder(temp, files: [:])
-        let dry = try CommandRunner.gamepack(["serve", "gc", "--dry-run", "--retention", "0", "--data", data.path, "--database", url])
+        let dry = try CommandRunner.gamepack([
+            "serve", "gc", "--dry-run", "--retention", "0", "--data", data.path, "--database", url,
+        ])
         #expect(dry.status == 0, "\(dry.stdout)\(dry.stderr)")
         #expect(dry.stdout.contains("would remove 0 blobs"), dry.stdout)
         let folder = try CommandRunner.gamepack(["serve", "gc", "--data", data.path])

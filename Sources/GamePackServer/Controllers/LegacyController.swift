@@ -83,9 +83,9 @@ struct LegacyController {
         var headers: HTTPFields = [:]
         headers[HTTPField.Name("Content-Version")!] = content.version
         return try await ImmutableFile(
-            blobs, PublishLayout.file(sha256: content.sha256), tag: content.sha256,
+            blobs: blobs, path: PublishLayout.file(sha256: content.sha256), tag: content.sha256,
             contentType: "application/json; charset=utf-8", gzipOf: content.sha256, cacheControl: "no-cache",
-            extraHeaders: headers, context: context
+            extraHeaders: headers
         ).response(for: request, context: context)
     }
 

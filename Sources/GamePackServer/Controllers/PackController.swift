@@ -52,19 +52,19 @@ struct PackController {
         switch kind {
         case .pack:
             return try await ImmutableFile(
-                blobs, PublishLayout.pack(sha256: sha), tag: sha, contentType: "application/zip", context: context
+                blobs: blobs, path: PublishLayout.pack(sha256: sha), tag: sha, contentType: "application/zip"
             ).response(for: request, context: context)
         case .signature:
             return try await ImmutableFile(
-                blobs, PublishLayout.packSignature(sha256: sha), tag: sha + ".minisig",
-                contentType: "text/plain; charset=utf-8", context: context
+                blobs: blobs, path: PublishLayout.packSignature(sha256: sha), tag: sha + ".minisig",
+                contentType: "text/plain; charset=utf-8"
             ).response(for: request, context: context)
         case .manifest:
             // The gzip copy is filed under the manifest's own SHA-256, which the pack row knows.
             let gzip = try await store.pack(sha256: sha)?.manifestSHA256
             return try await ImmutableFile(
-                blobs, PublishLayout.manifest(packSHA256: sha), tag: sha + ".manifest", contentType: "application/json",
-                gzipOf: gzip, context: context
+                blobs: blobs, path: PublishLayout.manifest(packSHA256: sha), tag: sha + ".manifest",
+                contentType: "application/json", gzipOf: gzip
             ).response(for: request, context: context)
         }
     }
@@ -73,8 +73,8 @@ struct PackController {
         let sha = try context.parameters.require("sha256")
         guard ChannelPointer.isSHA256Hex(sha) else { throw ServerError.notFound("no such file: \(request.uri.path)") }
         return try await ImmutableFile(
-            blobs, PublishLayout.file(sha256: sha), tag: sha, contentType: "application/octet-stream", gzipOf: sha,
-            context: context
+            blobs: blobs, path: PublishLayout.file(sha256: sha), tag: sha, contentType: "application/octet-stream",
+            gzipOf: sha
         ).response(for: request, context: context)
     }
 

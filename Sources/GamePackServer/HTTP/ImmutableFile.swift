@@ -8,58 +8,50 @@ import NIOCore
 /// a gzip copy when the client accepts it, and the long immutable `Cache-Control`. The bytes come
 /// from any `BlobSource` (a file of the folder store, PostgreSQL chunks, the cache).
 struct ImmutableFile {
-    /// The blob; nil answers 404.
-    var source: (any BlobSource)?
+    var blobs: any BlobStore
+    /// The blob's layout path; a missing blob answers 404.
+    var path: String
     /// The entity tag without quotes (the file's SHA-256, or another stable name).
     var tag: String
     var contentType: String
-    /// A gzip copy of the same bytes, if one exists.
-    var gzip: (any BlobSource)? = nil
+    /// The SHA-256 whose gzip copy (`gzip/<sha256>.gz`) holds the same bytes compressed, if one may exist.
+    var gzipOf: String? = nil
     var cacheControl = "public, max-age=31536000, immutable"
     var extraHeaders: HTTPFields = [:]
-    /// Whether a gzip copy was looked for (`Vary: Accept-Encoding`, whether or not there is one).
-    var varies = false
 
-    /// The blob at `path` of `blobs` (and its gzip copy, by the SHA-256 `gzipOf`). A damaged blob
-    /// is refused with 503 and logged.
-    init(
-        _ blobs: any BlobStore, _ path: String, tag: String, contentType: String, gzipOf: String? = nil,
-        cacheControl: String = "public, max-age=31536000, immutable", extraHeaders: HTTPFields = [:],
-        context: some RequestContext
-    ) async throws {
+    func response(for request: Request, context: some RequestContext) async throws -> Response {
         do {
-            source = try await blobs.source(path)
-            if let gzipOf { gzip = try await blobs.source(BlobStores.gzipPath(sha256: gzipOf)) }
+            return try await serve(request, context)
         } catch let damage as BlobDamage {
             context.logger.error("damaged blob refused", metadata: ["blob": "\(damage.path)", "reason": "\(damage.reason)"])
             throw damage.serverError
         }
-        self.varies = gzipOf != nil
-        self.tag = tag
-        self.contentType = contentType
-        self.cacheControl = cacheControl
-        self.extraHeaders = extraHeaders
     }
 
-    func response(for request: Request, context: some RequestContext) async throws -> Response {
-        guard let source else { throw ServerError.notFound("no such resource: \(request.uri.path)") }
+    private func serve(_ request: Request, _ context: some RequestContext) async throws -> Response {
+        guard let source = try await blobs.source(path) else {
+            throw ServerError.notFound("no such resource: \(request.uri.path)")
+        }
         let size = source.size
         var headers = extraHeaders
         headers[.contentType] = contentType
         headers[.cacheControl] = cacheControl
         headers[.acceptRanges] = "bytes"
-        if varies { headers[.vary] = "Accept-Encoding" }
+        if gzipOf != nil { headers[.vary] = "Accept-Encoding" }
 
         let rangeHeader = request.headers[.range]
         var wantsRange = rangeHeader != nil
         if let ifRange = request.headers[.ifRange], ifRange != "\"\(tag)\"" { wantsRange = false }
-        let served = gzip.map { $0.size > 0 && Self.acceptsGzip(request.headers[.acceptEncoding]) && !wantsRange } ?? false
-        headers[.eTag] = served ? "\"\(tag)-gzip\"" : "\"\(tag)\""
+        var gzip: (any BlobSource)?
+        if let gzipOf, !wantsRange, Self.acceptsGzip(request.headers[.acceptEncoding]) {
+            gzip = try await blobs.source(BlobStores.gzipPath(sha256: gzipOf)).flatMap { $0.size > 0 ? $0 : nil }
+        }
+        headers[.eTag] = gzip != nil ? "\"\(tag)-gzip\"" : "\"\(tag)\""
 
         if let ifNoneMatch = request.headers[.ifNoneMatch], Self.matches(ifNoneMatch, tag: tag) {
             return Response(status: .notModified, headers: headers)
         }
-        if served, let gzip {
+        if let gzip {
             headers[.contentEncoding] = "gzip"
             return Response(status: .ok, headers: headers, body: try await gzip.body(range: nil, context: context))
         }

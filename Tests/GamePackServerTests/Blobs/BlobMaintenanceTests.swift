@@ -47,8 +47,10 @@ struct BlobMaintenanceTests {
     @Test("gc removes an old unreferenced pack's blobs, keeps the channel's, and keeps an upload in progress")
     func collect() async throws {
         let server = try await ServerFixture(.postgres)
-        let kept = try server.packs.make(sequence: 1, name: "On the channel", extra: ["assets/a.bin": PostgresBlobFixture.random(1_200_000)])
-        let dropped = try server.packs.make(sequence: 2, name: "Never published", extra: ["assets/b.bin": PostgresBlobFixture.random(1_300_000)])
+        let kept = try server.packs.make(
+            sequence: 1, name: "On the channel", extra: ["assets/a.bin": PostgresBlobFixture.random(1_200_000)])
+        let dropped = try server.packs.make(
+            sequence: 2, name: "Never published", extra: ["assets/b.bin": PostgresBlobFixture.random(1_300_000)])
         try await server.test { client in
             #expect(try await server.upload(client, kept).status == .created)
             #expect(try await server.upload(client, dropped).status == .created)
@@ -73,13 +75,16 @@ struct BlobMaintenanceTests {
             return try await blobs.collectGarbage(retention: 0, dryRun: false)
         }
         #expect(result.blobs.contains(PublishLayout.pack(sha256: dropped.sha256)))
-        #expect(result.blobs.contains(PublishLayout.file(sha256: dropped.manifest.files.first { $0.path == "assets/b.bin" }!.sha256)))
+        #expect(
+            result.blobs.contains(PublishLayout.file(sha256: dropped.manifest.files.first { $0.path == "assets/b.bin" }!.sha256)))
         #expect(result.packs == [dropped.sha256])
         #expect(result.chunks >= 3, "the dropped pack's chunks went: \(result)")
         #expect(try await blobs.exists(inProgressPath), "the upload in progress kept its blob")
         #expect(try await database.pack(sha256: dropped.sha256) == nil)
         for file in kept.manifest.files {
-            #expect(try await blobs.data(PublishLayout.file(sha256: file.sha256)) != nil, "\(file.path) of the channel's pack is kept")
+            #expect(
+                try await blobs.data(PublishLayout.file(sha256: file.sha256)) != nil, "\(file.path) of the channel's pack is kept"
+            )
         }
         #expect(try await blobs.data(PublishLayout.pack(sha256: kept.sha256)) == (try Data(contentsOf: kept.url)))
         #expect(try await blobs.verify(rehash: true).isEmpty, "nothing the kept blobs need went")

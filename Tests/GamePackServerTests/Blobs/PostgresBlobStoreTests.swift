@@ -56,7 +56,9 @@ struct PostgresBlobStoreTests {
         let corrupt = PostgresBlobFixture.random(2 * Self.mib)
         let missing = PostgresBlobFixture.random(2 * Self.mib + 7)
         let healthy = PostgresBlobFixture.random(100)
-        let (corruptPath, missingPath) = (PublishLayout.file(sha256: Digest.sha256Hex(corrupt)), PublishLayout.file(sha256: Digest.sha256Hex(missing)))
+        let (corruptPath, missingPath) = (
+            PublishLayout.file(sha256: Digest.sha256Hex(corrupt)), PublishLayout.file(sha256: Digest.sha256Hex(missing))
+        )
         try await fixture.blobs.store(corrupt, at: corruptPath)
         try await fixture.blobs.store(missing, at: missingPath)
         try await fixture.blobs.store(healthy, at: PublishLayout.file(sha256: Digest.sha256Hex(healthy)))

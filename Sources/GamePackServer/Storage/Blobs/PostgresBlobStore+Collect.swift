@@ -34,12 +34,13 @@ extension PostgresBlobStore {
                 "DELETE FROM blob_uploads WHERE started < now() - make_interval(secs => \(Self.abandonedUpload))",
                 logger: logger)
         }
-        let cutoff = try await database.first(
-            try await client.query(
-                """
-                SELECT LEAST(now() - make_interval(secs => \(retention)), COALESCE((SELECT MIN(started) FROM blob_uploads), now()))
-                """, logger: logger)
-        ) { try $0[0].decode(Date.self) } ?? Date.distantPast
+        let cutoff =
+            try await database.first(
+                try await client.query(
+                    """
+                    SELECT LEAST(now() - make_interval(secs => \(retention)), COALESCE((SELECT MIN(started) FROM blob_uploads), now()))
+                    """, logger: logger)
+            ) { try $0[0].decode(Date.self) } ?? Date.distantPast
         let kept = try await referencedPaths()
         var result = BlobCollection()
         var candidates: [String] = []
@@ -112,7 +113,8 @@ extension PostgresBlobStore {
             guard let row = try await database.pack(sha256: sha) else { continue }
             paths.insert(BlobStores.gzipPath(sha256: row.manifestSHA256))
             guard let data = try await data(PublishLayout.manifest(packSHA256: sha)) else {
-                throw BlobDamage(path: PublishLayout.manifest(packSHA256: sha), reason: "the manifest of a referenced pack is missing")
+                throw BlobDamage(
+                    path: PublishLayout.manifest(packSHA256: sha), reason: "the manifest of a referenced pack is missing")
             }
             for file in try PackManifest.decode(data).files {
                 paths.formUnion([PublishLayout.file(sha256: file.sha256), BlobStores.gzipPath(sha256: file.sha256)])

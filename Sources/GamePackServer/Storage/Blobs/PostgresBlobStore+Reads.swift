@@ -110,38 +110,38 @@ struct PostgresBlobSource: BlobSource {
         }
     }
 
-    /// Hands the bytes of `range` to `sink`, one chunk (or part of one) at a time.
+    /// Chunks fetched ahead of the one being sent.
+    static let readAhead = 2
+
+    /// Hands the bytes of `range` to `sink`, one chunk (or part of one) at a time, with the next
+    /// `readAhead` chunks on their way meanwhile.
     func stream(_ range: ClosedRange<Int>, to sink: (ByteBuffer) async throws -> Void) async throws {
         let firstIndex = range.lowerBound / chunkSize
-        let lastIndex = range.upperBound / chunkSize
-        var next: Task<ByteBuffer, any Error>? = fetch(firstIndex)
-        for index in firstIndex...lastIndex {
-            guard let current = next else { break }
-            next = index < lastIndex ? fetch(index + 1) : nil
-            var bytes: ByteBuffer
-            do {
-                bytes = try await current.value
-            } catch {
-                next?.cancel()
-                throw error
+        let lastIndex = min(range.upperBound / chunkSize, chunks.count - 1)
+        var pending: [Task<ByteBuffer, any Error>] = []
+        var fetched = firstIndex
+        defer { for task in pending { task.cancel() } }
+        for index in firstIndex...max(lastIndex, firstIndex) {
+            while fetched <= lastIndex, fetched <= index + Self.readAhead {
+                pending.append(fetch(fetched))
+                fetched += 1
             }
+            guard !pending.isEmpty else { break }
+            let bytes = try await pending.removeFirst().value
             let start = index * chunkSize
             let from = max(range.lowerBound - start, 0)
             let to = min(range.upperBound - start + 1, bytes.readableBytes)
             guard from < to, let slice = bytes.getSlice(at: bytes.readerIndex + from, length: to - from) else {
-                next?.cancel()
                 let damage = BlobDamage(path: path, reason: "chunk \(index) is shorter than the blob row says")
                 store.remember(damage)
                 throw damage
             }
-            bytes = slice
-            try await sink(bytes)
+            try await sink(slice)
         }
     }
 
     /// Fetches chunk `index` in a task of its own, so the next chunk arrives while this one is sent.
-    func fetch(_ index: Int) -> Task<ByteBuffer, any Error>? {
-        guard index < chunks.count else { return nil }
+    func fetch(_ index: Int) -> Task<ByteBuffer, any Error> {
         if index == 0, let first { return Task { first } }
         let (store, sha, path) = (self.store, chunks[index], self.path)
         return Task { try await store.chunk(sha, of: path) }
