@@ -210,7 +210,7 @@ struct PackIngest: Sendable {
                     try await blobs.storeGzip(of: data, sha256: file.sha256)
                 } else {
                     let temporary = blobs.temporaryURL("file")
-                    try await NIOThreadPool.singleton.runIfActive { try Self.write(file.path, of: reader, to: temporary) }
+                    try await NIOThreadPool.singleton.runIfActive { try Self.extractFile(file.path, of: reader, to: temporary) }
                     try await blobs.commit(temporary, to: layoutPath)
                 }
             } catch let error as ServerError {
@@ -225,7 +225,7 @@ struct PackIngest: Sendable {
     }
 
     /// Extracts the archive's `path` to the new file `temporary`; on failure removes it.
-    static func write(_ path: String, of reader: PackArchive.Reader, to temporary: URL) throws {
+    static func extractFile(_ path: String, of reader: PackArchive.Reader, to temporary: URL) throws {
         guard FileManager.default.createFile(atPath: temporary.path, contents: nil),
             let handle = try? FileHandle(forWritingTo: temporary)
         else {

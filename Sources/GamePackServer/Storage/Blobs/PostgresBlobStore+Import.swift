@@ -64,8 +64,9 @@ extension PostgresBlobStore {
                 blobs.append((path, nil))
             } else if name.hasSuffix(".manifest.json") {
                 let pack = String(name.dropLast(".manifest.json".count))
-                let row = try await database.pack(sha256: pack)
-                blobs.append((path, try row?.manifestSHA256 ?? Digest.file(at: folder.url(path)).sha256))
+                let expected = try await database.pack(sha256: pack)?.manifestSHA256
+                let sha = try expected ?? Digest.file(at: folder.url(path)).sha256
+                blobs.append((path, sha))
             }
         }
         return blobs

@@ -108,10 +108,10 @@ public final class PostgresBlobStore: BlobStore {
         try await client.query("INSERT INTO blob_uploads (id, started) VALUES (\(id), now())", logger: logger)
         do {
             let result = try await body()
-            try? await client.query("DELETE FROM blob_uploads WHERE id = \(id)", logger: logger)
+            _ = try? await client.query("DELETE FROM blob_uploads WHERE id = \(id)", logger: logger)
             return result
         } catch {
-            try? await client.query("DELETE FROM blob_uploads WHERE id = \(id)", logger: logger)
+            _ = try? await client.query("DELETE FROM blob_uploads WHERE id = \(id)", logger: logger)
             throw error
         }
     }
