@@ -42,15 +42,7 @@ final class PostgresBlobFixture: @unchecked Sendable {
     /// `count` random bytes.
     static func random(_ count: Int) -> Data {
         var generator = SystemRandomNumberGenerator()
-        var data = Data(count: count)
-        data.withUnsafeMutableBytes { bytes in
-            for index in stride(from: 0, to: count, by: 8) {
-                var value = generator.next()
-                withUnsafeBytes(of: &value) { word in
-                    for offset in 0..<min(8, count - index) { bytes[index + offset] = word[offset] }
-                }
-            }
-        }
-        return data
+        let words = (0..<(count + 7) / 8).map { _ in generator.next() as UInt64 }
+        return words.withUnsafeBytes { Data($0.prefix(count)) }
     }
 }
