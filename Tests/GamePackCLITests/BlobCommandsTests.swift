@@ -38,16 +38,18 @@ struct BlobCommandsTests {
 
         let refused = try CommandRunner.gamepack(["serve", "migrate-blobs", "--data", data.path, "--database", url])
         #expect(refused.status == 1, "\(refused.stdout)\(refused.stderr)")
-        #expect(refused.stderr.contains("v1/files/\(tamperedName)"), refused.stderr)
-        #expect(refused.stdout.contains("imported 1 blobs"), refused.stdout)
+        #expect(refused.stderr.contains("v1/files/\(tamperedName)"), "\(refused.stderr)")
+        #expect(refused.stdout.contains("imported 1 blobs"), "\(refused.stdout)")
 
         try real.write(to: data.appendingPathComponent("v1/files/\(tamperedName)"))
         let fixed = try CommandRunner.gamepack(["serve", "migrate-blobs", "--data", data.path, "--database", url])
         #expect(fixed.status == 0, "\(fixed.stdout)\(fixed.stderr)")
-        #expect(fixed.stdout.contains("imported 1 blobs") && fixed.stdout.contains("1 already in the database"), fixed.stdout)
+        #expect(
+            fixed.stdout.contains("imported 1 blobs") && fixed.stdout.contains("1 already in the database"), "\(fixed.stdout)")
         let again = try CommandRunner.gamepack(["serve", "migrate-blobs", "--data", data.path, "--database", url])
         #expect(again.status == 0)
-        #expect(again.stdout.contains("imported 0 blobs") && again.stdout.contains("2 already in the database"), again.stdout)
+        #expect(
+            again.stdout.contains("imported 0 blobs") && again.stdout.contains("2 already in the database"), "\(again.stdout)")
 
         let verify = try CommandRunner.gamepack(["serve", "gc", "--verify", "--data", data.path, "--database", url])
         #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
@@ -58,7 +60,7 @@ struct BlobCommandsTests {
         #expect(broken.status == 0, "\(broken.stderr)")
         let damaged = try CommandRunner.gamepack(["serve", "gc", "--verify", "--data", data.path, "--database", url])
         #expect(damaged.status == 1, "\(damaged.stdout)\(damaged.stderr)")
-        #expect(damaged.stdout.contains("damaged v1/files/"), damaged.stdout)
+        #expect(damaged.stdout.contains("damaged v1/files/"), "\(damaged.stdout)")
     }
 
     @Test("gc: a dry run removes nothing; the folder store and a bad retention are refused with exit 2")
@@ -70,15 +72,15 @@ struct BlobCommandsTests {
             "serve", "gc", "--dry-run", "--retention", "0", "--data", data.path, "--database", url,
         ])
         #expect(dry.status == 0, "\(dry.stdout)\(dry.stderr)")
-        #expect(dry.stdout.contains("would remove 0 blobs"), dry.stdout)
+        #expect(dry.stdout.contains("would remove 0 blobs"), "\(dry.stdout)")
         let folder = try CommandRunner.gamepack(["serve", "gc", "--data", data.path])
         #expect(folder.status == 2)
-        #expect(folder.stderr.contains("PostgreSQL"), folder.stderr)
+        #expect(folder.stderr.contains("PostgreSQL"), "\(folder.stderr)")
         let badRetention = try CommandRunner.gamepack(["serve", "gc", "--retention", "soon", "--database", url])
         #expect(badRetention.status == 2)
-        #expect(badRetention.stderr.contains("such as 7d"), badRetention.stderr)
+        #expect(badRetention.stderr.contains("such as 7d"), "\(badRetention.stderr)")
         let sqliteMigrate = try CommandRunner.gamepack(["serve", "migrate-blobs", "--data", data.path])
         #expect(sqliteMigrate.status == 2)
-        #expect(sqliteMigrate.stderr.contains("--database postgres://"), sqliteMigrate.stderr)
+        #expect(sqliteMigrate.stderr.contains("--database postgres://"), "\(sqliteMigrate.stderr)")
     }
 }
