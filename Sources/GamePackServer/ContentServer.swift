@@ -17,9 +17,9 @@ public final class ContentServer: Sendable {
     public let configuration: ServerConfiguration
     public let store: any MetadataStore
     public let metrics = ServerMetrics()
-    let blobs: BlobStore
+    /// Pack bytes: the data folder, or PostgreSQL chunks when the metadata is there.
+    public let blobs: any BlobStore
     let logger: Logger
-    let fileIO = FileIO()
     let legacy: LegacyContentCache
     /// Channels' content for the query and Kinvey routes.
     let content: ContentCatalog
@@ -42,7 +42,9 @@ public final class ContentServer: Sendable {
         self.configuration = configuration
         self.store = store
         self.logger = logger
-        blobs = BlobStore(root: configuration.dataDirectory)
+        blobs = BlobStores.make(
+            for: store, dataDirectory: configuration.dataDirectory,
+            cache: configuration.blobCache.map { BlobCache(directory: $0.directory, limit: $0.limit) })
         try blobs.prepare()
         legacy = LegacyContentCache(
             store: store, project: configuration.legacyProject, channel: configuration.legacyChannel,
@@ -91,10 +93,10 @@ public final class ContentServer: Sendable {
                 content: content
             ).routes)
         router.addRoutes(KeySetController(store: store, trustedKeys: configuration.trustedKeys).routes)
-        router.addRoutes(PackController(store: store, blobs: blobs, fileIO: fileIO, ingest: ingest, metrics: metrics).routes)
+        router.addRoutes(PackController(store: store, blobs: blobs, ingest: ingest, metrics: metrics).routes)
         router.addRoutes(
             LegacyController(
-                store: store, blobs: blobs, fileIO: fileIO, metrics: metrics, legacy: legacy,
+                store: store, blobs: blobs, metrics: metrics, legacy: legacy,
                 checkinSecret: configuration.checkinSecret
             ).routes)
         router.addRoutes(ContentQueryController(catalog: content).routes)

@@ -10,7 +10,7 @@ import NIOPosix
 /// manifest. The body is streamed to a temporary file (hashed on the way, never held whole);
 /// on any failure the temporary file is removed and nothing is stored.
 struct PackIngest: Sendable {
-    let blobs: BlobStore
+    let blobs: any BlobStore
     let store: any MetadataStore
     let trustedKeys: [MinisignPublicKey]
     /// The largest pack accepted, in bytes.
@@ -115,28 +115,31 @@ struct PackIngest: Sendable {
                 throw ServerError.unprocessable("bad_signature", "the pack's signature does not verify: \(error)")
             }
         }
-        let blobs = self.blobs
-        // Reading and extracting is blocking work: it runs on NIO's thread pool, not on the
-        // cooperative pool that answers requests.
-        let (pack, manifestData, manifest) = try await NIOThreadPool.singleton.runIfActive {
-            try Self.checkAndExtract(received: received, signature: signature, keyID: key.keyIDHex, blobs: blobs)
+        // Reading and checking the archive is blocking work: it runs on NIO's thread pool, not on
+        // the cooperative pool that answers requests.
+        let (reader, manifest, manifestData) = try await NIOThreadPool.singleton.runIfActive {
+            try Self.check(received: received, signature: signature)
         }
         if let project, manifest.project != project {
             throw ServerError.unprocessable("invalid_pack", "the pack's manifest names two projects")
         }
-        let layoutPack = PublishLayout.pack(sha256: received.sha256)
-        try blobs.store(Data(signatureText.utf8), at: PublishLayout.packSignature(sha256: received.sha256))
-        try blobs.store(manifestData, at: PublishLayout.manifest(packSHA256: received.sha256))
-        try blobs.storeGzip(of: manifestData, sha256: pack.manifestSHA256)
-        if blobs.exists(layoutPack) {
-            try? FileManager.default.removeItem(at: received.url)
-        } else {
-            try blobs.commit(received.url, to: layoutPack)
+        let legacy = manifest.files.first { $0.path == GohikeLayout.contentPath }
+        let pack = StoredPack(
+            sha256: received.sha256, project: manifest.project, version: manifest.version, sequence: manifest.sequence,
+            size: received.size, manifestSHA256: Digest.sha256Hex(manifestData), keyID: key.keyIDHex,
+            legacySHA256: legacy?.sha256, legacySize: legacy?.size, legacyVersion: manifest.versions[GohikeLayout.name],
+            uploaded: ChannelPointerTime.now())
+        return try await blobs.whileUploading { () async throws -> (StoredPack, Bool) in
+            try await extract(manifest, from: reader)
+            try await blobs.store(Data(signatureText.utf8), at: PublishLayout.packSignature(sha256: received.sha256))
+            try await blobs.store(manifestData, at: PublishLayout.manifest(packSHA256: received.sha256))
+            try await blobs.storeGzip(of: manifestData, sha256: pack.manifestSHA256)
+            try await blobs.commit(received.url, to: PublishLayout.pack(sha256: received.sha256))
+            // The row last: it is what says the pack is complete.
+            let inserted = try await store.insertPack(pack)
+            if !inserted, let existing = try await store.pack(sha256: pack.sha256) { return (existing, false) }
+            return (pack, inserted)
         }
-        // The row last: it is what says the pack is complete.
-        let inserted = try await store.insertPack(pack)
-        if !inserted, let existing = try await store.pack(sha256: pack.sha256) { return (existing, false) }
-        return (pack, inserted)
     }
 
     /// The key that may have signed the pack at `url`: one of its project's key set (the
@@ -168,11 +171,9 @@ struct PackIngest: Sendable {
         return key
     }
 
-    /// Verifies the archive against its manifest and extracts every file to `v1/files/<sha256>`
-    /// (and gzip copies of compressible ones). Runs on a thread-pool thread.
-    static func checkAndExtract(received: Received, signature: MinisignSignature, keyID: String, blobs: BlobStore) throws
-        -> (StoredPack, Data, PackManifest)
-    {
+    /// Verifies the archive against its manifest and the signature's trusted comment. Runs on a
+    /// thread-pool thread.
+    static func check(received: Received, signature: MinisignSignature) throws -> (PackArchive.Reader, PackManifest, Data) {
         let manifest: PackManifest
         let reader: PackArchive.Reader
         let manifestData: Data
@@ -192,35 +193,25 @@ struct PackIngest: Sendable {
         {
             throw ServerError.unprocessable("bad_signature", "the signature was made for another pack (\(comment))")
         }
-        var legacy: PackManifest.File?
+        return (reader, manifest, manifestData)
+    }
+
+    /// Stores every file of the pack as `v1/files/<sha256>` (and gzip copies of compressible
+    /// ones), reading the archive on the thread pool.
+    func extract(_ manifest: PackManifest, from reader: PackArchive.Reader) async throws {
         for file in manifest.files {
-            if file.path == GohikeLayout.contentPath { legacy = file }
             let layoutPath = PublishLayout.file(sha256: file.sha256)
             let compressible = Self.isCompressible(file.path) && file.size <= 32 << 20
-            if blobs.exists(layoutPath) && !compressible { continue }
+            if try await blobs.exists(layoutPath) && !compressible { continue }
             do {
                 if compressible {
-                    let data = try reader.data(at: file.path, limit: 32 << 20)
-                    try blobs.store(data, at: layoutPath, name: file.path)
-                    try blobs.storeGzip(of: data, sha256: file.sha256)
+                    let data = try await NIOThreadPool.singleton.runIfActive { try reader.data(at: file.path, limit: 32 << 20) }
+                    try await blobs.store(data, at: layoutPath, name: file.path)
+                    try await blobs.storeGzip(of: data, sha256: file.sha256)
                 } else {
                     let temporary = blobs.temporaryURL("file")
-                    guard FileManager.default.createFile(atPath: temporary.path, contents: nil),
-                        let handle = try? FileHandle(forWritingTo: temporary)
-                    else {
-                        throw ServerError(
-                            HTTPResponse.Status(code: 507), "storage",
-                            "the server cannot create a temporary file for \(file.path) in its data directory")
-                    }
-                    do {
-                        try reader.stream(file.path) { try handle.write(contentsOf: $0) }
-                        try handle.close()
-                    } catch {
-                        try? handle.close()
-                        try? FileManager.default.removeItem(at: temporary)
-                        throw error
-                    }
-                    try blobs.commit(temporary, to: layoutPath)
+                    try await NIOThreadPool.singleton.runIfActive { try Self.extractFile(file.path, of: reader, to: temporary) }
+                    try await blobs.commit(temporary, to: layoutPath)
                 }
             } catch let error as ServerError {
                 throw error
@@ -231,12 +222,25 @@ struct PackIngest: Sendable {
                 throw ServerError.storage(error, writing: file.path)
             }
         }
-        let pack = StoredPack(
-            sha256: received.sha256, project: manifest.project, version: manifest.version, sequence: manifest.sequence,
-            size: received.size, manifestSHA256: Digest.sha256Hex(manifestData), keyID: keyID,
-            legacySHA256: legacy?.sha256, legacySize: legacy?.size, legacyVersion: manifest.versions[GohikeLayout.name],
-            uploaded: ChannelPointerTime.now())
-        return (pack, manifestData, manifest)
+    }
+
+    /// Extracts the archive's `path` to the new file `temporary`; on failure removes it.
+    static func extractFile(_ path: String, of reader: PackArchive.Reader, to temporary: URL) throws {
+        guard FileManager.default.createFile(atPath: temporary.path, contents: nil),
+            let handle = try? FileHandle(forWritingTo: temporary)
+        else {
+            throw ServerError(
+                HTTPResponse.Status(code: 507), "storage",
+                "the server cannot create a temporary file for \(path) in its data directory")
+        }
+        do {
+            try reader.stream(path) { try handle.write(contentsOf: $0) }
+            try handle.close()
+        } catch {
+            try? handle.close()
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
     }
 
     /// Text formats worth gzipping on the wire.

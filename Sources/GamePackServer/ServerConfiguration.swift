@@ -4,7 +4,7 @@ import GamePackFormat
 /// Everything `gamepack serve` is started with.
 public struct ServerConfiguration: Sendable {
     /// Pack bytes, files, gzip copies, uploads in progress, and (by default) the SQLite database.
-    /// With PostgreSQL, every server process must see the same directory (a shared volume).
+    /// With PostgreSQL, pack bytes live in the database and this holds only uploads in progress.
     public var dataDirectory: URL
     /// Where the metadata lives.
     public var store: StoreLocation
@@ -33,6 +33,9 @@ public struct ServerConfiguration: Sendable {
     /// start of every absolute URL it hands out (Appacitive's file `uri`). Never taken from a
     /// request's `Host` header; nil: `http://` + the address the server listens on.
     public var publicURL: String?
+    /// A local, bounded read-through cache of the blobs a PostgreSQL store serves (`--cache-dir`,
+    /// `--cache-size`); nil: every read goes to the database. The folder store needs none.
+    public var blobCache: BlobCache.Settings?
 
     /// The default upload limit: 1 GiB.
     public static let defaultUploadLimit: Int64 = 1 << 30

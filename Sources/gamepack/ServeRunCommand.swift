@@ -11,8 +11,8 @@ struct ServeRunCommand: AsyncParsableCommand {
         abstract: "Run the content server until SIGTERM or SIGINT.",
         discussion: """
             Stores packs under --data and metadata in SQLite (DATA/gamepack.sqlite) or, given a \
-            PostgreSQL URL, in PostgreSQL so that several servers share one store (they must then \
-            share the data directory too). GET /health answers while the process runs; GET /ready \
+            PostgreSQL URL, in PostgreSQL (pack bytes too) so that several servers share one store \
+            (--cache-dir keeps local copies). GET /health answers while the process runs; GET /ready \
             answers 200 when the database answers and is migrated, and 503 from SIGTERM on, for \
             --drain-seconds before the listener closes, so a load balancer takes the server out \
             first. Uploads need a token (`gamepack serve token create`) and a signature by a \
@@ -22,6 +22,7 @@ struct ServeRunCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var storeOptions: ServerStoreOptions
+    @OptionGroup var cacheOptions: BlobCacheOptions
 
     @Option(help: "The address to listen on.")
     var host: String = "127.0.0.1"
@@ -194,6 +195,7 @@ struct ServeRunCommand: AsyncParsableCommand {
             configuration.kinveyApps = apps
             configuration.appacitiveApps = try appacitiveApps.map { try AppacitiveApp.load(URL(fileURLWithPath: $0)) } ?? []
             configuration.publicURL = publicURL
+            configuration.blobCache = cacheOptions.settings
             server = try ContentServer(configuration: configuration, store: store, logger: logger)
         } catch {
             throw failure(error)

@@ -27,7 +27,8 @@ struct ServerStoreOptions: ParsableArguments {
 /// Byte sizes written with an optional K, M or G suffix (powers of 1024).
 enum ByteSize {
     static func parse(_ text: String) -> Int64? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces).uppercased()
+        var trimmed = text.trimmingCharacters(in: .whitespaces).uppercased()
+        if trimmed.count > 2, trimmed.hasSuffix("B"), "KMG".contains(trimmed.dropLast().last!) { trimmed.removeLast() }
         let multipliers: [Character: Int64] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
         if let last = trimmed.last, let multiplier = multipliers[last] {
             guard let value = Int64(trimmed.dropLast()), value > 0 else { return nil }

@@ -67,13 +67,13 @@ struct StorageFailureTests {
     }
 
     @Test("a blob write that fails removes its partial file at once and throws 507")
-    func failedBlobWriteLeavesNoPartialFile() throws {
+    func failedBlobWriteLeavesNoPartialFile() async throws {
         let disk = try SmallFilesystem(bytes: 256 << 10)
-        let blobs = BlobStore(root: disk.url)
+        let blobs = FolderBlobStore(root: disk.url)
         try blobs.prepare()
         let data = Data(repeating: 7, count: 1 << 20)
-        #expect {
-            try blobs.store(data, at: PublishLayout.file(sha256: Digest.sha256Hex(data)))
+        await #expect {
+            try await blobs.store(data, at: PublishLayout.file(sha256: Digest.sha256Hex(data)))
         } throws: { error in
             guard let error = error as? ServerError else { return false }
             return error.status.code == 507 && error.message.contains("No space left on device")
@@ -82,7 +82,7 @@ struct StorageFailureTests {
         #expect(tmp.isEmpty, "a failed write left \(tmp) in tmp/")
         #expect(!blobs.exists(PublishLayout.file(sha256: Digest.sha256Hex(data))))
         // The space is back: a small blob fits again.
-        try blobs.store(Data("small".utf8), at: PublishLayout.file(sha256: Digest.sha256Hex(Data("small".utf8))))
+        try await blobs.store(Data("small".utf8), at: PublishLayout.file(sha256: Digest.sha256Hex(Data("small".utf8))))
 
         // A full disk under the gzip copy: the same.
         let fillerPath = disk.url.appendingPathComponent("filler").path
@@ -91,7 +91,7 @@ struct StorageFailureTests {
         while (try? filler.write(contentsOf: Data(count: 4_096))) != nil {}
         try? filler.close()
         let text = Data(String(repeating: "{\"name\": \"Green Trail\"}, ", count: 60_000).utf8)
-        #expect(throws: ServerError.self) { try blobs.storeGzip(of: text, sha256: Digest.sha256Hex(text)) }
+        await #expect(throws: ServerError.self) { try await blobs.storeGzip(of: text, sha256: Digest.sha256Hex(text)) }
         let afterGzip = try FileManager.default.contentsOfDirectory(atPath: disk.url.appendingPathComponent("tmp").path)
         #expect(afterGzip.isEmpty, "a failed gzip write left \(afterGzip) in tmp/")
     }

@@ -34,7 +34,7 @@ final class ContentCatalog: Sendable {
     /// The rows the near path read lately (see `ContentRowCache`).
     let rows = ContentRowCache()
 
-    init(store: any MetadataStore, blobs: BlobStore, maxAge: Double, logger: Logger) {
+    init(store: any MetadataStore, blobs: any BlobStore, maxAge: Double, logger: Logger) {
         self.store = store
         index = store as? any ContentIndexStore
         reader = PackContentReader(blobs: blobs)
@@ -132,7 +132,7 @@ final class ContentCatalog: Sendable {
         try await gate.once(head.pack) { [self] in
             guard try await !index.isContentIndexed(pack: head.pack) else { return }
             let started = DispatchTime.now().uptimeNanoseconds
-            let items = try reader.items(pack: head.pack)
+            let items = try await reader.items(pack: head.pack)
             try await index.indexContent(pack: head.pack, project: head.project, items: items, publishedAt: head.recorded)
             try await index.pruneContent(keeping: Set(try await store.heads().map(\.pack)))
             logger.info(
@@ -142,7 +142,7 @@ final class ContentCatalog: Sendable {
                     "ms": "\((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000)",
                 ])
         }
-        let manifest = try reader.manifest(pack: head.pack)
+        let manifest = try await reader.manifest(pack: head.pack)
         var collections: [String: Set<String>] = [:]
         for layout in PackTargetLayouts.itemLayouts {
             collections[layout.name] = Set(try await index.contentCollections(pack: head.pack, target: layout.name))

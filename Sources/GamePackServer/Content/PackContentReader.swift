@@ -6,17 +6,17 @@ import GamePackFormat
 /// chunks, `{"collection", "locales", "items": [...]}`, and `kinvey/<collection>.json`, an
 /// array), each item kept as the exact bytes the pack holds.
 struct PackContentReader {
-    let blobs: BlobStore
+    let blobs: any BlobStore
 
     /// The pack's manifest as stored beside it.
-    func manifest(pack: String) throws -> PackManifest {
-        let data = try Data(contentsOf: blobs.url(PublishLayout.manifest(packSHA256: pack)))
+    func manifest(pack: String) async throws -> PackManifest {
+        let data = try await blob(PublishLayout.manifest(packSHA256: pack))
         return try JSONDecoder().decode(PackManifest.self, from: data)
     }
 
     /// Every item of the pack's collection files, target by target (`PackTargetLayouts.itemLayouts`).
-    func items(pack: String) throws -> [IndexedContentItem] {
-        let manifest = try manifest(pack: pack)
+    func items(pack: String) async throws -> [IndexedContentItem] {
+        let manifest = try await manifest(pack: pack)
         var items: [IndexedContentItem] = []
         let byPath = Dictionary(manifest.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         for layout in PackTargetLayouts.itemLayouts {
@@ -24,20 +24,27 @@ struct PackContentReader {
             let collections = layout.collections(in: manifest.files.map(\.path)).sorted(by: { $0.key < $1.key })
             for (collection, paths) in collections {
                 let files = paths.compactMap { byPath[$0] }
-                items += try self.items(of: files, target: layout.name, collection: collection, format: format)
+                var contents: [Data] = []
+                for file in files { contents.append(try await blob(PublishLayout.file(sha256: file.sha256))) }
+                items += try self.items(of: contents, target: layout.name, collection: collection, format: format)
             }
         }
         return items
     }
 
-    /// The items of one collection's `files` (in order), written by `target` as `format` says.
-    func items(of files: [PackManifest.File], target: String, collection: String, format: ItemFileFormat) throws
+    /// The stored blob at `path`; throws when it is not there.
+    func blob(_ path: String) async throws -> Data {
+        guard let data = try await blobs.data(path) else { throw PackContentError.malformed("\(path) is not stored") }
+        return data
+    }
+
+    /// The items of one collection's files' `contents` (in order), written by `target` as `format` says.
+    func items(of contents: [Data], target: String, collection: String, format: ItemFileFormat) throws
         -> [IndexedContentItem]
     {
         var items: [IndexedContentItem] = []
         var elements: [Substring] = []
-        for file in files {
-            let data = try Data(contentsOf: blobs.url(PublishLayout.file(sha256: file.sha256)))
+        for data in contents {
             if let member = format.itemsMember {
                 elements += try Self.elements(ofMember: member, in: data)
             } else {

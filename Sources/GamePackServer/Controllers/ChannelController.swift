@@ -17,7 +17,7 @@ import NIOCore
 struct ChannelController {
     let store: any MetadataStore
     /// The packs' stored manifests, read for the client format a pointer's packs need.
-    let blobs: BlobStore
+    let blobs: any BlobStore
     let trustedKeys: [MinisignPublicKey]
     let metrics: ServerMetrics
     /// Told when a channel moves, so the legacy API does not serve the old content.
@@ -191,7 +191,7 @@ struct ChannelController {
                     "the pointer does not describe \(role)pack \(pack.sha256) (project \(pack.project), version \(pack.version), "
                         + "\(pack.size) bytes)")
             }
-            let needed = try storedClientFormat(of: pack)
+            let needed = try await storedClientFormat(of: pack)
             guard needed == reference.clientFormat else {
                 throw ServerError.unprocessable(
                     "client_format_mismatch",
@@ -203,9 +203,9 @@ struct ChannelController {
     }
 
     /// The client content format the stored manifest of `pack` needs (`PackManifest.clientFormat`).
-    func storedClientFormat(of pack: StoredPack) throws -> Int {
-        let url = blobs.url(PublishLayout.manifest(packSHA256: pack.sha256))
-        guard let data = try? Data(contentsOf: url), Digest.sha256Hex(data) == pack.manifestSHA256,
+    func storedClientFormat(of pack: StoredPack) async throws -> Int {
+        let data = try? await blobs.data(PublishLayout.manifest(packSHA256: pack.sha256))
+        guard let data, Digest.sha256Hex(data) == pack.manifestSHA256,
             let manifest = try? PackManifest.decode(data)
         else {
             throw ServerError(

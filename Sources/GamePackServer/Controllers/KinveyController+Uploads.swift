@@ -54,7 +54,7 @@ extension KinveyController {
                 .badRequest, "BadRequest", "Only images are accepted", debug: "the bytes are not PNG, JPEG, GIF or WebP")
         }
         let sha = Digest.sha256Hex(data)
-        try blobs.store(data, at: PublishLayout.file(sha256: sha))
+        try await blobs.whileUploading { try await blobs.store(data, at: PublishLayout.file(sha256: sha)) }
         let file = PlayerFile(
             app: app.appKey, name: grant.name, creator: grant.creator, sha256: sha, size: Int64(data.count),
             created: ChannelPointerTime.now())

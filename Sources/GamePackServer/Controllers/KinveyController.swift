@@ -21,7 +21,7 @@ struct KinveyController {
     let auth: KinveyAuthenticator
     let players: KinveyPlayerData
     /// Where uploaded files' bytes go (`v1/files/<sha256>`).
-    let blobs: BlobStore
+    let blobs: any BlobStore
     /// The base URL `_downloadURL`s start with (`ContentServer.publicURL()`).
     let publicBase: @Sendable () -> String
 
@@ -38,7 +38,7 @@ struct KinveyController {
     static let metersPerMile = 1_609.344
 
     init(
-        catalog: ContentCatalog, apps: [KinveyApp], store: any PlayerStore, accounts: UserAccounts?, blobs: BlobStore,
+        catalog: ContentCatalog, apps: [KinveyApp], store: any PlayerStore, accounts: UserAccounts?, blobs: any BlobStore,
         publicURL: @escaping @Sendable () -> String
     ) {
         self.blobs = blobs

@@ -12,8 +12,7 @@ import NIOCore
 /// - `POST /api/checkin` (`Take-A-Hike-Secret`): records check-ins.
 struct LegacyController {
     let store: any MetadataStore
-    let blobs: BlobStore
-    let fileIO: FileIO
+    let blobs: any BlobStore
     let metrics: ServerMetrics
     /// The legacy channel's content, cached.
     let legacy: LegacyContentCache
@@ -84,10 +83,10 @@ struct LegacyController {
         var headers: HTTPFields = [:]
         headers[HTTPField.Name("Content-Version")!] = content.version
         return try await ImmutableFile(
-            url: blobs.url(PublishLayout.file(sha256: content.sha256)), tag: content.sha256,
-            contentType: "application/json; charset=utf-8", gzipURL: blobs.gzipURL(sha256: content.sha256),
-            cacheControl: "no-cache", extraHeaders: headers
-        ).response(for: request, context: context, fileIO: fileIO)
+            blobs: blobs, path: PublishLayout.file(sha256: content.sha256), tag: content.sha256,
+            contentType: "application/json; charset=utf-8", gzipOf: content.sha256, cacheControl: "no-cache",
+            extraHeaders: headers
+        ).response(for: request, context: context)
     }
 
     /// `POST /api/checkin` with `Take-A-Hike-Secret`: stores each (device, location, route) once.

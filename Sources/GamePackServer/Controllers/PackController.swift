@@ -16,8 +16,7 @@ import NIOCore
 /// Every read is an immutable blob: conditional GET, byte ranges and gzip.
 struct PackController {
     let store: any MetadataStore
-    let blobs: BlobStore
-    let fileIO: FileIO
+    let blobs: any BlobStore
     let ingest: PackIngest
     let metrics: ServerMetrics
 
@@ -53,20 +52,20 @@ struct PackController {
         switch kind {
         case .pack:
             return try await ImmutableFile(
-                url: blobs.url(PublishLayout.pack(sha256: sha)), tag: sha, contentType: "application/zip"
-            ).response(for: request, context: context, fileIO: fileIO)
+                blobs: blobs, path: PublishLayout.pack(sha256: sha), tag: sha, contentType: "application/zip"
+            ).response(for: request, context: context)
         case .signature:
             return try await ImmutableFile(
-                url: blobs.url(PublishLayout.packSignature(sha256: sha)), tag: sha + ".minisig",
+                blobs: blobs, path: PublishLayout.packSignature(sha256: sha), tag: sha + ".minisig",
                 contentType: "text/plain; charset=utf-8"
-            ).response(for: request, context: context, fileIO: fileIO)
+            ).response(for: request, context: context)
         case .manifest:
-            let manifestURL = blobs.url(PublishLayout.manifest(packSHA256: sha))
             // The gzip copy is filed under the manifest's own SHA-256, which the pack row knows.
-            let gzip = try await store.pack(sha256: sha).map { blobs.gzipURL(sha256: $0.manifestSHA256) }
+            let gzip = try await store.pack(sha256: sha)?.manifestSHA256
             return try await ImmutableFile(
-                url: manifestURL, tag: sha + ".manifest", contentType: "application/json", gzipURL: gzip
-            ).response(for: request, context: context, fileIO: fileIO)
+                blobs: blobs, path: PublishLayout.manifest(packSHA256: sha), tag: sha + ".manifest",
+                contentType: "application/json", gzipOf: gzip
+            ).response(for: request, context: context)
         }
     }
 
@@ -74,9 +73,9 @@ struct PackController {
         let sha = try context.parameters.require("sha256")
         guard ChannelPointer.isSHA256Hex(sha) else { throw ServerError.notFound("no such file: \(request.uri.path)") }
         return try await ImmutableFile(
-            url: blobs.url(PublishLayout.file(sha256: sha)), tag: sha, contentType: "application/octet-stream",
-            gzipURL: blobs.gzipURL(sha256: sha)
-        ).response(for: request, context: context, fileIO: fileIO)
+            blobs: blobs, path: PublishLayout.file(sha256: sha), tag: sha, contentType: "application/octet-stream",
+            gzipOf: sha
+        ).response(for: request, context: context)
     }
 
     func putPack(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
@@ -96,7 +95,7 @@ struct PackController {
         }
         let signature = try PackIngest.parseSignature(signatureText)
         try await ProjectKeys(store: store, trustedKeys: ingest.trustedKeys).checkUploader(signature)
-        if let existing = try await store.pack(sha256: sha), blobs.exists(PublishLayout.pack(sha256: sha)) {
+        if let existing = try await store.pack(sha256: sha), try await blobs.exists(PublishLayout.pack(sha256: sha)) {
             metrics.recordUpload(outcome: "exists", bytes: 0)
             return try Response.json(PackSummary(existing), status: .ok)
         }

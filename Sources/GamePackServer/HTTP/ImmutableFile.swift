@@ -3,64 +3,64 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 
-/// Serves a file whose bytes never change for its address: a strong `ETag`, `If-None-Match` →
-/// 304, one byte range → 206 (several ranges, or a stale `If-Range`, get the whole file),
-/// a gzip copy when the client accepts it, and the long immutable `Cache-Control`.
+/// Serves a blob whose bytes never change for its address: a strong `ETag`, `If-None-Match` →
+/// 304, one byte range → 206 (several ranges, or a stale `If-Range`, get the whole blob),
+/// a gzip copy when the client accepts it, and the long immutable `Cache-Control`. The bytes come
+/// from any `BlobSource` (a file of the folder store, PostgreSQL chunks, the cache).
 struct ImmutableFile {
-    /// The file on disk.
-    var url: URL
+    var blobs: any BlobStore
+    /// The blob's layout path; a missing blob answers 404.
+    var path: String
     /// The entity tag without quotes (the file's SHA-256, or another stable name).
     var tag: String
     var contentType: String
-    /// A gzip copy of the same bytes, if one exists.
-    var gzipURL: URL?
+    /// The SHA-256 whose gzip copy (`gzip/<sha256>.gz`) holds the same bytes compressed, if one may exist.
+    var gzipOf: String? = nil
     var cacheControl = "public, max-age=31536000, immutable"
     var extraHeaders: HTTPFields = [:]
 
-    /// Bytes read from disk per chunk while streaming.
-    static let chunkLength = 1 << 20
+    func response(for request: Request, context: some RequestContext) async throws -> Response {
+        do {
+            return try await serve(request, context)
+        } catch let damage as BlobDamage {
+            context.logger.error("damaged blob refused", metadata: ["blob": "\(damage.path)", "reason": "\(damage.reason)"])
+            throw damage.serverError
+        }
+    }
 
-    func response(for request: Request, context: some RequestContext, fileIO: FileIO) async throws -> Response {
-        var info = stat()
-        guard stat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+    private func serve(_ request: Request, _ context: some RequestContext) async throws -> Response {
+        guard let source = try await blobs.source(path) else {
             throw ServerError.notFound("no such resource: \(request.uri.path)")
         }
-        let size = Int(info.st_size)
-        let gzipAccepted = gzipURL != nil && Self.acceptsGzip(request.headers[.acceptEncoding])
+        let size = source.size
         var headers = extraHeaders
         headers[.contentType] = contentType
         headers[.cacheControl] = cacheControl
         headers[.acceptRanges] = "bytes"
-        if gzipURL != nil { headers[.vary] = "Accept-Encoding" }
+        if gzipOf != nil { headers[.vary] = "Accept-Encoding" }
 
         let rangeHeader = request.headers[.range]
         var wantsRange = rangeHeader != nil
         if let ifRange = request.headers[.ifRange], ifRange != "\"\(tag)\"" { wantsRange = false }
-        let useGzip = gzipAccepted && !wantsRange
-        var gzipSize = 0
-        if useGzip, let gzipURL {
-            var gzipInfo = stat()
-            if stat(gzipURL.path, &gzipInfo) == 0 { gzipSize = Int(gzipInfo.st_size) }
+        var gzip: (any BlobSource)?
+        if let gzipOf, !wantsRange, Self.acceptsGzip(request.headers[.acceptEncoding]) {
+            gzip = try await blobs.source(BlobStores.gzipPath(sha256: gzipOf)).flatMap { $0.size > 0 ? $0 : nil }
         }
-        let served = useGzip && gzipSize > 0
-        let etag = served ? "\"\(tag)-gzip\"" : "\"\(tag)\""
-        headers[.eTag] = etag
+        headers[.eTag] = gzip != nil ? "\"\(tag)-gzip\"" : "\"\(tag)\""
 
         if let ifNoneMatch = request.headers[.ifNoneMatch], Self.matches(ifNoneMatch, tag: tag) {
             return Response(status: .notModified, headers: headers)
         }
-        if served, let gzipURL {
+        if let gzip {
             headers[.contentEncoding] = "gzip"
-            let body = try await fileIO.loadFile(path: gzipURL.path, context: context, chunkLength: Self.chunkLength)
-            return Response(status: .ok, headers: headers, body: body)
+            return Response(status: .ok, headers: headers, body: try await gzip.body(range: nil, context: context))
         }
         if wantsRange, let rangeHeader {
             switch Self.parseRange(rangeHeader, size: size) {
             case .some(.some(let range)):
                 headers[.contentRange] = "bytes \(range.lowerBound)-\(range.upperBound)/\(size)"
-                let body = try await fileIO.loadFile(
-                    path: url.path, range: range, context: context, chunkLength: Self.chunkLength)
-                return Response(status: .partialContent, headers: headers, body: body)
+                return Response(
+                    status: .partialContent, headers: headers, body: try await source.body(range: range, context: context))
             case .some(.none):
                 var error = ServerError(
                     .rangeNotSatisfiable, "range_not_satisfiable", "the range \(rangeHeader) is outside the \(size) bytes")
@@ -70,10 +70,7 @@ struct ImmutableFile {
                 break  // not a single byte range we serve: the whole file
             }
         }
-        let body =
-            size == 0
-            ? ResponseBody() : try await fileIO.loadFile(path: url.path, context: context, chunkLength: Self.chunkLength)
-        return Response(status: .ok, headers: headers, body: body)
+        return Response(status: .ok, headers: headers, body: try await source.body(range: nil, context: context))
     }
 
     /// Whether an `If-None-Match` value names `tag` (either variant) or is `*`.

@@ -181,6 +181,8 @@ public enum SchemaMigrations {
                 )
                 """
             ]),
+        // Pack bytes in PostgreSQL: chunks by SHA-256, blobs listing them (`PostgresBlobSchema`).
+        Migration(version: 6, name: "blobs in chunks", statements: PostgresBlobSchema.statements),
     ]
 
     /// The newest schema version this code knows.

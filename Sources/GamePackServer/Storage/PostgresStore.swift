@@ -3,8 +3,8 @@ import Logging
 import PostgresNIO
 
 /// The shared store: PostgreSQL through postgres-nio, so that several `gamepack serve`
-/// processes serve one set of channels. Pack bytes stay on disk (`BlobStore`), in a data
-/// directory all processes share; only metadata is here.
+/// processes serve one set of channels. Pack bytes are in the same database too
+/// (`PostgresBlobStore`, over this store's connection pool).
 ///
 /// The client's connection pool runs in a task this store starts and `close()` ends.
 public final class PostgresStore: MetadataStore {

@@ -1,7 +1,6 @@
-// zlib through gamepack's own system library target (Sources/CSystemZlib), as GamePackFormat uses it.
-import CSystemZlib
 import Foundation
 import GamePackFormat
+import Hummingbird
 
 /// Immutable bytes on disk, laid out like a static publish tree below the data directory
 /// (`DATA/v1/packs/<sha256>.gamepack`, `DATA/v1/files/<sha256>`, …; see `PublishLayout`),
@@ -10,9 +9,15 @@ import GamePackFormat
 /// Every blob is written to `tmp/` and renamed into place, so a reader never sees half a file
 /// and several servers sharing the directory can write the same blob at once: content
 /// addressing makes their bytes identical, and the last rename wins harmlessly.
-public struct BlobStore: Sendable {
+///
+/// The default store (with SQLite); with PostgreSQL, `PostgresBlobStore` keeps the bytes in the
+/// database and `gamepack serve migrate-blobs` moves a folder's blobs there.
+public struct FolderBlobStore: BlobStore {
     /// The data directory.
     public let root: URL
+    let fileIO = FileIO()
+
+    public var kind: String { "folder" }
 
     public init(root: URL) {
         self.root = root
@@ -24,6 +29,12 @@ public struct BlobStore: Sendable {
         for folder in ["v1/packs", "v1/files", "gzip", "tmp"] {
             try manager.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
         }
+        removeAbandonedTemporaries()
+    }
+
+    /// Removes uploads in `tmp/` that a process of this host that is gone left, and any older than a day.
+    func removeAbandonedTemporaries() {
+        let manager = FileManager.default
         let tmp = root.appendingPathComponent("tmp")
         for name in (try? manager.contentsOfDirectory(atPath: tmp.path)) ?? [] {
             let url = tmp.appendingPathComponent(name)
@@ -42,7 +53,7 @@ public struct BlobStore: Sendable {
     }
 
     /// A new temporary file path in `tmp/`.
-    public func temporaryURL(_ label: String = "upload") -> URL {
+    public func temporaryURL(_ label: String) -> URL {
         root.appendingPathComponent("tmp/\(label)-\(Self.hostName)-\(getpid())-\(UUID().uuidString)")
     }
 
@@ -64,9 +75,6 @@ public struct BlobStore: Sendable {
     /// The absolute path of a layout path (`v1/packs/…`).
     public func url(_ layoutPath: String) -> URL { root.appendingPathComponent(layoutPath) }
 
-    /// The gzip copy of the file with this SHA-256, if one was made.
-    public func gzipURL(sha256: String) -> URL { root.appendingPathComponent("gzip/\(sha256).gz") }
-
     /// Whether a blob exists.
     public func exists(_ layoutPath: String) -> Bool {
         FileManager.default.fileExists(atPath: url(layoutPath).path)
@@ -86,27 +94,31 @@ public struct BlobStore: Sendable {
     /// Writes `data` to `layoutPath` atomically, unless it is already there. A failed write (a
     /// full disk) removes its partial file at once and throws 507 naming `name` (default: the
     /// layout path).
-    public func store(_ data: Data, at layoutPath: String, name: String? = nil) throws {
+    public func store(_ data: Data, at layoutPath: String, name: String?) throws {
         guard !exists(layoutPath) else { return }
         let temporary = temporaryURL("blob")
         try write(data, to: temporary, for: name ?? layoutPath)
         try commit(temporary, to: layoutPath)
     }
 
-    /// Writes a gzip copy of `data` when compression saves at least a tenth. A failed write
-    /// removes its partial file and throws 507.
-    public func storeGzip(of data: Data, sha256: String) throws {
-        let destination = gzipURL(sha256: sha256)
-        guard !FileManager.default.fileExists(atPath: destination.path), let compressed = Gzip.compress(data),
-            compressed.count < data.count - data.count / 10
-        else { return }
-        let temporary = temporaryURL("gzip")
-        try write(compressed, to: temporary, for: "gzip/\(sha256).gz")
-        guard rename(temporary.path, destination.path) == 0 else {
-            try? FileManager.default.removeItem(at: temporary)
-            return
+    /// With `rehash`, the files and packs whose bytes do not hash to their names; else none.
+    public func verify(rehash: Bool) async throws -> [BlobDamage] {
+        guard rehash else { return [] }
+        var damaged: [BlobDamage] = []
+        for folder in ["v1/files", "v1/packs"] {
+            for name in ((try? FileManager.default.contentsOfDirectory(atPath: url(folder).path)) ?? []).sorted() {
+                let sha = name.hasSuffix(".gamepack") ? String(name.dropLast(".gamepack".count)) : name
+                guard ChannelPointer.isSHA256Hex(sha) else { continue }
+                let actual = try Digest.file(at: url("\(folder)/\(name)")).sha256
+                if actual != sha {
+                    damaged.append(BlobDamage(path: "\(folder)/\(name)", reason: "its SHA-256 is \(actual)"))
+                }
+            }
         }
+        return damaged
     }
+
+    public func source(_ path: String) -> (any BlobSource)? { FileBlobSource(url: url(path), fileIO: fileIO) }
 
     /// Writes `data` to the temporary file `temporary`; on failure removes what was written and
     /// throws 507 naming `what`.
@@ -117,33 +129,5 @@ public struct BlobStore: Sendable {
             unlink(temporary.path)
             throw ServerError.storage(error, writing: what)
         }
-    }
-}
-
-/// gzip (RFC 1952) through zlib, for `Content-Encoding: gzip`.
-enum Gzip {
-    /// The gzip stream of `data`, or nil when zlib fails.
-    static func compress(_ data: Data, level: Int32 = 6) -> Data? {
-        var stream = z_stream()
-        // windowBits 15 + 16: a gzip header and trailer instead of zlib's.
-        guard
-            deflateInit2_(
-                &stream, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
-                Int32(MemoryLayout<z_stream>.size)) == Z_OK
-        else { return nil }
-        defer { deflateEnd(&stream) }
-        var output = Data(count: Int(deflateBound(&stream, uLong(data.count))) + 64)
-        let produced: Int? = data.withUnsafeBytes { input in
-            output.withUnsafeMutableBytes { out in
-                stream.next_in = UnsafeMutablePointer(mutating: input.bindMemory(to: Bytef.self).baseAddress)
-                stream.avail_in = uInt(input.count)
-                stream.next_out = out.bindMemory(to: Bytef.self).baseAddress
-                stream.avail_out = uInt(out.count)
-                return deflate(&stream, Z_FINISH) == Z_STREAM_END ? Int(stream.total_out) : nil
-            }
-        }
-        guard let produced else { return nil }
-        output.count = produced
-        return output
     }
 }

@@ -1,0 +1,47 @@
+/// The tables of `PostgresBlobStore` (migration 6). SQLite creates them too (the migrations are
+/// shared) and leaves them empty: its blobs stay in the data folder.
+///
+/// - `blob_chunks`: pieces of at most `PostgresBlobStore.chunkSize` bytes, keyed by their own
+///   SHA-256, so a piece two blobs share (the same file in two versions) is stored once.
+///   `touched` is renewed whenever an upload writes or reuses the chunk; `gc` never removes a
+///   chunk touched after its cut-off.
+/// - `blobs`: one row per layout path, written in one transaction with its `blob_parts` (the
+///   chunks in order) only after every chunk is in, so a half upload is never visible.
+/// - `blob_uploads`: uploads in progress; `gc` keeps everything touched since the oldest began.
+enum PostgresBlobSchema {
+    static let statements = [
+        """
+        CREATE TABLE blob_chunks (
+            sha256 TEXT PRIMARY KEY,
+            size BIGINT NOT NULL,
+            data BYTEA NOT NULL,
+            touched TIMESTAMPTZ NOT NULL
+        )
+        """,
+        """
+        CREATE TABLE blobs (
+            path TEXT PRIMARY KEY,
+            sha256 TEXT NOT NULL,
+            size BIGINT NOT NULL,
+            chunk_size BIGINT NOT NULL,
+            created TIMESTAMPTZ NOT NULL,
+            touched TIMESTAMPTZ NOT NULL
+        )
+        """,
+        """
+        CREATE TABLE blob_parts (
+            path TEXT NOT NULL,
+            position BIGINT NOT NULL,
+            chunk TEXT NOT NULL,
+            PRIMARY KEY (path, position)
+        )
+        """,
+        "CREATE INDEX blob_parts_chunk ON blob_parts (chunk)",
+        """
+        CREATE TABLE blob_uploads (
+            id TEXT PRIMARY KEY,
+            started TIMESTAMPTZ NOT NULL
+        )
+        """,
+    ]
+}

@@ -1,0 +1,166 @@
+import Crypto
+import Foundation
+import GamePackFormat
+import Hummingbird
+import Logging
+import NIOCore
+import PostgresNIO
+
+extension PostgresBlobStore {
+    /// The blob at `path`: from the cache when it holds it, else from PostgreSQL (then into the
+    /// cache, when there is one). Checks before answering that every chunk is there and that the
+    /// first one hashes right, so such damage is a 503, never a partial answer.
+    public func source(_ path: String) async throws -> (any BlobSource)? {
+        if let damage = damaged.withLockedValue({ $0[path] }) { throw damage }
+        if let cached = cache?.source(path) { return cached }
+        guard let blob = try await locate(path) else { return nil }
+        if let cache, Int64(blob.size) <= cache.limit / 4 {
+            do {
+                if let cached = try await cache.fill(path, sha256: blob.sha256, write: { try await blob.write(to: $0) }) {
+                    return cached
+                }
+            } catch let damage as BlobDamage {
+                remember(damage)
+                throw damage
+            } catch {
+                logger.warning("cannot fill the blob cache", metadata: ["blob": "\(path)", "error": "\(error)"])
+            }
+        }
+        return blob
+    }
+
+    /// The blob row, its chunks in order and the first chunk's bytes (checked).
+    func locate(_ path: String) async throws -> PostgresBlobSource? {
+        let rows = try await client.query(
+            """
+            SELECT b.sha256, b.size, b.chunk_size, p.position, p.chunk, c.size AS chunk_bytes,
+                CASE WHEN p.position = 0 THEN c.data END AS first
+            FROM blobs b LEFT JOIN blob_parts p ON p.path = b.path LEFT JOIN blob_chunks c ON c.sha256 = p.chunk
+            WHERE b.path = \(path) ORDER BY p.position
+            """, logger: logger)
+        var blob: PostgresBlobSource?
+        for try await row in rows {
+            let row = row.makeRandomAccess()
+            if blob == nil {
+                blob = PostgresBlobSource(
+                    store: self, path: path, sha256: try row["sha256"].decode(String.self),
+                    size: try row["size"].decode(Int.self), chunkSize: try row["chunk_size"].decode(Int.self), chunks: [],
+                    first: nil)
+            }
+            guard let chunk = try row["chunk"].decode(String?.self) else { continue }
+            guard try row["chunk_bytes"].decode(Int?.self) != nil else {
+                let damage = BlobDamage(path: path, reason: "chunk \(blob!.chunks.count) (\(chunk)) is missing")
+                remember(damage)
+                throw damage
+            }
+            blob!.chunks.append(chunk)
+            if let first = try row["first"].decode(ByteBuffer?.self) { blob!.first = try check(first, chunk, path) }
+        }
+        return blob
+    }
+
+    /// `bytes` when they hash to `chunk`, else throws (and remembers) the damage.
+    func check(_ bytes: ByteBuffer, _ chunk: String, _ path: String) throws -> ByteBuffer {
+        guard hex(SHA256.hash(data: bytes.readableBytesView)) == chunk else {
+            let damage = BlobDamage(path: path, reason: "chunk \(chunk) does not hash to its name")
+            remember(damage)
+            throw damage
+        }
+        return bytes
+    }
+
+    /// The bytes of one chunk of `path`, checked.
+    func chunk(_ sha256: String, of path: String) async throws -> ByteBuffer {
+        let bytes = try await database.first(
+            try await client.query("SELECT data FROM blob_chunks WHERE sha256 = \(sha256)", logger: logger)
+        ) { try $0["data"].decode(ByteBuffer.self) }
+        guard let bytes else {
+            let damage = BlobDamage(path: path, reason: "chunk \(sha256) is missing")
+            remember(damage)
+            throw damage
+        }
+        return try check(bytes, sha256, path)
+    }
+
+    func remember(_ damage: BlobDamage) {
+        logger.error("damaged blob", metadata: ["blob": "\(damage.path)", "reason": "\(damage.reason)"])
+        damaged.withLockedValue { $0[damage.path] = damage }
+    }
+}
+
+/// A blob in PostgreSQL chunks, streamed chunk by chunk with the next one fetched while the
+/// current one is sent.
+struct PostgresBlobSource: BlobSource {
+    let store: PostgresBlobStore
+    let path: String
+    let sha256: String
+    let size: Int
+    let chunkSize: Int
+    var chunks: [String]
+    /// The first chunk, fetched (and checked) with the blob row.
+    var first: ByteBuffer?
+
+    func body(range: ClosedRange<Int>?, context: some RequestContext) async throws -> ResponseBody {
+        guard size > 0 else { return ResponseBody() }
+        let range = range ?? 0...(size - 1)
+        let blob = self
+        return ResponseBody(contentLength: range.count) { writer in
+            try await blob.stream(range) { try await writer.write($0) }
+            try await writer.finish(nil)
+        }
+    }
+
+    /// Chunks fetched ahead of the one being sent.
+    static let readAhead = 2
+
+    /// Hands the bytes of `range` to `sink`, one chunk (or part of one) at a time, with the next
+    /// `readAhead` chunks on their way meanwhile.
+    func stream(_ range: ClosedRange<Int>, to sink: (ByteBuffer) async throws -> Void) async throws {
+        let firstIndex = range.lowerBound / chunkSize
+        let lastIndex = min(range.upperBound / chunkSize, chunks.count - 1)
+        var pending: [Task<ByteBuffer, any Error>] = []
+        var fetched = firstIndex
+        defer { for task in pending { task.cancel() } }
+        for index in firstIndex...max(lastIndex, firstIndex) {
+            while fetched <= lastIndex, fetched <= index + Self.readAhead {
+                pending.append(fetch(fetched))
+                fetched += 1
+            }
+            guard !pending.isEmpty else { break }
+            let bytes = try await pending.removeFirst().value
+            let start = index * chunkSize
+            let from = max(range.lowerBound - start, 0)
+            let to = min(range.upperBound - start + 1, bytes.readableBytes)
+            guard from < to, let slice = bytes.getSlice(at: bytes.readerIndex + from, length: to - from) else {
+                let damage = BlobDamage(path: path, reason: "chunk \(index) is shorter than the blob row says")
+                store.remember(damage)
+                throw damage
+            }
+            try await sink(slice)
+        }
+    }
+
+    /// Fetches chunk `index` in a task of its own, so the next chunk arrives while this one is sent.
+    func fetch(_ index: Int) -> Task<ByteBuffer, any Error> {
+        if index == 0, let first { return Task { first } }
+        let (store, sha, path) = (self.store, chunks[index], self.path)
+        return Task { try await store.chunk(sha, of: path) }
+    }
+
+    /// Writes every byte to `handle` (for the cache).
+    func write(to handle: FileHandle) async throws {
+        guard size > 0 else { return }
+        try await stream(0...(size - 1)) { buffer in try handle.write(contentsOf: buffer.readableBytesView) }
+    }
+
+    func data() async throws -> Data {
+        var data = Data(capacity: size)
+        if size > 0 { try await stream(0...(size - 1)) { data.append(contentsOf: $0.readableBytesView) } }
+        guard Digest.sha256Hex(data) == sha256 else {
+            let damage = BlobDamage(path: path, reason: "the bytes do not hash to the blob's SHA-256")
+            store.remember(damage)
+            throw damage
+        }
+        return data
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import GamePackFormat
+import GamePackTestSupport
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import PostgresNIO
+import Testing
+
+@testable import GamePackServer
+
+/// Issue 33: pack bytes in PostgreSQL chunks, against a real PostgreSQL.
+@Suite("PostgreSQL blob store: chunks, sharing, reads, damage", .serialized, .tags(.postgres), .requires(.postgres))
+struct PostgresBlobStoreTests {
+    static let mib = PostgresBlobStore.chunkSize
+
+    @Test("a blob of several chunks goes in from a file and from data, and comes back whole")
+    func roundTrip() async throws {
+        let fixture = try await PostgresBlobFixture()
+        let data = PostgresBlobFixture.random(2 * Self.mib + 12_345)
+        let sha = Digest.sha256Hex(data)
+        let temporary = fixture.blobs.temporaryURL("test")
+        try data.write(to: temporary)
+        try await fixture.blobs.commit(temporary, to: PublishLayout.file(sha256: sha))
+        #expect(!FileManager.default.fileExists(atPath: temporary.path), "commit removes the temporary file")
+        #expect(try await fixture.chunks(of: PublishLayout.file(sha256: sha)).count == 3)
+        #expect(try await fixture.blobs.data(PublishLayout.file(sha256: sha)) == data)
+        let source = try #require(try await fixture.blobs.source(PublishLayout.file(sha256: sha)))
+        #expect(source.size == data.count)
+        #expect(try await fixture.blobs.exists(PublishLayout.file(sha256: sha)))
+        #expect(try await !fixture.blobs.exists(PublishLayout.file(sha256: String(repeating: "0", count: 64))))
+        try await fixture.blobs.store(Data(), at: "v1/files/empty")
+        #expect(try await fixture.blobs.data("v1/files/empty") == Data())
+        await fixture.tearDown()
+    }
+
+    @Test("two versions sharing chunks store the shared chunks once")
+    func sharedChunks() async throws {
+        let fixture = try await PostgresBlobFixture()
+        let first = PostgresBlobFixture.random(3 * Self.mib)
+        var second = first.prefix(2 * Self.mib)
+        second.append(PostgresBlobFixture.random(Self.mib / 2))
+        try await fixture.blobs.store(first, at: PublishLayout.file(sha256: Digest.sha256Hex(first)))
+        try await fixture.blobs.store(Data(second), at: PublishLayout.file(sha256: Digest.sha256Hex(Data(second))))
+        #expect(try await fixture.count("blobs") == 2)
+        #expect(try await fixture.count("blob_parts") == 6)
+        #expect(try await fixture.count("blob_chunks") == 4, "3 chunks of the first, 1 new of the second")
+        #expect(try await fixture.blobs.data(PublishLayout.file(sha256: Digest.sha256Hex(Data(second)))) == Data(second))
+        await fixture.tearDown()
+    }
+
+    @Test("a damaged chunk and a missing chunk are never served (503) and verify lists both")
+    func damage() async throws {
+        let fixture = try await PostgresBlobFixture()
+        let corrupt = PostgresBlobFixture.random(2 * Self.mib)
+        let missing = PostgresBlobFixture.random(2 * Self.mib + 7)
+        let healthy = PostgresBlobFixture.random(100)
+        let (corruptPath, missingPath) = (
+            PublishLayout.file(sha256: Digest.sha256Hex(corrupt)), PublishLayout.file(sha256: Digest.sha256Hex(missing))
+        )
+        try await fixture.blobs.store(corrupt, at: corruptPath)
+        try await fixture.blobs.store(missing, at: missingPath)
+        try await fixture.blobs.store(healthy, at: PublishLayout.file(sha256: Digest.sha256Hex(healthy)))
+        #expect(try await fixture.blobs.verify(rehash: true).isEmpty)
+        let bad = try await fixture.chunks(of: corruptPath)[1]
+        try await fixture.execute("UPDATE blob_chunks SET data = \(ByteBuffer(repeating: 1, count: 10)) WHERE sha256 = \(bad)")
+        let gone = try await fixture.chunks(of: missingPath)[2]
+        try await fixture.execute("DELETE FROM blob_chunks WHERE sha256 = \(gone)")
+
+        #expect(try await fixture.blobs.verify(rehash: false).map(\.path) == [missingPath], "a missing chunk is cheap to find")
+        await #expect(throws: BlobDamage.self) { _ = try await fixture.blobs.source(missingPath) }
+        await #expect(throws: BlobDamage.self) { _ = try await fixture.blobs.data(corruptPath) }
+        #expect(try await fixture.blobs.verify(rehash: true).map(\.path).sorted() == [corruptPath, missingPath].sorted())
+        #expect(try await fixture.blobs.data(PublishLayout.file(sha256: Digest.sha256Hex(healthy))) == healthy)
+        await fixture.tearDown()
+    }
+
+    @Test("the server answers 503 for a damaged blob, ranges, ETag and 304 from chunks")
+    func serving() async throws {
+        let fixture = try await ServerFixture(.postgres)
+        let asset = PostgresBlobFixture.random(2 * Self.mib + 500)
+        let pack = try fixture.packs.make(sequence: 1, name: "Chunks", extra: ["assets/big.bin": asset])
+        let assetPath = PublishLayout.file(sha256: Digest.sha256Hex(asset))
+        try await fixture.test { client in
+            #expect(try await fixture.upload(client, pack).status == .created)
+            #expect(!FileManager.default.fileExists(atPath: fixture.data.appendingPathComponent(assetPath).path))
+            let whole = try await client.execute(uri: "/\(assetPath)", method: .get)
+            #expect(whole.status == .ok)
+            #expect(Data(buffer: whole.body) == asset)
+            let etag = try #require(whole.headers[.eTag])
+            let range = try await client.execute(
+                uri: "/\(assetPath)", method: .get, headers: [.range: "bytes=\(Self.mib - 10)-\(Self.mib + 9)"])
+            #expect(range.status == .partialContent)
+            #expect(Data(buffer: range.body) == asset[(Self.mib - 10)...(Self.mib + 9)])
+            #expect(range.headers[.contentRange] == "bytes \(Self.mib - 10)-\(Self.mib + 9)/\(asset.count)")
+            let tail = try await client.execute(uri: "/\(assetPath)", method: .get, headers: [.range: "bytes=-100"])
+            #expect(Data(buffer: tail.body) == asset.suffix(100))
+            let notModified = try await client.execute(uri: "/\(assetPath)", method: .get, headers: [.ifNoneMatch: etag])
+            #expect(notModified.status == .notModified)
+            let packBytes = try await client.execute(uri: "/v1/packs/\(pack.sha256).gamepack", method: .get)
+            #expect(Data(buffer: packBytes.body) == (try Data(contentsOf: pack.url)))
+
+            let database = fixture.storeFixture.store as! PostgresStore
+            try await database.client.query(
+                """
+                UPDATE blob_chunks SET data = \(ByteBuffer(repeating: 0, count: 4)) WHERE sha256 =
+                (SELECT chunk FROM blob_parts WHERE path = \(assetPath) AND position = 0)
+                """)
+            let damaged = try await client.execute(uri: "/\(assetPath)", method: .get)
+            #expect(damaged.status == .serviceUnavailable, "\(damaged.text)")
+            #expect(damaged.errorCode == "blob_damaged")
+            #expect(try await fixture.server.blobs.verify(rehash: false).map(\.path) == [assetPath])
+        }
+        await fixture.tearDown()
+    }
+}
