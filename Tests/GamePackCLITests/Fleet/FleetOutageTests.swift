@@ -6,10 +6,10 @@ import Testing
 /// PostgreSQL goes away under load and comes back: the fleet answers 503 with `Retry-After`
 /// meanwhile, never a 500, and serves again by itself, with its change feed subscribed again.
 @Suite(
+    "A fleet through a PostgreSQL restart under load",
     // Disabled at the deadline: run beside other suites, its blocking waits (processes, curl,
     // usleep) starved the two-thread cooperative pool and the run hung; move them off the pool.
-    .disabled("hangs when run in parallel with other suites; see the comment"),
-    "A fleet through a PostgreSQL restart under load", .serialized, .tags(.postgres, .nginx, .wrk),
+    .disabled("hangs when run in parallel with other suites; see the comment"), .serialized, .tags(.postgres, .nginx, .wrk),
     .requires(.postgresServer, .nginx, .wrk))
 struct FleetOutageTests {
     @Test("PostgreSQL down for 4 s under wrk through nginx: 503s meanwhile, no 500, then 200s again without a restart")

@@ -7,10 +7,10 @@ import Testing
 /// once, though their caches would keep the old view for a minute (`--cache-seconds 60`): only
 /// the change feed (PostgreSQL `LISTEN/NOTIFY`) can tell them.
 @Suite(
+    "A fleet: a publish through one instance is read at once through the others",
     // Disabled at the deadline: run beside other suites, its blocking waits (processes, curl,
     // usleep) starved the two-thread cooperative pool and the run hung; move them off the pool.
-    .disabled("hangs when run in parallel with other suites; see the comment"),
-    "A fleet: a publish through one instance is read at once through the others", .serialized,
+    .disabled("hangs when run in parallel with other suites; see the comment"), .serialized,
     .tags(.postgres, .nginx), .requires(.postgres, .nginx))
 struct FleetReadTests {
     @Test("publish through instance 1, read through 2 and 3 at once: the pointer, the pack, a content query")

@@ -6,10 +6,10 @@ import Testing
 /// (`/ready` 503 while it still serves), closes, and starts again; `wrk` sees every request
 /// answered, none with a 5xx.
 @Suite(
+    "A fleet through a rolling restart under load",
     // Disabled at the deadline: run beside other suites, its blocking waits (processes, curl,
     // usleep) starved the two-thread cooperative pool and the run hung; move them off the pool.
-    .disabled("hangs when run in parallel with other suites; see the comment"),
-    "A fleet through a rolling restart under load", .serialized, .tags(.postgres, .nginx, .wrk),
+    .disabled("hangs when run in parallel with other suites; see the comment"), .serialized, .tags(.postgres, .nginx, .wrk),
     .requires(.postgres, .nginx, .wrk))
 struct FleetRollingRestartTests {
     @Test("restart all three instances one after another under wrk: zero socket errors, zero 5xx")
