@@ -167,8 +167,7 @@ let package = Package(
         .target(
             name: "GamePackStudio",
             dependencies: [
-                "GamePackKit",
-                "GamePackSite",
+                "GamePackContent", "GamePackLocalization", "GamePackLint", "GamePackBuild", "GamePackSite", "GamePackKit",
                 "GamePackFormat",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -11,10 +11,7 @@ enum IDScheme {
             return ItemID(String((ids.compactMap(\.number).max() ?? 0) + 1))
         }
         let text = name?.stringValue ?? name?.members?["en"]?.stringValue ?? name?.members?.values.first?.stringValue ?? "item"
-        var slug = String(
-            text.lowercased().unicodeScalars.map {
-                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) ? Character($0) : "-"
-            })
+        var slug = String(text.lowercased().unicodeScalars.map { YAMLRendering.isWordScalar($0) ? Character($0) : "-" })
         while slug.contains("--") { slug = slug.replacingOccurrences(of: "--", with: "-") }
         slug = slug.trimmingCharacters(in: ["-"])
         if slug.isEmpty { slug = "item" }

@@ -125,6 +125,20 @@ struct ItemFileEditor {
                 specs: spec?.fields ?? [])
             return
         }
+        if flow, let members = new.members, let entries = old.entries, Set(members.keys) == Set(entries.map(\.key)),
+            entries.allSatisfy({ $0.value.scalarText != nil && members[$0.key]!.isScalar })
+        {
+            // A flow map ({latitude: …, longitude: …}) keeps its untouched values as written.
+            for child in entries where !child.value.json.sameValue(as: members[child.key]!) {
+                let from = position(child.value.location)
+                let end = try spans.endOfScalar(line: from.line, column: from.column, flow: true, parentIndent: indent)
+                replacements.append(
+                    .init(
+                        start: from, end: Position(line: end.line, column: end.column),
+                        text: YAMLRendering.render(members[child.key]!, indent: 0)))
+            }
+            return
+        }
         if new.isScalar, old.scalarText != nil, start.line == entry.keyLocation.line - 1 {
             let end = try spans.endOfScalar(line: start.line, column: start.column, flow: false, parentIndent: indent)
             replacements.append(

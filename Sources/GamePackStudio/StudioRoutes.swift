@@ -71,7 +71,8 @@ struct StudioRoutes {
             guard let name = query.get("name") else { throw StudioError.badRequest("`name` is required", field: "name") }
             let data: Data
             do {
-                data = Data(try await request.body.collect(upTo: server.configuration.uploadLimit).readableBytesView)
+                var request = request
+                data = Data(try await request.collectBody(upTo: server.configuration.uploadLimit).readableBytesView)
             } catch {
                 throw StudioError(
                     413, "the upload is larger than \(server.configuration.uploadLimit) bytes; make the file smaller",
@@ -133,7 +134,13 @@ struct StudioRoutes {
 
     /// The request's JSON body (at most 4 MB).
     static func json(_ request: Request, allowEmpty: Bool = false) async throws -> JSONValue {
-        let data = Data(try await request.body.collect(upTo: 4 * 1024 * 1024).readableBytesView)
+        var request = request
+        let data: Data
+        do {
+            data = Data(try await request.collectBody(upTo: 4 * 1024 * 1024).readableBytesView)
+        } catch {
+            throw StudioError(413, "the body is larger than 4 MB", field: "body")
+        }
         if data.isEmpty && allowEmpty { return .object([:]) }
         do {
             let value = try JSONScanner.parse(data)

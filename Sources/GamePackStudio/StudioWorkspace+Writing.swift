@@ -120,7 +120,9 @@ extension StudioWorkspace {
                 decoding: FileManager.default.contents(atPath: root.path + "/" + item.file) ?? Data(), as: UTF8.self)
             var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
             let start = item.node.location.line - 1
-            let end = position + 1 < inFile.count ? inFile[position + 1].node.location.line - 1 : lines.count
+            let end =
+                position + 1 < inFile.count
+                ? inFile[position + 1].node.location.line - 1 : lines.count - (lines.last?.isEmpty == true ? 1 : 0)
             lines.removeSubrange(start..<max(start, end))
             let newText = lines.joined(separator: "\n")
             guard case .loaded(let root) = SourceLoader.load(data: Data(newText.utf8), path: item.file),

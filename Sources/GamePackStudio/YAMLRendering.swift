@@ -60,10 +60,16 @@ enum YAMLRendering {
     static func key(_ name: String) -> String {
         let plain =
             !name.isEmpty
-            && name.unicodeScalars.allSatisfy {
-                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-")
-            }
+            && name.unicodeScalars.allSatisfy { isWordScalar($0) || $0 == "_" || $0 == "-" }
         return plain ? name : YAMLScalar.quoted(name, controls: .json)
+    }
+
+    /// An ASCII letter or digit.
+    static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: true
+        default: false
+        }
     }
 }
 
