@@ -1,5 +1,6 @@
 import Foundation
 import GamePackContent
+import GamePackFormat
 
 /// A refused request: an HTTP status and a message that says what to change, with the field
 /// and the place in a file where known. The API answers it as `{"error": {…}}` and changes

@@ -20,7 +20,7 @@ public final class StudioServer: Sendable {
         /// The largest upload accepted, in bytes.
         public var uploadLimit: Int
 
-        public init(host: String = "127.0.0.1", port: Int = 8080, uploadLimit: Int = AssetUpload.defaultLimit) {
+        public init(host: String = "127.0.0.1", port: Int = 8080, uploadLimit: Int = 20 * 1024 * 1024) {
             self.host = host
             self.port = port
             self.uploadLimit = uploadLimit
