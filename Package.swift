@@ -43,6 +43,7 @@ let package = Package(
                 "GamePackServer",
                 "GamePackPublishing",
                 "GamePackPreview",
+                "GamePackStudio",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -164,6 +165,18 @@ let package = Package(
             ]
         ),
         .target(
+            name: "GamePackStudio",
+            dependencies: [
+                "GamePackContent", "GamePackLocalization", "GamePackLint", "GamePackBuild", "GamePackSite", "GamePackKit",
+                "GamePackFormat",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .target(
             name: "GamePackTestSupport",
             dependencies: ["GamePackContent", "GamePackLint", "GamePackBuild", "GamePackFormat"]
         ),
@@ -201,6 +214,14 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "GamePackStudioTests",
+            dependencies: [
+                "GamePackStudio", "GamePackContent", "GamePackFormat", "GamePackTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         .testTarget(
             name: "GamePackCLITests",

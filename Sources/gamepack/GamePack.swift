@@ -12,7 +12,8 @@ struct GamePack: AsyncParsableCommand {
         subcommands: [
             InitCommand.self, LintCommand.self, BuildCommand.self, VerifyCommand.self, InspectCommand.self,
             KeygenCommand.self, KeysCommand.self, SignCommand.self, ImportCommand.self, SchemaCommand.self, L10nCommand.self,
-            DiffCommand.self, PreviewCommand.self, ServeCommand.self, PublishCommand.self, PromoteCommand.self,
+            DiffCommand.self, PreviewCommand.self, StudioCommand.self, ServeCommand.self, PublishCommand.self,
+            PromoteCommand.self,
             RollbackCommand.self, RolloutCommand.self,
             HistoryCommand.self,
         ]

@@ -1,0 +1,229 @@
+import Foundation
+import GamePackContent
+import GamePackFormat
+import GamePackLocalization
+
+/// Writes an item's new values into its YAML file's text with the smallest change: a changed
+/// scalar has only its value replaced (its key, its comment and the rest of its line stay);
+/// a map is descended into, so a changed Dutch text leaves the English line alone; a removed
+/// field's lines go; an added field goes after the map's last entry; a list or a value that
+/// changed kind is written anew at its place. Everything else (comments, key order, quoting,
+/// blank lines, line breaks) stays byte for byte. Values end where the translation writer's
+/// scanner says (`SourceTextSpans`). The result is read back and must mean exactly the new
+/// values, or nothing is written.
+struct ItemFileEditor {
+    struct Position: Comparable {
+        var line: Int
+        var column: Int
+        static func < (a: Position, b: Position) -> Bool { (a.line, a.column) < (b.line, b.column) }
+    }
+
+    struct Replacement {
+        var start: Position
+        var end: Position
+        var text: String
+    }
+
+    let path: String
+    let spans: SourceTextSpans
+    let scalars: [Unicode.Scalar]
+    let hasBOM: Bool
+    var replacements: [Replacement] = []
+
+    init(path: String, text: String) {
+        self.path = path
+        spans = SourceTextSpans(path: path, text: text)
+        var scalars = Array(text.unicodeScalars)
+        hasBOM = scalars.first == "\u{FEFF}"
+        if hasBOM { scalars.removeFirst() }
+        self.scalars = scalars
+    }
+
+    /// The file's new text with `item` (the `position`th item of the file, of `type`) holding
+    /// `values`.
+    static func edit(
+        _ text: String, path: String, item: ContentItem, position: Int, values: [String: JSONValue], type: ContentType?
+    ) throws -> String {
+        guard !path.lowercased().hasSuffix(".json") else {
+            throw StudioError(
+                422, "\(path) is a JSON file; the studio edits YAML files only: edit it by hand or convert it to YAML")
+        }
+        var editor = ItemFileEditor(path: path, text: text)
+        guard let entries = item.node.entries else {
+            throw StudioError(422, "the item is not a map", location: item.node.location)
+        }
+        if editor.char(editor.position(item.node.location)) == "{" {
+            throw StudioError(
+                422, "the item is written as a flow map ({…}); write it as a block map to edit it here",
+                location: item.node.location)
+        }
+        let indent = (entries.first?.keyLocation.column ?? 1) - 1
+        try editor.planMap(item.node, values, indent: indent, order: type?.fields.map(\.name) ?? [], specs: type?.fields ?? [])
+        let result = editor.applied()
+        try verify(result, path: path, collection: item.collection, position: position, values: values)
+        return result
+    }
+
+    /// Reads `text` back: its `position`th item must hold exactly `values`.
+    static func verify(_ text: String, path: String, collection: String, position: Int, values: [String: JSONValue]) throws {
+        var problems: [Diagnostic] = []
+        guard case .loaded(let root) = SourceLoader.load(data: Data(text.utf8), path: path) else {
+            throw StudioError(422, "\(path): the edited file would not parse; nothing was written")
+        }
+        let items = ContentItem.items(in: root, collection: collection, problems: &problems)
+        guard position < items.count, items[position].node.json.sameValue(as: .object(values)) else {
+            throw StudioError(422, "\(path): the studio could not write this change safely; nothing was written")
+        }
+    }
+
+    // MARK: Planning
+
+    mutating func planMap(_ node: SourceNode, _ values: [String: JSONValue], indent: Int, order: [String], specs: [FieldSpec])
+        throws
+    {
+        let entries = node.entries ?? []
+        for entry in entries {
+            let keyStart = position(entry.keyLocation)
+            guard let new = values[entry.key] else {
+                guard prefixIsBlank(keyStart) else {
+                    throw StudioError(
+                        422, "the first field of a list item (\(entry.key)) cannot be removed here",
+                        field: entry.key, location: entry.keyLocation)
+                }
+                let last = entryEnd(entry)
+                let next = last.line + 1 < spans.lines.count ? Position(line: last.line + 1, column: 0) : last
+                replacements.append(.init(start: Position(line: keyStart.line, column: 0), end: next, text: ""))
+                continue
+            }
+            let spec = specs.first { $0.name == entry.key }
+            try plan(entry, new, indent: keyStart.column, spec: spec)
+        }
+        let added = YAMLRendering.orderedKeys(values, order).filter { key in !entries.contains { $0.key == key } }
+        guard !added.isEmpty else { return }
+        let end = entries.last.map { entryEnd($0) } ?? position(node.location)
+        let pad = String(repeating: " ", count: indent)
+        let text = added.map { key in
+            spans.newline + pad + YAMLRendering.key(key)
+                + YAMLRendering.afterKey(values[key]!, indent: indent + 2, order: fieldOrder(key, specs), newline: spans.newline)
+        }.joined()
+        replacements.append(.init(start: end, end: end, text: text))
+    }
+
+    func fieldOrder(_ key: String, _ specs: [FieldSpec]) -> [String] {
+        specs.first { $0.name == key }?.fields.map(\.name) ?? ["en", "nl", "latitude", "longitude"]
+    }
+
+    mutating func plan(_ entry: SourceEntry, _ new: JSONValue, indent: Int, spec: FieldSpec?) throws {
+        let old = entry.value
+        if old.json.sameValue(as: new) { return }
+        let start = position(old.location)
+        let flow = char(start) == "{" || char(start) == "["
+        if let members = new.members, old.entries != nil, !flow {
+            let childIndent = (old.entries?.first?.keyLocation.column ?? indent + 3) - 1
+            try planMap(
+                old, members, indent: childIndent, order: fieldOrder(entry.key, spec.map { [$0] } ?? []),
+                specs: spec?.fields ?? [])
+            return
+        }
+        if flow, let members = new.members, let entries = old.entries, Set(members.keys) == Set(entries.map(\.key)),
+            entries.allSatisfy({ $0.value.scalarText != nil && members[$0.key]!.isScalar })
+        {
+            // A flow map ({latitude: …, longitude: …}) keeps its untouched values as written.
+            for child in entries where !child.value.json.sameValue(as: members[child.key]!) {
+                let from = position(child.value.location)
+                let end = try spans.endOfScalar(line: from.line, column: from.column, flow: true, parentIndent: indent)
+                replacements.append(
+                    .init(
+                        start: from, end: Position(line: end.line, column: end.column),
+                        text: YAMLRendering.render(members[child.key]!, indent: 0)))
+            }
+            return
+        }
+        if new.isScalar, old.scalarText != nil, start.line == entry.keyLocation.line - 1 {
+            let end = try spans.endOfScalar(line: start.line, column: start.column, flow: false, parentIndent: indent)
+            replacements.append(
+                .init(
+                    start: start, end: Position(line: end.line, column: end.column),
+                    text: YAMLRendering.render(new, indent: 0)))
+            return
+        }
+        // Anything else: the entry written anew, from its key to the end of its value.
+        let keyStart = position(entry.keyLocation)
+        let text =
+            YAMLRendering.key(entry.key)
+            + YAMLRendering.afterKey(
+                new, indent: indent + 2, order: fieldOrder(entry.key, spec.map { [$0] } ?? []),
+                newline: spans.newline)
+        replacements.append(.init(start: keyStart, end: entryEnd(entry), text: text))
+    }
+
+    /// The end of an entry's value: the end of the last line that is not blank or a comment,
+    /// before the next line indented as deep as the key or less (a list at the key's own
+    /// indentation belongs to it).
+    func entryEnd(_ entry: SourceEntry) -> Position {
+        let key = position(entry.keyLocation)
+        var last = key.line
+        var line = key.line + 1
+        let lines = spans.lines
+        while line < lines.count {
+            let content = lines[line]
+            guard let first = content.firstIndex(where: { $0 != " " && $0 != "\t" }) else {
+                line += 1
+                continue
+            }
+            let indent = first - content.startIndex
+            if content[first] == "#" {
+                line += 1
+                continue
+            }
+            let dash = content[first] == "-" && (first + 1 == content.endIndex || content[first + 1] == " ")
+            guard indent > key.column || (indent == key.column && dash && entry.value.elements != nil) else { break }
+            last = line
+            line += 1
+        }
+        if last == key.line, entry.value.location.line - 1 == key.line, entry.value.scalarText != nil || entry.value.isNull {
+            // A one-line value keeps the line's comment.
+            let start = position(entry.value.location)
+            if let end = try? spans.endOfScalar(line: start.line, column: start.column, flow: false, parentIndent: key.column),
+                end.line == key.line
+            {
+                return Position(line: end.line, column: end.column)
+            }
+        }
+        return Position(line: last, column: lines[last].count)
+    }
+
+    // MARK: Text
+
+    func position(_ location: SourceLocation) -> Position {
+        Position(line: location.line - 1, column: location.column - 1)
+    }
+
+    func char(_ p: Position) -> Unicode.Scalar? {
+        let lines = spans.lines
+        guard p.line >= 0, p.line < lines.count, p.column >= 0, p.column < lines[p.line].count else { return nil }
+        return lines[p.line][lines[p.line].startIndex + p.column]
+    }
+
+    func prefixIsBlank(_ p: Position) -> Bool {
+        let line = spans.lines[p.line]
+        return line.prefix(p.column).allSatisfy { $0 == " " || $0 == "\t" }
+    }
+
+    func offset(_ p: Position) -> Int {
+        let lines = spans.lines
+        guard p.line < lines.count else { return scalars.count }
+        return lines[p.line].startIndex + p.column
+    }
+
+    /// The text with every replacement made (later ones first, so offsets stay valid).
+    func applied() -> String {
+        var result = scalars
+        for replacement in replacements.sorted(by: { $0.start > $1.start }) {
+            result.replaceSubrange(offset(replacement.start)..<offset(replacement.end), with: replacement.text.unicodeScalars)
+        }
+        var text = String(String.UnicodeScalarView(result))
+        if hasBOM { text = "\u{FEFF}" + text }
+        return text
+    }
+}

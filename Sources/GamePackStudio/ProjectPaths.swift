@@ -1,0 +1,30 @@
+import Foundation
+
+/// The one check every path the studio reads or writes goes through: relative, without `..`,
+/// `.` or empty parts, no hidden names, and no symlink on the way, so it stays inside the
+/// project.
+enum ProjectPaths {
+    static func inside(_ root: URL, _ relative: String, field: String) throws -> URL {
+        let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
+        guard !relative.isEmpty, !relative.hasPrefix("/"), !relative.contains("\\"), !relative.contains("\0"),
+            parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.hasPrefix(".") })
+        else {
+            throw StudioError.badRequest(
+                "`\(relative)` is not a plain path inside the project (no `..`, no leading `/`, no hidden names)", field: field)
+        }
+        var current = root.path
+        var info = stat()
+        for part in parts.dropLast() {
+            current += "/" + part
+            if lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+                throw StudioError.badRequest(
+                    "`\(relative)` goes through a symlink; the studio stays inside the project", field: field)
+            }
+        }
+        let url = root.appendingPathComponent(relative)
+        if lstat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+            throw StudioError.badRequest("`\(relative)` is a symlink; the studio stays inside the project", field: field)
+        }
+        return url
+    }
+}
