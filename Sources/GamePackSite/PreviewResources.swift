@@ -115,8 +115,26 @@ public enum PreviewResources {
         (1...100).map { ".w\($0) { width: \($0)%; }" }.joined(separator: " ")
     }
 
+    /// The map helper the preview's script and the studio's both use: the point under a pixel
+    /// of a `PreviewMap`, by the inverse of its projection.
+    public static let mapPointScript = #"""
+        // The point under a pixel of a map drawn by PreviewMap: the inverse of its projection, read
+        // from the map's data attributes (the preview's 5 km search and the studio's map both use it).
+        function gamepackMapPoint(svg, clientX, clientY) {
+          var point = svg.createSVGPoint();
+          point.x = clientX;
+          point.y = clientY;
+          var p = point.matrixTransform(svg.getScreenCTM().inverse());
+          var d = svg.dataset, scale = parseFloat(d.scale), mpd = 6371008.8 * Math.PI / 180;
+          var lat = parseFloat(d.originLat) - (p.y - parseFloat(d.oy)) / scale / mpd;
+          var lon = parseFloat(d.originLon) + (p.x - parseFloat(d.ox)) / scale / mpd / parseFloat(d.cos);
+          if (lon >= 180) { lon -= 360; }
+          return { x: p.x, y: p.y, latitude: Math.max(-90, Math.min(90, lat)), longitude: lon };
+        }
+        """#
+
     /// The script.
-    public static let script = #"""
+    public static let script = mapPointScript + "\n" + #"""
         "use strict";
         (function () {
           var KEY = "gamepack-preview-view";
@@ -153,12 +171,8 @@ public enum PreviewResources {
           }
           function describe(m) { return m < 1000 ? Math.round(m) + " m" : (m / 1000).toFixed(1) + " km"; }
           function search(svg, event) {
-            var point = svg.createSVGPoint(); point.x = event.clientX; point.y = event.clientY;
-            var p = point.matrixTransform(svg.getScreenCTM().inverse());
-            var d = svg.dataset, scale = parseFloat(d.scale), mpd = 6371008.8 * Math.PI / 180;
-            var lat = parseFloat(d.originLat) - (p.y - parseFloat(d.oy)) / scale / mpd;
-            var lon = parseFloat(d.originLon) + (p.x - parseFloat(d.ox)) / scale / mpd / parseFloat(d.cos);
-            var radius = parseFloat(d.searchRadius);
+            var p = gamepackMapPoint(svg, event.clientX, event.clientY), lat = p.latitude, lon = p.longitude;
+            var scale = parseFloat(svg.dataset.scale), radius = parseFloat(svg.dataset.searchRadius);
             var circle = svg.querySelector(".search-circle");
             circle.setAttribute("cx", p.x); circle.setAttribute("cy", p.y); circle.setAttribute("r", radius * scale);
             var found = [], pins = svg.querySelectorAll("g[data-lat]");

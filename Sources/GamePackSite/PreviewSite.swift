@@ -189,7 +189,7 @@ public struct PreviewSite: Sendable {
     }
 
     /// A geo point's latitude and longitude, when both are numbers in range.
-    static func point(_ node: SourceNode?) -> (Double, Double)? {
+    package static func point(_ node: SourceNode?) -> (Double, Double)? {
         guard let node, let lat = node["latitude"]?.doubleValue, let lon = node["longitude"]?.doubleValue,
             abs(lat) <= 90, abs(lon) <= 180
         else { return nil }

@@ -11,7 +11,7 @@ struct StudioRoutes {
     var workspace: StudioWorkspace { server.workspace }
 
     func register(on router: Router<BasicRequestContext>) {
-        router.get("/") { _, _ in PlaceholderPage.response() }
+        StudioPageRoutes(server: server).register(on: router)
         router.get("/api/session") { [server] _, _ in
             jsonResponse(
                 .object([

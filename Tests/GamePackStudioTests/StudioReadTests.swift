@@ -7,7 +7,7 @@ import Testing
 /// lists and search, an item with its version, findings and referrers.
 @Suite("gamepack studio: reading", .serialized)
 struct StudioReadTests {
-    @Test("the session hands out the write token; the placeholder page lists the API")
+    @Test("the session hands out the write token; the editor page loads its script under a strict policy")
     func session() async throws {
         let studio = try await StudioHarness()
         defer { studio.stop() }
@@ -17,8 +17,8 @@ struct StudioReadTests {
         #expect(session.json["git"] == .bool(false))
         let page = try studio.send("GET", "/")
         #expect(page.status == 200)
-        #expect(page.body.contains("the editor page comes next") || page.body.contains("The editor page comes next"))
-        #expect(page.body.contains("/api/collections/{type}"))
+        #expect(page.body.contains("<script src=\"/_studio/studio.js\" defer></script>"))
+        #expect(page.body.contains("<main id=\"main\""))
     }
 
     @Test("every type is a form: kinds, limits, localized, reference targets, asset folders")
