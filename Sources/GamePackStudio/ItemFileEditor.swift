@@ -103,8 +103,9 @@ struct ItemFileEditor {
         let end = entries.last.map { entryEnd($0) } ?? position(node.location)
         let pad = String(repeating: " ", count: indent)
         let text = added.map { key in
-            spans.newline + pad + YAMLRendering.key(key)
-                + YAMLRendering.afterKey(values[key]!, indent: indent + 2, order: fieldOrder(key, specs), newline: spans.newline)
+            spans.newline + pad
+                + YAMLRendering.entry(
+                    key, values[key]!, indent: indent + 2, order: fieldOrder(key, specs), newline: spans.newline)
         }.joined()
         replacements.append(.init(start: end, end: end, text: text))
     }
@@ -149,11 +150,8 @@ struct ItemFileEditor {
         }
         // Anything else: the entry written anew, from its key to the end of its value.
         let keyStart = position(entry.keyLocation)
-        let text =
-            YAMLRendering.key(entry.key)
-            + YAMLRendering.afterKey(
-                new, indent: indent + 2, order: fieldOrder(entry.key, spec.map { [$0] } ?? []),
-                newline: spans.newline)
+        let text = YAMLRendering.entry(
+            entry.key, new, indent: indent + 2, order: fieldOrder(entry.key, spec.map { [$0] } ?? []), newline: spans.newline)
         replacements.append(.init(start: keyStart, end: entryEnd(entry), text: text))
     }
 

@@ -5,6 +5,13 @@ import GamePackFormat
 /// no text is ever read back as a number, a date or a boolean), maps as blocks, lists of
 /// scalars and coordinates in flow style.
 enum YAMLRendering {
+    /// A block map's entry: `name:` and `value` after it (`afterKey`).
+    static func entry(
+        _ name: String, _ value: JSONValue, indent: Int, order: [String] = [], newline: String = "\n"
+    ) -> String {
+        key(name) + ":" + afterKey(value, indent: indent, order: order, newline: newline)
+    }
+
     /// `value` as the text after `key:` — starting with a space for a one-line value, with a
     /// line break for a block — whose block lines are indented by `indent` spaces.
     static func afterKey(_ value: JSONValue, indent: Int, order: [String] = [], newline: String = "\n") -> String {
@@ -40,9 +47,8 @@ enum YAMLRendering {
                 return "{" + keys.map { "\(key($0)): \(render(members[$0]!, indent: 0))" }.joined(separator: ", ") + "}"
             }
             let pad = String(repeating: " ", count: indent)
-            return keys.map { name in
-                newline + pad + key(name) + afterKey(members[name]!, indent: indent + 2, newline: newline)
-            }.joined()
+            return keys.map { name in newline + pad + entry(name, members[name]!, indent: indent + 2, newline: newline) }
+                .joined()
         }
     }
 
