@@ -35,9 +35,11 @@ extension StudioWorkspace {
         }
         let drawsLegs = body["legs"] == .bool(true)
         let legs = drawsLegs ? PreviewMap(pins: pins, caption: "").legLengths : []
-        pins += contextPins(body["context"])
-        var map = PreviewMap(pins: pins, caption: body["caption"]?.stringValue ?? "Map")
-        map.links = drawsLegs && numbers.count > 1 ? (1..<numbers.count).map { ($0 - 1, $0) } : []
+        // The grey context pins first, so the item's own pins are drawn over them.
+        let context = contextPins(body["context"])
+        var map = PreviewMap(pins: context + pins, caption: body["caption"]?.stringValue ?? "Map")
+        let first = context.count
+        map.links = drawsLegs && numbers.count > 1 ? (1..<numbers.count).map { (first + $0 - 1, first + $0) } : []
         return .object([
             "svg": .string(map.svg()), "pins": .array(placed),
             "legs": .array(

@@ -23,7 +23,7 @@ extension StudioScript {
                 chosen.setAttribute("data-missing", facts.missing ? "1" : "0");
               });
             }
-            function close() { listbox.hidden = true; input.setAttribute("aria-expanded", "false"); input.removeAttribute("aria-activedescendant"); active = -1; }
+            function close() { seq++; listbox.hidden = true; input.setAttribute("aria-expanded", "false"); input.removeAttribute("aria-activedescendant"); active = -1; }
             function highlight(index) {
               active = index;
               all("li", listbox).forEach(function (li, i) { li.setAttribute("aria-selected", i === index ? "true" : "false"); });
@@ -32,7 +32,7 @@ extension StudioScript {
             function search() {
               var mine = ++seq;
               api("GET", "/api/collections/" + enc(target) + "?limit=8&q=" + enc(input.value)).then(function (page) {
-                if (mine !== seq) { return; }
+                if (mine !== seq || document.activeElement !== input) { return; }
                 entries = page.items;
                 clear(listbox);
                 entries.forEach(function (entry, index) {
@@ -57,6 +57,7 @@ extension StudioScript {
             }
             input.addEventListener("input", search);
             input.addEventListener("focus", search);
+            input.addEventListener("click", function () { if (listbox.hidden) { search(); } });
             input.addEventListener("blur", function () { setTimeout(close, 150); });
             input.addEventListener("keydown", function (event) {
               if (event.key === "ArrowDown") { event.preventDefault(); if (listbox.hidden) { search(); } else { highlight(Math.min(active + 1, entries.length - 1)); } }

@@ -40,7 +40,7 @@ enum StudioStyles {
         ul.items .thumb { width: 48px; height: 36px; }
         ul.items .id { color: var(--muted); font-size: 12px; }
         .pager { display: flex; gap: 6px; margin-top: 8px; }
-        main { max-width: none; padding: 16px 24px 80px; }
+        main { max-width: 1100px; margin: 0; padding: 16px 24px 80px; }
         main h1 { font-size: 22px; }
         .toolbar { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; margin: 8px 0 14px; position: sticky; top: 0;
           background: var(--bg); padding: 6px 0; z-index: 2; }
@@ -95,6 +95,7 @@ enum StudioStyles {
         .referrers { border: 2px solid var(--warning); background: #fffaf0; border-radius: 8px; padding: 10px 14px; margin: 10px 0; }
         .git-files td:first-child { font-family: ui-monospace, "DejaVu Sans Mono", monospace; width: 60px; }
         .commit-form { display: grid; grid-template-columns: 1fr; gap: 8px; max-width: 640px; }
+        .commit-form > button { justify-self: start; }
         .diff-change { border-left: 4px solid #0b57d0; background: #fff; padding: 6px 10px; margin: 6px 0; font-size: 14px; }
         .diff-change pre { margin: 4px 0 0; white-space: pre-wrap; font-size: 12px; }
         .translate-row { background: #fff; border: 1px solid var(--line); border-radius: 8px; padding: 10px 14px; margin: 10px 0; }

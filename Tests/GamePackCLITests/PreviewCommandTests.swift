@@ -6,7 +6,7 @@ import Testing
     import Glibc
 #endif
 
-/// A `gamepack preview` process on a free loopback port, stopped with SIGTERM.
+/// A `gamepack preview` (or `studio`) process on a free loopback port, stopped with SIGTERM.
 final class PreviewProcess: @unchecked Sendable {
     let process = Process()
     /// `http://127.0.0.1:PORT/`.
@@ -14,9 +14,9 @@ final class PreviewProcess: @unchecked Sendable {
     let port: Int
     private let output = Pipe()
 
-    init(_ project: URL, extra: [String] = []) throws {
+    init(_ project: URL, extra: [String] = [], command: String = "preview") throws {
         process.executableURL = TestPaths.gamepackBinary
-        process.arguments = ["preview", project.path, "--port", "0", "--offline"] + extra
+        process.arguments = [command, project.path, "--port", "0"] + (command == "preview" ? ["--offline"] : []) + extra
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -39,7 +39,7 @@ final class PreviewProcess: @unchecked Sendable {
             }
         }
         process.terminate()
-        throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "gamepack preview did not start"])
+        throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "gamepack \(command) did not start"])
     }
 
     /// Sends SIGTERM and waits (SIGKILL after 30 s); returns the exit status.

@@ -420,7 +420,7 @@ def step_commit():
     if lint.returncode != 0:
         fail("gamepack lint before the commit (exit %d):\n%s%s" % (lint.returncode, lint.stdout, lint.stderr))
     ok("gamepack lint is clean: %s" % (lint.stdout.strip().splitlines() or [""])[-1])
-    message = "Studio walk: new %s %s" % (STATE.get("kind", "item"), STATE.get("id", ""))
+    message = ("Studio walk: new %s %s" % (STATE.get("kind", "item"), STATE.get("id", ""))).strip()
     type_into(DRIVER.find_element(By.ID, "commit-message"), message)
     DRIVER.find_element(By.ID, "commit").click()
     committed = wait_for(lambda: DRIVER.find_element(By.ID, "committed"), "the commit")
@@ -434,7 +434,8 @@ def step_commit():
 
 
 def step_conflict():
-    kind = next(t for t in TYPES if t["items"] > 1 and any(f["name"] == "name" for f in t["fields"]))
+    named = [t for t in TYPES if t["items"] > 1 and any(f["name"] == "name" for f in t["fields"])]
+    kind = next((t for t in named if t["name"] == STATE.get("kind")), named[0])
     item_id = api("/api/collections/%s?limit=1" % kind["name"])["items"][0]["id"]
     item = api("/api/items/%s/%s" % (kind["name"], item_id))
     go("#/c/%s/%s" % (kind["name"], item_id))
