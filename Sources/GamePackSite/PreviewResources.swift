@@ -133,8 +133,11 @@ public enum PreviewResources {
         }
         """#
 
-    /// The script.
-    public static let script = mapPointScript + "\n" + #"""
+    /// The script: the map helper, then the page's own code.
+    public static var script: String { mapPointScript + "\n" + pageScript }
+
+    /// The page's own code.
+    static let pageScript = #"""
         "use strict";
         (function () {
           var KEY = "gamepack-preview-view";

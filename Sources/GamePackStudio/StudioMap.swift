@@ -77,7 +77,9 @@ extension StudioWorkspace {
     /// `GET /api/assets?folder=F&kind=image|audio`: the asset paths (relative to `assets/`)
     /// under `assets/F` whose extension names an image (or a sound), sorted, at most 2,000.
     func assetListJSON(folder: String, kind: String) throws -> JSONValue {
-        let base = try folder.isEmpty ? root.appendingPathComponent("assets") : ProjectPaths.inside(root, "assets/" + folder, field: "folder")
+        let base =
+            try folder.isEmpty
+            ? root.appendingPathComponent("assets") : ProjectPaths.inside(root, "assets/" + folder, field: "folder")
         let wantsImages = kind != "audio"
         var paths: [String] = []
         let assets = root.appendingPathComponent("assets").standardizedFileURL.path + "/"

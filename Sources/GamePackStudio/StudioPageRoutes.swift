@@ -16,8 +16,11 @@ struct StudioPageRoutes {
         router.get("/_studio/preview.css") { _, _ in
             StudioPage.response(PreviewResources.stylesheet, type: "text/css; charset=utf-8")
         }
-        router.get("/_studio/studio.css") { _, _ in StudioPage.response(StudioStyles.stylesheet, type: "text/css; charset=utf-8") }
-        router.get("/_studio/studio.js") { _, _ in StudioPage.response(StudioScript.source, type: "text/javascript; charset=utf-8") }
+        router.get("/_studio/studio.css") { _, _ in StudioPage.response(StudioStyles.stylesheet, type: "text/css; charset=utf-8")
+        }
+        router.get("/_studio/studio.js") { _, _ in
+            StudioPage.response(StudioScript.source, type: "text/javascript; charset=utf-8")
+        }
         router.get("/assets/**") { [workspace = server.workspace] request, _ in
             let raw = String(request.uri.path.dropFirst("/assets/".count))
             guard let path = raw.removingPercentEncoding, let (data, type) = await workspace.asset(path) else {
@@ -27,7 +30,8 @@ struct StudioPageRoutes {
         }
         router.get("/api/assets") { [workspace = server.workspace] request, _ in
             let query = request.uri.queryParameters
-            return jsonResponse(try await workspace.assetListJSON(folder: query.get("folder") ?? "", kind: query.get("kind") ?? "image"))
+            return jsonResponse(
+                try await workspace.assetListJSON(folder: query.get("folder") ?? "", kind: query.get("kind") ?? "image"))
         }
         router.post("/api/map") { [workspace = server.workspace] request, _ in
             jsonResponse(try await workspace.mapJSON(try await StudioRoutes.json(request)))

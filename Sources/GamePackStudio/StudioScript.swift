@@ -4,7 +4,8 @@ import GamePackSite
 /// Node toolchain): the preview's map helper (`PreviewResources.mapPointScript`), then these
 /// parts, which share one function scope (`core` opens it, `panels` closes it).
 enum StudioScript {
-    static let source = [PreviewResources.mapPointScript, core, list, editor, fields, map, pickers, panels].joined(separator: "\n")
+    static let source = [PreviewResources.mapPointScript, core, list, editor, fields, map, pickers, panels].joined(
+        separator: "\n")
 
     /// The shared state, DOM helpers, the API call (with the token on every write) and paths.
     static let core = #"""
