@@ -81,6 +81,7 @@ extension StudioScript {
           }
           function validate() {
             var seq = ++S.validateSeq, item = S.item;
+            if (!item || item.draft) { return Promise.resolve(); }
             var values = copy(S.values);
             values.id = idValue(item.id);
             return api("POST", "/api/validate", { type: item.type, id: String(item.id), values: values }).then(function (answer) {

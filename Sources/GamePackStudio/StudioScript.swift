@@ -209,6 +209,7 @@ enum StudioScript {
 
           // ---- Views by the address's hash: #/c/TYPE, #/c/TYPE/ID, #/new/TYPE, #/translate, #/git.
           function route() {
+            clearTimeout(S.validateTimer);
             var parts = (location.hash || "#/").slice(2).split("/").map(decodeURIComponent).filter(function (p) { return p !== ""; });
             var layout = $(".studio");
             all("header.top nav a").forEach(function (a) { a.removeAttribute("aria-current"); });

@@ -122,6 +122,9 @@ def git(*arguments):
 
 
 def go(fragment):
+    # A fresh load each time: a change of the hash alone would keep the old view in place
+    # until the new one is drawn, and a lookup could find the old view's fields.
+    DRIVER.get("about:blank")
     DRIVER.get(ARGS.url.rstrip("/") + "/" + fragment)
     wait_for(lambda: DRIVER.execute_script("return document.documentElement.getAttribute('data-ready')") == "1", "the page to start")
 
