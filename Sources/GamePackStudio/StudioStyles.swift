@@ -13,12 +13,14 @@ enum StudioStyles {
         .studio { display: grid; grid-template-columns: 190px 320px minmax(0, 1fr); gap: 0; min-height: calc(100vh - 48px); }
         .studio.wide { grid-template-columns: 190px minmax(0, 1fr); }
         .studio.wide .list-pane { display: none; }
-        nav.collections { background: #fff; border-right: 1px solid var(--line); padding: 12px 8px; }
+        nav.collections { background: #fff; border-right: 1px solid var(--line); padding: 12px 8px; position: sticky; top: 0;
+          align-self: start; max-height: 100vh; overflow: auto; }
         nav.collections ul { list-style: none; margin: 0; padding: 0; }
         nav.collections a { display: flex; justify-content: space-between; padding: 6px 10px; border-radius: 6px; color: var(--ink); }
         nav.collections a[aria-current="page"] { background: #e3ecfb; font-weight: 700; }
         nav.collections .n { color: var(--muted); font-size: 12px; }
-        .list-pane { border-right: 1px solid var(--line); padding: 12px; background: #fbfcfd; overflow: auto; max-height: calc(100vh - 48px); }
+        .list-pane { border-right: 1px solid var(--line); padding: 12px; background: #fbfcfd; overflow: auto; max-height: 100vh;
+          position: sticky; top: 0; align-self: start; }
         .list-pane h2 { margin: 0 0 8px; font-size: 17px; }
         .list-tools { display: flex; gap: 6px; }
         .list-tools input { flex: 1; }
