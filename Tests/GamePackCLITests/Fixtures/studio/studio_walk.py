@@ -22,7 +22,6 @@ exits 1 on the first failure. Screenshots go to DIR/studio-NAME-STEP.png.
 """
 import argparse
 import json
-import math
 import os
 import re
 import subprocess
@@ -36,6 +35,11 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+
+# The preview's browser test has the waiting and the independent haversine; one copy of each.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "preview"))
+import preview_browser  # noqa: E402
+from preview_browser import describe, haversine  # noqa: E402
 
 ARGS = None
 DRIVER = None
@@ -52,33 +56,15 @@ def fail(message):
     sys.exit(1)
 
 
+preview_browser.fail = fail
+
+
 def ok(message):
     print("ok: " + message, flush=True)
 
 
 def wait_for(predicate, what, timeout=10):
-    end = time.time() + timeout
-    while time.time() < end:
-        try:
-            value = predicate()
-            if value:
-                return value
-        except Exception:
-            pass
-        time.sleep(0.05)
-    fail("timed out after %.0f s waiting for %s" % (timeout, what))
-
-
-def haversine(lat1, lon1, lat2, lon2):
-    r = 6371008.8
-    p1, p2 = math.radians(lat1), math.radians(lat2)
-    dp, dl = math.radians(lat2 - lat1), math.radians(lon2 - lon1)
-    a = math.sin(dp / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(dl / 2) ** 2
-    return 2 * r * math.atan2(math.sqrt(a), math.sqrt(1 - a))
-
-
-def describe(meters):
-    return "%d m" % round(meters) if meters < 1000 else "%.1f km" % (meters / 1000)
+    return preview_browser.wait_for(predicate, timeout, what)
 
 
 def make_driver():
