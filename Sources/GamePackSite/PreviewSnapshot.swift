@@ -19,7 +19,7 @@ public struct PreviewSnapshot: Sendable {
     public var assetVersions: [String: String]
 
     /// The items by collection and id (of items sharing an id, the first: see `ItemIndex`).
-    var itemIndex = ItemIndex([])
+    package internal(set) var itemIndex = ItemIndex([])
     /// Item indexes per collection, in project order.
     public private(set) var itemsByCollection: [String: [Int]] = [:]
     /// Findings per item index.
@@ -41,8 +41,8 @@ public struct PreviewSnapshot: Sendable {
     }
 
     /// Fills the item and finding indexes.
-    mutating func buildIndexes() {
-        itemIndex = ItemIndex(project.items)
+    mutating func buildIndexes(itemIndex prebuilt: ItemIndex? = nil) {
+        itemIndex = prebuilt ?? ItemIndex(project.items)
         itemsByCollection = [:]
         var itemsByFile: [String: [Int]] = [:]
         for (index, item) in project.items.enumerated() {
@@ -115,9 +115,9 @@ public struct PreviewSnapshot: Sendable {
     }
 
     /// Replaces the project and findings, keeping coverage and asset versions.
-    mutating func replace(project: Project, diagnostics: [Diagnostic]) {
+    mutating func replace(project: Project, diagnostics: [Diagnostic], itemIndex: ItemIndex? = nil) {
         self.project = project
         self.diagnostics = diagnostics
-        buildIndexes()
+        buildIndexes(itemIndex: itemIndex)
     }
 }

@@ -118,15 +118,15 @@ public enum PreviewWorkspace {
 
         var result = snapshot
         result.assetVersions = versions
-        // The indexes of the new state answer the changed items' references.
-        result.replace(project: project, diagnostics: [])
+        // The index of the new state answers the changed items' references (built once).
+        let itemIndex = ItemIndex(project.items)
         let context = LintContext(project: project)
-        context.itemIndex = result.itemIndex
+        context.itemIndex = itemIndex
         context.add(loadProblems)
         Linter.check(items: newItems, context: context)
         var diagnostics = snapshot.diagnostics.filter { !changedFiles.contains($0.location?.file ?? "") }
         diagnostics += context.diagnostics
-        result.replace(project: project, diagnostics: Diagnostic.sortedForReport(diagnostics))
+        result.replace(project: project, diagnostics: Diagnostic.sortedForReport(diagnostics), itemIndex: itemIndex)
         result.generation = snapshot.generation + 1
         result.lintIsComplete = false
         return result

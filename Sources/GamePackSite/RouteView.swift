@@ -2,33 +2,33 @@ import Foundation
 import GamePackContent
 
 /// One stop of a path: a referenced item with a geo point (a route's waypoint at a location).
-struct PathStop {
-    var id: ItemID
-    var index: Int?
-    var point: (Double, Double)?
+package struct PathStop {
+    package var id: ItemID
+    package var index: Int?
+    package var point: (Double, Double)?
 }
 
 /// A list of references whose targets carry a geo point (`geo_path` in the schema): a route's
 /// waypoints in walking order.
-struct GeoPath {
-    var field: FieldSpec
-    var target: String
-    var stops: [PathStop]
+package struct GeoPath {
+    package var field: FieldSpec
+    package var target: String
+    package var stops: [PathStop]
 
     /// The stops that exist and have a point, with their 1-based number in the list.
-    var placed: [(number: Int, stop: PathStop, point: (Double, Double))] {
+    package var placed: [(number: Int, stop: PathStop, point: (Double, Double))] {
         stops.enumerated().compactMap { offset, stop in stop.point.map { (offset + 1, stop, $0) } }
     }
 
     /// The walk: the sum of the legs between consecutive placed stops, in meters.
-    var totalMeters: Double {
+    package var totalMeters: Double {
         let points = placed.map(\.point)
         guard points.count > 1 else { return 0 }
         return (1..<points.count).reduce(0) { $0 + Geo.distance(points[$1 - 1].0, points[$1 - 1].1, points[$1].0, points[$1].1) }
     }
 
     /// The geo paths of `item`, in field order.
-    static func paths(of item: ContentItem, in snapshot: PreviewSnapshot) -> [GeoPath] {
+    package static func paths(of item: ContentItem, in snapshot: PreviewSnapshot) -> [GeoPath] {
         guard let type = snapshot.project.type(of: item.collection) else { return [] }
         return type.fields.compactMap { field in
             guard field.type == .list, let geoField = field.geoPath, let element = field.element?.value,

@@ -13,8 +13,8 @@ enum AssetUpload {
     static func store(_ data: Data, folder: String, name: String, root: URL, replace: Bool) throws -> (
         path: String, info: MediaInfo
     ) {
-        guard !name.isEmpty, !name.contains("/") else {
-            throw StudioError.badRequest("`name` must be a file name without `/`", field: "name")
+        guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
+            throw StudioError.badRequest("`name` must be a file name, without `/` and not `.` or `..`", field: "name")
         }
         let path = folder.isEmpty ? name : folder + "/" + name
         let url = try ProjectPaths.inside(root, "assets/" + path, field: folder.isEmpty ? "name" : "folder")

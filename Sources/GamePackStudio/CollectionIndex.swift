@@ -17,7 +17,16 @@ struct CollectionIndex: Sendable {
         var json: JSONValue {
             .object([
                 "id": .string(id.text), "name": .string(name), "thumbnail": thumbnail.map(JSONValue.string) ?? .null,
-                "errors": .int(errors), "warnings": .int(warnings),
+                "thumbnailURL": thumbnail.map { .string(ProjectAssets.url($0)) } ?? .null, "errors": .int(errors),
+                "warnings": .int(warnings),
+            ])
+        }
+
+        /// The entry as a reference picker shows it.
+        var pickerJSON: JSONValue {
+            .object([
+                "id": .string(id.text), "name": .string(name), "thumbnail": thumbnail.map(JSONValue.string) ?? .null,
+                "thumbnailURL": thumbnail.map { .string(ProjectAssets.url($0)) } ?? .null,
             ])
         }
     }
@@ -50,18 +59,29 @@ struct CollectionIndex: Sendable {
     /// Puts `entry` in its place, replacing the entry with its id.
     mutating func upsert(_ entry: Entry) {
         remove(entry.id)
-        let key = ItemID.SortKey(entry.id)
+        entries.insert(entry, at: insertionPoint(ItemID.SortKey(entry.id)))
+    }
+
+    /// The entry with `id` (a binary search over the id order).
+    func entry(_ id: ItemID) -> Entry? {
+        let index = insertionPoint(ItemID.SortKey(id))
+        return index < entries.count && entries[index].id == id ? entries[index] : nil
+    }
+
+    /// The first place whose entry does not sort before `key`.
+    private func insertionPoint(_ key: ItemID.SortKey) -> Int {
         var low = 0
         var high = entries.count
         while low < high {
             let mid = (low + high) / 2
             if ItemID.SortKey(entries[mid].id) < key { low = mid + 1 } else { high = mid }
         }
-        entries.insert(entry, at: low)
+        return low
     }
 
     mutating func remove(_ id: ItemID) {
-        entries.removeAll { $0.id == id }
+        let index = insertionPoint(ItemID.SortKey(id))
+        if index < entries.count, entries[index].id == id { entries.remove(at: index) }
     }
 
     /// Builds the list from unsorted entries.

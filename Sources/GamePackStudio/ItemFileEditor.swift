@@ -12,31 +12,15 @@ import GamePackLocalization
 /// scanner says (`SourceTextSpans`). The result is read back and must mean exactly the new
 /// values, or nothing is written.
 struct ItemFileEditor {
-    struct Position: Comparable {
-        var line: Int
-        var column: Int
-        static func < (a: Position, b: Position) -> Bool { (a.line, a.column) < (b.line, b.column) }
-    }
-
-    struct Replacement {
-        var start: Position
-        var end: Position
-        var text: String
-    }
+    typealias Position = TextPosition
 
     let path: String
     let spans: SourceTextSpans
-    let scalars: [Unicode.Scalar]
-    let hasBOM: Bool
-    var replacements: [Replacement] = []
+    var replacements: [TextReplacement] = []
 
     init(path: String, text: String) {
         self.path = path
         spans = SourceTextSpans(path: path, text: text)
-        var scalars = Array(text.unicodeScalars)
-        hasBOM = scalars.first == "\u{FEFF}"
-        if hasBOM { scalars.removeFirst() }
-        self.scalars = scalars
     }
 
     /// The file's new text with `item` (the `position`th item of the file, of `type`) holding
@@ -52,14 +36,19 @@ struct ItemFileEditor {
         guard let entries = item.node.entries else {
             throw StudioError(422, "the item is not a map", location: item.node.location)
         }
-        if editor.char(editor.position(item.node.location)) == "{" {
+        if editor.spans.char(editor.spans.position(item.node.location)) == "{" {
             throw StudioError(
                 422, "the item is written as a flow map ({…}); write it as a block map to edit it here",
                 location: item.node.location)
         }
         let indent = (entries.first?.keyLocation.column ?? 1) - 1
         try editor.planMap(item.node, values, indent: indent, order: type?.fields.map(\.name) ?? [], specs: type?.fields ?? [])
-        let result = editor.applied()
+        let result: String
+        do {
+            result = try editor.spans.applying(editor.replacements)
+        } catch let error as LocalizationError {
+            throw StudioError(422, "\(error.description); edit the file by hand", location: item.node.location)
+        }
         try verify(result, path: path, collection: item.collection, position: position, values: values)
         return result
     }
@@ -100,7 +89,11 @@ struct ItemFileEditor {
         }
         let added = YAMLRendering.orderedKeys(values, order).filter { key in !entries.contains { $0.key == key } }
         guard !added.isEmpty else { return }
-        let end = entries.last.map { entryEnd($0) } ?? position(node.location)
+        // After the last line of the last entry that stays (its comment stays on its line).
+        let end =
+            entries.last { values[$0.key] != nil }.map { entryEnd($0) }.map {
+                Position(line: $0.line, column: spans.lines[$0.line].count)
+            } ?? position(node.location)
         let pad = String(repeating: " ", count: indent)
         let text = added.map { key in
             spans.newline + pad
@@ -132,20 +125,14 @@ struct ItemFileEditor {
             // A flow map ({latitude: …, longitude: …}) keeps its untouched values as written.
             for child in entries where !child.value.json.sameValue(as: members[child.key]!) {
                 let from = position(child.value.location)
-                let end = try spans.endOfScalar(line: from.line, column: from.column, flow: true, parentIndent: indent)
-                replacements.append(
-                    .init(
-                        start: from, end: Position(line: end.line, column: end.column),
-                        text: YAMLRendering.render(members[child.key]!, indent: 0)))
+                let end = try spans.endOfScalar(at: from, flow: true, parentIndent: indent)
+                replacements.append(.init(start: from, end: end, text: YAMLRendering.render(members[child.key]!, indent: 0)))
             }
             return
         }
         if new.isScalar, old.scalarText != nil, start.line == entry.keyLocation.line - 1 {
-            let end = try spans.endOfScalar(line: start.line, column: start.column, flow: false, parentIndent: indent)
-            replacements.append(
-                .init(
-                    start: start, end: Position(line: end.line, column: end.column),
-                    text: YAMLRendering.render(new, indent: 0)))
+            let end = try spans.endOfScalar(at: start, flow: false, parentIndent: indent)
+            replacements.append(.init(start: start, end: end, text: YAMLRendering.render(new, indent: 0)))
             return
         }
         // Anything else: the entry written anew, from its key to the end of its value.
@@ -165,11 +152,11 @@ struct ItemFileEditor {
         let lines = spans.lines
         while line < lines.count {
             let content = lines[line]
-            guard let first = content.firstIndex(where: { $0 != " " && $0 != "\t" }) else {
+            guard let indent = spans.indentation(line) else {
                 line += 1
                 continue
             }
-            let indent = first - content.startIndex
+            let first = content.startIndex + indent
             if content[first] == "#" {
                 line += 1
                 continue
@@ -179,13 +166,15 @@ struct ItemFileEditor {
             last = line
             line += 1
         }
+        let valueStart = position(entry.value.location)
+        if char(valueStart) == "[" || char(valueStart) == "{", let end = try? spans.endOfFlowCollection(at: valueStart) {
+            // A flow list or map ends at its bracket: the line's comment stays.
+            return end
+        }
         if last == key.line, entry.value.location.line - 1 == key.line, entry.value.scalarText != nil || entry.value.isNull {
             // A one-line value keeps the line's comment.
-            let start = position(entry.value.location)
-            if let end = try? spans.endOfScalar(line: start.line, column: start.column, flow: false, parentIndent: key.column),
-                end.line == key.line
-            {
-                return Position(line: end.line, column: end.column)
+            if let end = try? spans.endOfScalar(at: valueStart, flow: false, parentIndent: key.column), end.line == key.line {
+                return end
             }
         }
         return Position(line: last, column: lines[last].count)
@@ -193,35 +182,12 @@ struct ItemFileEditor {
 
     // MARK: Text
 
-    func position(_ location: SourceLocation) -> Position {
-        Position(line: location.line - 1, column: location.column - 1)
-    }
+    func position(_ location: SourceLocation) -> Position { spans.position(location) }
 
-    func char(_ p: Position) -> Unicode.Scalar? {
-        let lines = spans.lines
-        guard p.line >= 0, p.line < lines.count, p.column >= 0, p.column < lines[p.line].count else { return nil }
-        return lines[p.line][lines[p.line].startIndex + p.column]
-    }
+    func char(_ p: Position) -> Unicode.Scalar? { spans.char(p) }
 
     func prefixIsBlank(_ p: Position) -> Bool {
         let line = spans.lines[p.line]
         return line.prefix(p.column).allSatisfy { $0 == " " || $0 == "\t" }
-    }
-
-    func offset(_ p: Position) -> Int {
-        let lines = spans.lines
-        guard p.line < lines.count else { return scalars.count }
-        return lines[p.line].startIndex + p.column
-    }
-
-    /// The text with every replacement made (later ones first, so offsets stay valid).
-    func applied() -> String {
-        var result = scalars
-        for replacement in replacements.sorted(by: { $0.start > $1.start }) {
-            result.replaceSubrange(offset(replacement.start)..<offset(replacement.end), with: replacement.text.unicodeScalars)
-        }
-        var text = String(String.UnicodeScalarView(result))
-        if hasBOM { text = "\u{FEFF}" + text }
-        return text
     }
 }

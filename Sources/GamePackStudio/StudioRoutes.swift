@@ -29,6 +29,18 @@ struct StudioRoutes {
                 try await workspace.collectionJSON(
                     try Self.parameter(context, "type"), query: query.get("q") ?? "", offset: offset, limit: limit))
         }
+        router.get("/api/picker/:type") { [workspace] request, context in
+            let query = request.uri.queryParameters
+            let offset = try Self.integer(query.get("offset"), name: "offset", default: 0, range: 0...Int.max)
+            let limit = try Self.integer(query.get("limit"), name: "limit", default: 20, range: 1...500)
+            let ids = (query.get("ids") ?? "").split(separator: ",").map(String.init)
+            return jsonResponse(
+                try await workspace.pickerJSON(
+                    try Self.parameter(context, "type"), query: query.get("q") ?? "", ids: ids, offset: offset, limit: limit))
+        }
+        router.get("/assets/**") { [workspace] _, context in
+            try ProjectAssets.response(context.parameters.getCatchAll(), root: workspace.root)
+        }
         router.get("/api/items/:type/:id") { [workspace] _, context in
             jsonResponse(try await workspace.itemJSON(try Self.parameter(context, "type"), try Self.parameter(context, "id")))
         }
@@ -51,8 +63,9 @@ struct StudioRoutes {
                 status: .created)
         }
         router.delete("/api/items/:type/:id") { [workspace] request, context in
-            let force = request.uri.queryParameters.get("force") == "true"
-            try await workspace.delete(try Self.parameter(context, "type"), try Self.parameter(context, "id"), force: force)
+            let confirmed = request.uri.queryParameters.get("confirm") == "true"
+            try await workspace.delete(
+                try Self.parameter(context, "type"), try Self.parameter(context, "id"), confirmed: confirmed)
             return jsonResponse(.object(["deleted": .bool(true)]))
         }
         router.post("/api/validate") { [workspace] request, _ in

@@ -39,7 +39,26 @@ extension StudioWorkspace {
         ])
     }
 
-    /// `GET /api/items/{type}/{id}`: values, file, version token, findings and referrers.
+    /// `GET /api/picker/{type}?q=&ids=`: a reference field's choices in the target collection,
+    /// each with its id, name and thumbnail URL: the items matching `q` (one page), and the
+    /// items of `ids` (those the field holds now, so the form can label them).
+    func pickerJSON(_ target: String, query: String, ids: [String], offset: Int, limit: Int) throws -> JSONValue {
+        guard project.types[target] != nil else {
+            throw StudioError.notFound("no content type `\(target)`; a reference field's `target` names one")
+        }
+        let index = collections[target] ?? CollectionIndex()
+        let (entries, total) = index.page(query: query, offset: offset, limit: limit)
+        let chosen: [JSONValue] = ids.map { id in
+            index.entry(ItemID(id))?.pickerJSON ?? .object(["id": .string(id), "missing": .bool(true)])
+        }
+        return .object([
+            "type": .string(target), "total": .int(total), "offset": .int(offset), "limit": .int(limit),
+            "items": .array(entries.map(\.pickerJSON)), "chosen": .array(chosen),
+        ])
+    }
+
+    /// `GET /api/items/{type}/{id}`: values, file, version token, findings, referrers and geo
+    /// paths.
     func itemJSON(_ collection: String, _ id: String) async throws -> JSONValue {
         if let file = try? self.item(collection, id).item.file { await refreshIfChanged(file) }
         let (item, _) = try self.item(collection, id)
@@ -49,6 +68,7 @@ extension StudioWorkspace {
             "version": .string(versions[item.file] ?? ""),
             "findings": .array((findings[key] ?? []).map(\.json) + naming(key)),
             "referrers": .array(referrers(of: key).map { .object(["type": .string($0.collection), "id": .string($0.id.text)]) }),
+            "paths": pathsJSON(of: item),
         ])
     }
 

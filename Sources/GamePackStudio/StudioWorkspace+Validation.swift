@@ -12,6 +12,8 @@ extension StudioWorkspace {
         /// The edited item's findings, and those of the other items checked with it.
         var own: [Diagnostic]
         var others: [ItemKey: [Diagnostic]]
+        /// The item as the new text holds it.
+        var item: ContentItem?
         var milliseconds: Double
     }
 
@@ -38,15 +40,18 @@ extension StudioWorkspace {
         else { throw StudioError(409, "\(item.file) can no longer be read; reload the item") }
         let newText = try ItemFileEditor.edit(
             text, path: item.file, item: item, position: position, values: members, type: project.type(of: collection))
-        let (own, others) = try lint(newText, file: item.file, key: ItemKey(collection: collection, id: ItemID(id)))
+        let (own, others, edited) = try lint(newText, file: item.file, key: ItemKey(collection: collection, id: ItemID(id)))
         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e6
         return EditOutcome(
-            file: item.file, text: newText, original: original, own: own, others: others, milliseconds: milliseconds)
+            file: item.file, text: newText, original: original, own: own, others: others, item: edited,
+            milliseconds: milliseconds)
     }
 
     /// Lints the project with `file` holding `text`: the file's items, the items referencing
-    /// `key` and those sharing its unique values.
-    func lint(_ text: String, file: String, key: ItemKey) throws -> (own: [Diagnostic], others: [ItemKey: [Diagnostic]]) {
+    /// `key` and those sharing its unique values. Also returns the item `key` as `text` holds it.
+    func lint(_ text: String, file: String, key: ItemKey) throws -> (
+        own: [Diagnostic], others: [ItemKey: [Diagnostic]], item: ContentItem?
+    ) {
         var problems: [Diagnostic] = []
         let node: SourceNode
         switch SourceLoader.load(data: Data(text.utf8), path: file) {
@@ -81,10 +86,11 @@ extension StudioWorkspace {
         checkedProject.items = checked
         var byItem = Self.attach(diagnostics, to: checkedProject)
         let own = byItem.removeValue(forKey: key) ?? []
-        return (own, byItem.filter { !$0.value.isEmpty })
+        return (own, byItem.filter { !$0.value.isEmpty }, newItems.first { $0.id == key.id })
     }
 
-    /// `POST /api/validate`: the findings of an unsaved change.
+    /// `POST /api/validate`: the findings of an unsaved change, and its geo paths' legs (a
+    /// reordered route's new distances).
     func validateJSON(_ collection: String, _ id: String, values: JSONValue) throws -> JSONValue {
         let outcome = try self.outcome(of: values, for: collection, id)
         return .object([
@@ -96,6 +102,7 @@ extension StudioWorkspace {
                         "findings": .array(outcome.others[key]!.map(\.json)),
                     ])
                 }),
+            "paths": outcome.item.map { pathsJSON(of: $0) } ?? .array([]),
             "milliseconds": .number(outcome.milliseconds),
         ])
     }

@@ -100,13 +100,15 @@ extension StudioWorkspace {
     }
 
     /// `DELETE /api/items/{type}/{id}`: refused (409, listing them) while others reference the
-    /// item, unless `force`.
-    func delete(_ collection: String, _ id: String, force: Bool) async throws {
+    /// item, unless `confirmed` (`?confirm=true`: the editor saw the list and asked first).
+    func delete(_ collection: String, _ id: String, confirmed: Bool) async throws {
         let (item, position) = try self.item(collection, id)
         let referencing = referrers(of: ItemKey(collection: collection, id: ItemID(id)))
-        guard referencing.isEmpty || force else {
+        guard referencing.isEmpty || confirmed else {
             throw StudioError(
-                409, "\(referencing.count) item(s) reference \(collection)/\(id); change them first, or delete with ?force=true",
+                409,
+                "\(referencing.count) item(s) reference \(collection)/\(id); change them first, or confirm the delete with ?confirm=true (their references then dangle)",
+                field: "confirm",
                 details: [
                     "referrers": .array(referencing.map { .object(["type": .string($0.collection), "id": .string($0.id.text)]) })
                 ])

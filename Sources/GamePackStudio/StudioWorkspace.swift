@@ -13,7 +13,6 @@ import GamePackSite
 public actor StudioWorkspace {
     public let root: URL
     private(set) var snapshot: PreviewSnapshot
-    private(set) var index: ItemIndex
     private(set) var versions: [String: String] = [:]
     private(set) var collections: [String: CollectionIndex] = [:]
     private(set) var facts: [ItemKey: ItemFacts] = [:]
@@ -26,11 +25,12 @@ public actor StudioWorkspace {
         self.root = root.standardizedFileURL
         let snapshot = try await PreviewWorkspace.load(at: self.root)
         self.snapshot = snapshot
-        index = ItemIndex(snapshot.project.items)
         rebuild()
     }
 
     var project: Project { snapshot.project }
+    /// The items by collection and id (the snapshot's index).
+    var index: ItemIndex { snapshot.itemIndex }
 
     /// The token of a file's bytes.
     static func version(of data: Data) -> String {
@@ -39,27 +39,29 @@ public actor StudioWorkspace {
 
     /// Builds every index from the snapshot.
     private func rebuild() {
-        index = ItemIndex(project.items)
         findings = Self.attach(snapshot.diagnostics, to: project)
         facts = [:]
         referrers = [:]
         var entries: [String: [CollectionIndex.Entry]] = [:]
         for item in project.items {
-            guard let id = item.id else { continue }
-            let key = ItemKey(collection: item.collection, id: id)
-            let itemFacts = ItemFacts.of(item, type: project.type(of: item.collection))
-            facts[key] = itemFacts
-            for target in itemFacts.references { referrers[target, default: []].insert(key) }
-            if let entry = CollectionIndex.entry(
-                for: item, facts: itemFacts, findings: findings[key] ?? [], defaultLocale: project.config.defaultLocale)
-            {
-                entries[item.collection, default: []].append(entry)
-            }
+            if let entry = take(item) { entries[item.collection, default: []].append(entry) }
         }
         collections = entries.mapValues(CollectionIndex.init)
         for file in Set(project.items.map(\.file)) where versions[file] == nil {
             versions[file] = FileManager.default.contents(atPath: root.path + "/" + file).map(Self.version) ?? ""
         }
+    }
+
+    /// Records `item`'s facts and whom it references; returns its collection list entry (nil
+    /// for an item without an id).
+    private func take(_ item: ContentItem) -> CollectionIndex.Entry? {
+        guard let id = item.id else { return nil }
+        let key = ItemKey(collection: item.collection, id: id)
+        let itemFacts = ItemFacts.of(item, type: project.type(of: item.collection))
+        facts[key] = itemFacts
+        for target in itemFacts.references { referrers[target, default: []].insert(key) }
+        return CollectionIndex.entry(
+            for: item, facts: itemFacts, findings: findings[key] ?? [], defaultLocale: project.config.defaultLocale)
     }
 
     /// Findings by the item they are in: the last item of the finding's file starting at or
@@ -108,7 +110,6 @@ public actor StudioWorkspace {
 
     /// The indexes with the items of `files` (which were `old`) taken out and put in again.
     private func update(files: Set<String>, replacing old: [ContentItem]) {
-        index = ItemIndex(project.items)
         for item in old {
             guard let id = item.id else { continue }
             let key = ItemKey(collection: item.collection, id: id)
@@ -122,16 +123,7 @@ public actor StudioWorkspace {
             findings[key] = found
         }
         for item in changed.items {
-            guard let id = item.id else { continue }
-            let key = ItemKey(collection: item.collection, id: id)
-            let itemFacts = ItemFacts.of(item, type: project.type(of: item.collection))
-            facts[key] = itemFacts
-            for target in itemFacts.references { referrers[target, default: []].insert(key) }
-            if let entry = CollectionIndex.entry(
-                for: item, facts: itemFacts, findings: findings[key] ?? [], defaultLocale: project.config.defaultLocale)
-            {
-                collections[item.collection, default: CollectionIndex()].upsert(entry)
-            }
+            if let entry = take(item) { collections[item.collection, default: CollectionIndex()].upsert(entry) }
         }
         for file in files {
             versions[file] = FileManager.default.contents(atPath: root.path + "/" + file).map(Self.version)

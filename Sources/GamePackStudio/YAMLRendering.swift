@@ -1,5 +1,6 @@
 import GamePackContent
 import GamePackFormat
+import GamePackLocalization
 
 /// Writes JSON values as YAML text in the style of the examples: strings double-quoted (so
 /// no text is ever read back as a number, a date or a boolean), maps as blocks, lists of
@@ -62,13 +63,8 @@ enum YAMLRendering {
         Set(members.keys).isSubset(of: ["latitude", "longitude"]) && members.values.allSatisfy(\.isScalar)
     }
 
-    /// A key: plain when it is letters, digits, `_` and `-`, else quoted.
-    static func key(_ name: String) -> String {
-        let plain =
-            !name.isEmpty
-            && name.unicodeScalars.allSatisfy { isWordScalar($0) || $0 == "_" || $0 == "-" }
-        return plain ? name : YAMLScalar.quoted(name, controls: .json)
-    }
+    /// A key: plain when it is letters, digits, `_` and `-`, else quoted (as `l10n import` writes keys).
+    static func key(_ name: String) -> String { SourceTextSpans.key(name) }
 
     /// An ASCII letter or digit.
     static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {

@@ -51,10 +51,25 @@ final class StudioHarness: @unchecked Sendable {
         func error(_ key: String) -> JSONValue? { json["error"]?[key] }
     }
 
-    /// Sends one request; writes carry the session's token unless `token` says otherwise.
+    /// Sends one request; writes carry the session's token unless `token` says otherwise. The
+    /// socket's blocking calls run on a Dispatch thread, never on the concurrency pool the
+    /// studio's actor needs to answer (two suites blocking both pool threads would hang).
     func send(
         _ method: String, _ target: String, json: JSONValue? = nil, body: Data? = nil, host: String? = nil,
         origin: String? = nil, token: String?? = .none
+    ) async throws -> Answer {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(
+                    with: Result {
+                        try self.sendBlocking(method, target, json: json, body: body, host: host, origin: origin, token: token)
+                    })
+            }
+        }
+    }
+
+    private func sendBlocking(
+        _ method: String, _ target: String, json: JSONValue?, body: Data?, host: String?, origin: String?, token: String??
     ) throws -> Answer {
         var headers = "Host: \(host ?? "127.0.0.1:\(port)")\r\nConnection: close\r\n"
         if let origin { headers += "Origin: \(origin)\r\n" }
@@ -112,6 +127,22 @@ final class StudioHarness: @unchecked Sendable {
     }
 
     func file(_ path: String) throws -> String { try String(contentsOf: project.appendingPathComponent(path), encoding: .utf8) }
+
+    /// Every file under the project (and beside it, in the temporary folder), by path, with
+    /// its bytes: equal before and after a refused request when nothing changed on disk.
+    func tree() throws -> [String: Data] {
+        var result: [String: Data] = [:]
+        let base = temp.url.standardizedFileURL.path
+        let walker = FileManager.default.enumerator(atPath: base)
+        while let path = walker?.nextObject() as? String {
+            var isFolder: ObjCBool = false
+            let full = base + "/" + path
+            if FileManager.default.fileExists(atPath: full, isDirectory: &isFolder), !isFolder.boolValue {
+                result[path] = FileManager.default.contents(atPath: full)
+            }
+        }
+        return result
+    }
 }
 
 extension JSONValue {

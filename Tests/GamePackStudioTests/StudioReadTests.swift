@@ -11,11 +11,11 @@ struct StudioReadTests {
     func session() async throws {
         let studio = try await StudioHarness()
         defer { studio.stop() }
-        let session = try studio.send("GET", "/api/session")
+        let session = try await studio.send("GET", "/api/session")
         #expect(session.status == 200)
         #expect(session.json["token"]?.stringForTests == studio.server.token)
         #expect(session.json["git"] == .bool(false))
-        let page = try studio.send("GET", "/")
+        let page = try await studio.send("GET", "/")
         #expect(page.status == 200)
         #expect(page.body.contains("<script src=\"/_studio/studio.js\" defer></script>"))
         #expect(page.body.contains("<main id=\"main\""))
@@ -25,7 +25,7 @@ struct StudioReadTests {
     func types() async throws {
         let studio = try await StudioHarness()
         defer { studio.stop() }
-        let answer = try studio.send("GET", "/api/types")
+        let answer = try await studio.send("GET", "/api/types")
         #expect(answer.status == 200)
         let types = answer.json["types"]?.arrayForTests ?? []
         func field(_ type: String, _ name: String) -> JSONValue? {
@@ -48,7 +48,7 @@ struct StudioReadTests {
     func collections() async throws {
         let studio = try await StudioHarness()
         defer { studio.stop() }
-        let all = try studio.send("GET", "/api/collections/locations")
+        let all = try await studio.send("GET", "/api/collections/locations")
         #expect(all.status == 200)
         #expect(all.json["total"] == .int(3))
         let items = all.json["items"]?.arrayForTests ?? []
@@ -56,24 +56,24 @@ struct StudioReadTests {
         #expect(items.first?["name"]?.stringForTests == "RAI Congress Center")
         #expect(items.first?["thumbnail"]?.stringForTests == "photos/rai-congress-center.jpg")
         #expect(items.first?["errors"] == .int(0))
-        let dutch = try studio.send("GET", "/api/collections/locations?q=congrescentrum")
+        let dutch = try await studio.send("GET", "/api/collections/locations?q=congrescentrum")
         #expect(dutch.json["items"]?.arrayForTests.map { $0["id"]?.stringForTests } == ["1"])
-        let page = try studio.send("GET", "/api/collections/locations?offset=1&limit=1")
+        let page = try await studio.send("GET", "/api/collections/locations?offset=1&limit=1")
         #expect(page.json["items"]?.arrayForTests.map { $0["id"]?.stringForTests } == ["2"])
         #expect(page.json["total"] == .int(3))
-        let none = try studio.send("GET", "/api/collections/locations?q=nothing-like-this")
+        let none = try await studio.send("GET", "/api/collections/locations?q=nothing-like-this")
         #expect(none.json["total"] == .int(0))
-        let badLimit = try studio.send("GET", "/api/collections/locations?limit=0")
+        let badLimit = try await studio.send("GET", "/api/collections/locations?limit=0")
         #expect(badLimit.status == 400)
         #expect(badLimit.error("field") == .string("limit"))
-        #expect(try studio.send("GET", "/api/collections/nope").status == 404)
+        #expect(try await studio.send("GET", "/api/collections/nope").status == 404)
     }
 
     @Test("an item comes with its file, version token, findings and referrers")
     func item() async throws {
         let studio = try await StudioHarness()
         defer { studio.stop() }
-        let answer = try studio.send("GET", "/api/items/locations/1")
+        let answer = try await studio.send("GET", "/api/items/locations/1")
         #expect(answer.status == 200)
         #expect(answer.json["values"]?["name"]?["nl"]?.stringForTests == "RAI Congrescentrum")
         #expect(answer.json["file"]?.stringForTests == "content/locations/1.yaml")
@@ -82,7 +82,7 @@ struct StudioReadTests {
         #expect(answer.json["version"]?.stringForTests == hash)
         #expect(
             answer.json["referrers"]?.arrayForTests.contains(.object(["type": .string("routes"), "id": .string("1")])) == true)
-        #expect(try studio.send("GET", "/api/items/locations/99").status == 404)
+        #expect(try await studio.send("GET", "/api/items/locations/99").status == 404)
     }
 
     @Test("an item whose file does not parse is a 422 naming the file, line and column")
@@ -92,7 +92,7 @@ struct StudioReadTests {
                 to: project.appendingPathComponent("content/locations/3.yaml"), atomically: true, encoding: .utf8)
         }
         defer { studio.stop() }
-        let answer = try studio.send("GET", "/api/items/locations/3")
+        let answer = try await studio.send("GET", "/api/items/locations/3")
         #expect(answer.status == 422)
         #expect(answer.error("file")?.stringForTests == "content/locations/3.yaml")
         #expect(answer.error("line") != nil)

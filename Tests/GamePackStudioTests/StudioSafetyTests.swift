@@ -15,15 +15,15 @@ struct StudioSafetyTests {
         let studio = try await StudioHarness()
         defer { studio.stop() }
         let before = try studio.file("content/locations/1.yaml")
-        let item = try studio.send("GET", "/api/items/locations/1").json
+        let item = try await studio.send("GET", "/api/items/locations/1").json
         let values = item["values"]!.setting("name", .object(["en": .string("X"), "nl": .string("Y")]))
         let body: JSONValue = .object(["values": values, "version": item["version"]!])
         for token in [String?.none, "wrong"] {
-            let answer = try studio.send("PUT", "/api/items/locations/1", json: body, token: .some(token))
+            let answer = try await studio.send("PUT", "/api/items/locations/1", json: body, token: .some(token))
             #expect(answer.status == 403)
             #expect(answer.error("field") == .string("X-Studio-Token"))
         }
-        #expect(try studio.send("DELETE", "/api/items/locations/3", token: .some(nil)).status == 403)
+        #expect(try await studio.send("DELETE", "/api/items/locations/3", token: .some(nil)).status == 403)
         #expect(try studio.file("content/locations/1.yaml") == before)
         #expect(FileManager.default.fileExists(atPath: studio.project.appendingPathComponent("content/locations/3.yaml").path))
     }
@@ -32,16 +32,16 @@ struct StudioSafetyTests {
     func hostAndOrigin() async throws {
         let studio = try await StudioHarness()
         defer { studio.stop() }
-        let rebound = try studio.send("GET", "/api/items/locations/1", host: "attacker.example:\(studio.port)")
+        let rebound = try await studio.send("GET", "/api/items/locations/1", host: "attacker.example:\(studio.port)")
         #expect(rebound.status == 403)
         #expect(rebound.error("field") == .string("Host"))
-        let foreign = try studio.send("GET", "/api/session", origin: "http://attacker.example")
+        let foreign = try await studio.send("GET", "/api/session", origin: "http://attacker.example")
         #expect(foreign.status == 403)
         #expect(foreign.error("field") == .string("Origin"))
         #expect(!foreign.body.contains(studio.server.token))
-        let own = try studio.send("GET", "/api/session", origin: "http://127.0.0.1:\(studio.port)")
+        let own = try await studio.send("GET", "/api/session", origin: "http://127.0.0.1:\(studio.port)")
         #expect(own.status == 200)
-        let localhost = try studio.send("GET", "/api/types", host: "localhost:\(studio.port)")
+        let localhost = try await studio.send("GET", "/api/types", host: "localhost:\(studio.port)")
         #expect(localhost.status == 200)
     }
 
@@ -49,24 +49,24 @@ struct StudioSafetyTests {
     func uploads() async throws {
         let studio = try await StudioHarness()
         defer { studio.stop() }
-        let stored = try studio.send("POST", "/api/assets?folder=photos&name=dot.png", body: Self.png)
+        let stored = try await studio.send("POST", "/api/assets?folder=photos&name=dot.png", body: Self.png)
         #expect(stored.status == 201, "\(stored.body)")
         #expect(stored.json["path"]?.stringForTests == "photos/dot.png")
         #expect(stored.json["width"] == .int(1))
         #expect(try Data(contentsOf: studio.project.appendingPathComponent("assets/photos/dot.png")) == Self.png)
 
-        let text = try studio.send("POST", "/api/assets?folder=photos&name=notes.png", body: Data("just text\n".utf8))
+        let text = try await studio.send("POST", "/api/assets?folder=photos&name=notes.png", body: Data("just text\n".utf8))
         #expect(text.status == 415)
         #expect(text.error("field") == .string("file"))
-        let renamed = try studio.send("POST", "/api/assets?folder=photos&name=dot.jpg", body: Self.png)
+        let renamed = try await studio.send("POST", "/api/assets?folder=photos&name=dot.jpg", body: Self.png)
         #expect(renamed.status == 415)
         #expect(renamed.error("field") == .string("name"))
-        let escape = try studio.send("POST", "/api/assets?folder=../../tmp&name=x.png", body: Self.png)
+        let escape = try await studio.send("POST", "/api/assets?folder=../../tmp&name=x.png", body: Self.png)
         #expect(escape.status == 400)
         #expect(escape.error("field") == .string("folder"))
-        let big = try studio.send("POST", "/api/assets?folder=photos&name=big.png", body: Self.png + Data(count: 1_100_000))
+        let big = try await studio.send("POST", "/api/assets?folder=photos&name=big.png", body: Self.png + Data(count: 1_100_000))
         #expect(big.status == 413)
-        let again = try studio.send("POST", "/api/assets?folder=photos&name=dot.png", body: Self.png)
+        let again = try await studio.send("POST", "/api/assets?folder=photos&name=dot.png", body: Self.png)
         #expect(again.status == 409)
         let files = try FileManager.default.contentsOfDirectory(
             atPath: studio.project.appendingPathComponent("assets/photos").path)

@@ -159,8 +159,8 @@ extension TranslationFileEditor {
         }
     }
 
-    /// The closing `}` of the flow map starting at `p` (its `{`), the end of the last token
-    /// before it, and that token's last character.
+    /// The closing `}` of the flow map starting at `p` (its `{`; or the `]` of a flow list
+    /// starting with `[`), the end of the last token before it, and that token's last character.
     func endOfFlowMap(at p: Position) throws -> (close: Position, lastEnd: Position, lastChar: Unicode.Scalar) {
         var depth = 0
         var q = p
@@ -188,7 +188,7 @@ extension TranslationFileEditor {
             case "}", "]":
                 depth -= 1
                 if depth == 0 {
-                    guard c == "}" else { throw failure(q, "unbalanced brackets in a flow map") }
+                    guard (c == "}") == (char(p) == "{") else { throw failure(q, "unbalanced brackets in a flow map") }
                     return (q, lastEnd, lastChar)
                 }
                 q.column += 1

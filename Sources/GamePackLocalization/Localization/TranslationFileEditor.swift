@@ -35,21 +35,8 @@ struct TranslationFileEditor {
         var approved = false
     }
 
-    /// A place in the text: 0-based line index and 0-based column in Unicode scalars.
-    struct Position: Comparable {
-        var line: Int
-        var column: Int
-        static func < (a: Position, b: Position) -> Bool { (a.line, a.column) < (b.line, b.column) }
-    }
-
-    /// Replace the text from `start` to `end` (exclusive) with `text`. Of two replacements at
-    /// one place, the one with the higher `order` ends up later in the text.
-    struct Replacement {
-        var start: Position
-        var end: Position
-        var text: String
-        var order = 0
-    }
+    typealias Position = TextPosition
+    typealias Replacement = TextReplacement
 
     /// A `gamepack:source` pair to write in the comment of a line.
     struct CommentUpdate {
@@ -115,13 +102,16 @@ struct TranslationFileEditor {
     static func quoted(_ text: String) -> String { YAMLScalar.quoted(text, controls: .json) }
 
     /// A map key: plain in YAML when safe, quoted in JSON.
-    func key(_ name: String) -> String {
+    func key(_ name: String) -> String { isJSON ? Self.quoted(name) : Self.yamlKey(name) }
+
+    /// A YAML map key: plain when it is ASCII letters, digits, `-` and `_`, else quoted.
+    static func yamlKey(_ name: String) -> String {
         let plain =
             !name.isEmpty
             && name.unicodeScalars.allSatisfy {
                 $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_")
             }
-        return isJSON || !plain ? Self.quoted(name) : name
+        return plain ? name : quoted(name)
     }
 
     /// The `gamepack:source` key for a value of `field` in `locale` whose new line is made of the
