@@ -63,6 +63,10 @@ struct FleetPacks: Sendable {
                 "--items", "100", "--images", "1", "--image-bytes", "\(imageBytes)", "--seed", "\(sequence)", "--force",
             ])
         guard generated.status == 0 else { throw TestPackError(description: "generate.py: \(generated.stderr)") }
+        // A budget the one big image fits (lint's default is 5 MB an asset).
+        let config = project.appendingPathComponent("gamepack.yaml")
+        try Data((try String(contentsOf: config, encoding: .utf8) + "lint:\n  max_asset_bytes: \(imageBytes * 2)\n").utf8)
+            .write(to: config)
         return try await TestPacks.build(
             project, out: temp.url.appendingPathComponent("big-out-\(sequence)"), key: key, sequence: sequence)
     }
