@@ -52,7 +52,8 @@ extension FleetTests {
             try #require(second.status == 0, "\(second.stderr)")
             for index in [1, 2] {
                 let content = try await FleetHarness.get(fleet.url(index) + packs.loadPaths[2])
-                #expect(String(decoding: content.body, as: UTF8.self).contains("\"\(FleetPacks.names.1)\""), "instance \(index + 1)")
+                #expect(
+                    String(decoding: content.body, as: UTF8.self).contains("\"\(FleetPacks.names.1)\""), "instance \(index + 1)")
             }
         }
     }

@@ -13,7 +13,9 @@ extension FleetTests {
         .serialized,
         .tags(.postgres, .nginx), .requires(.postgres, .nginx))
     struct FleetReadTests {
-        @Test("publish through instance 1, read through 2 and 3 at once: the pointer, the pack, a content query; then without a cache folder")
+        @Test(
+            "publish through instance 1, read through 2 and 3 at once: the pointer, the pack, a content query; then without a cache folder"
+        )
         func readAfterPublish() async throws {
             let admin = try #require(PostgresCluster.sharedURL, "GAMEPACK_TEST_POSTGRES_URL is not set")
             let packs = try await FleetPacks()
@@ -28,7 +30,8 @@ extension FleetTests {
             // Instances 2 and 3 read v1 and keep it in their caches.
             for index in [1, 2] {
                 let content = try await FleetHarness.get(fleet.url(index) + route)
-                #expect(content.status == 200 && String(decoding: content.body, as: UTF8.self).contains("\"\(FleetPacks.names.0)\""))
+                #expect(
+                    content.status == 200 && String(decoding: content.body, as: UTF8.self).contains("\"\(FleetPacks.names.0)\""))
             }
 
             let second = try await fleet.publish(packs.v2, key: packs.secretKey, through: 0)

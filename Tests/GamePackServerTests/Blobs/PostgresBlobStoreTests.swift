@@ -115,7 +115,8 @@ struct PostgresBlobStoreTests {
             await fixture.server.blobWatch.refresh()
             let ready = try await client.execute(uri: "/ready", method: .get)
             #expect(ready.status == .ok, "\(ready.text)")
-            #expect(ready.text.contains(#"{"advisory":true,"name":"blobs","ok":false,"problem":"1 damaged blob"#), "\(ready.text)")
+            #expect(
+                ready.text.contains(#"{"advisory":true,"name":"blobs","ok":false,"problem":"1 damaged blob"#), "\(ready.text)")
             #expect(ready.text.contains(assetPath), "\(ready.text)")
         }
         await fixture.tearDown()
