@@ -30,6 +30,7 @@ command -v curl >/dev/null || { echo "curl is missing (apt-get install curl)" >&
 echo "binary: $bin"
 
 python3 benchmarks/generate.py "$work/project" --items 200 --images 1 --image-bytes 100000000 --force >/dev/null
+printf 'lint:\n  max_asset_bytes: 200000000\n' >>"$work/project/gamepack.yaml"  # lint's default budget is 5 MB
 "$bin" keygen --out "$work/k" >/dev/null
 "$bin" build "$work/project" --out "$work/out" --sign "$work/k.key" --quiet --no-cache
 pack=$(ls "$work"/out/*.gamepack)

@@ -20,6 +20,16 @@ fi
 as_owner() {
     if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
 }
+# Closes every descriptor above stderr this shell inherited. The server outlives the script,
+# and a descriptor it kept would keep the caller waiting: Foundation's Process, which the tests
+# use, learns that a child ended when a socket the child inherited closes.
+close_inherited() {
+    local fd
+    for fd in /proc/$BASHPID/fd/*; do
+        fd=${fd##*/}
+        if [ "$fd" -gt 2 ] && [ "$fd" != 255 ]; then eval "exec $fd>&-" 2>/dev/null || true; fi
+    done
+}
 case "${1:-start}" in
 start)
     if [ -f "$dir/postmaster.pid" ]; then as_owner "$bin/pg_ctl" -D "$dir" -m fast stop >/dev/null 2>&1 || true; fi
@@ -41,6 +51,7 @@ start)
     echo "postgres://$user@127.0.0.1:$port/postgres?sslmode=disable"
     ;;
 up)
+    close_inherited
     as_owner "$bin/pg_ctl" -D "$dir" -l "$dir/server.log" -w \
         -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c fsync=off -c synchronous_commit=off -c max_connections=200" \
         start >/dev/null

@@ -29,6 +29,8 @@ public final class ContentServer: Sendable {
     public let readiness = Readiness()
     /// Whether the database answers; while it does not, requests get 503 at once.
     let monitor: DatabaseMonitor
+    /// Which blobs are damaged, for `/ready`.
+    let blobWatch: BlobWatch
 
     /// The base of absolute URLs the server hands out: the configured public URL, else the
     /// address it listens on; never a request's `Host` header.
@@ -52,6 +54,8 @@ public final class ContentServer: Sendable {
         content = ContentCatalog(store: store, blobs: blobs, maxAge: configuration.legacyCacheSeconds, logger: logger)
         monitor = DatabaseMonitor(store: store, logger: logger)
         for check in monitor.checks { readiness.add(check) }
+        blobWatch = BlobWatch(blobs: blobs, interval: configuration.blobCheckInterval, logger: logger)
+        readiness.add(blobWatch.check)
     }
 
     /// Drops every cached view of the channels (another instance moved one, or the change feed
@@ -61,13 +65,14 @@ public final class ContentServer: Sendable {
         content.invalidate()
     }
 
-    /// The work that runs beside the listener: the database probe and, on PostgreSQL, the
-    /// change feed that keeps this instance's caches in step with the others'.
+    /// The work that runs beside the listener: the database probe, the blob check and, on
+    /// PostgreSQL, the change feed that keeps this instance's caches in step with the others'.
     func startBackground() -> Task<Void, Never> {
         let feed = (store as? PostgresStore).map { PostgresChangeFeed(client: $0.client, logger: logger) }
-        return Task { [monitor] in
+        return Task { [monitor, blobWatch] in
             await withTaskGroup(of: Void.self) { group in
                 group.addTask { await monitor.run() }
+                group.addTask { await blobWatch.run() }
                 if let feed {
                     group.addTask {
                         await feed.run(changed: { _ in self.dropCaches() }, subscribed: { self.dropCaches() })

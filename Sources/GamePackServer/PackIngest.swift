@@ -135,7 +135,11 @@ struct PackIngest: Sendable {
             try await blobs.store(manifestData, at: PublishLayout.manifest(packSHA256: received.sha256))
             try await blobs.storeGzip(of: manifestData, sha256: pack.manifestSHA256)
             try await blobs.commit(received.url, to: PublishLayout.pack(sha256: received.sha256))
-            // The row last: it is what says the pack is complete.
+            // The row last: it is what says the pack is complete. Its time is now, not when the
+            // upload began: `gc` keeps a pack's blobs for its retention from this time, while the
+            // publisher has yet to point a channel at it.
+            var pack = pack
+            pack.uploaded = ChannelPointerTime.now()
             let inserted = try await store.insertPack(pack)
             if !inserted, let existing = try await store.pack(sha256: pack.sha256) { return (existing, false) }
             return (pack, inserted)

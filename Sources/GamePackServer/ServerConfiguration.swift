@@ -36,6 +36,8 @@ public struct ServerConfiguration: Sendable {
     /// A local, bounded read-through cache of the blobs a PostgreSQL store serves (`--cache-dir`,
     /// `--cache-size`); nil: every read goes to the database. The folder store needs none.
     public var blobCache: BlobCache.Settings?
+    /// How often `/ready`'s `blobs` check looks for blobs with a chunk missing (`BlobWatch`).
+    public var blobCheckInterval: Duration = .seconds(30)
 
     /// The default upload limit: 1 GiB.
     public static let defaultUploadLimit: Int64 = 1 << 30

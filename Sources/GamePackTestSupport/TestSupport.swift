@@ -146,12 +146,7 @@ public enum CommandRunner {
     public static func runOffPool(
         _ executable: URL, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]
     ) async throws -> CommandResult {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread {
-                continuation.resume(
-                    with: Result { try run(executable, arguments, in: directory, environment: environment) })
-            }.start()
-        }
+        try await offPool { try run(executable, arguments, in: directory, environment: environment) }
     }
 
     /// The path of `name` on PATH, if any.

@@ -21,12 +21,12 @@ struct ReadinessTests {
             #expect(ready.status == .ok)
             #expect(
                 ready.text
-                    == #"{"checks":[{"name":"database","ok":true},{"name":"migrations","ok":true}],"draining":false,"ready":true}"#
+                    == #"{"checks":[{"name":"database","ok":true},{"name":"migrations","ok":true},{"advisory":true,"name":"blobs","ok":true}],"draining":false,"ready":true}"#
                     + "\n")
-            fixture.server.readiness.add(ReadinessCheck(name: "blobs") { "2 blobs fail verification" })
+            fixture.server.readiness.add(ReadinessCheck(name: "cache") { "the cache folder is full" })
             let failing = try await client.execute(uri: "/ready", method: .get)
             #expect(failing.status == .serviceUnavailable)
-            #expect(failing.text.contains(#"{"name":"blobs","ok":false,"problem":"2 blobs fail verification"}"#))
+            #expect(failing.text.contains(#"{"name":"cache","ok":false,"problem":"the cache folder is full"}"#))
             #expect(failing.text.contains(#""ready":false"#))
         }
         let drained = try await ServerFixture(.sqlite)

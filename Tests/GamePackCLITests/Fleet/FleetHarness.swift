@@ -20,6 +20,8 @@ final class FleetHarness: @unchecked Sendable {
     let dataFolders: [String]
     /// Options every instance starts with, besides `--data`, `--database` and `--port`.
     let options: [String]
+    /// More options of instance i (its own `--cache-dir` …).
+    let instanceOptions: [[String]]
     /// A publishing token (`gamepack serve token create`).
     let token: String
     private(set) var instances: [ServerProcess?]
@@ -53,13 +55,15 @@ final class FleetHarness: @unchecked Sendable {
     /// - Parameters:
     ///   - dataFolder: the `--data` folder of instance i, relative to `folder`.
     ///   - options: more `gamepack serve` options for every instance (`--trusted-key` …).
+    ///   - instanceOptions: more options for instance i alone.
     init(
         size: Int = 3, database: String, in folder: URL, dataFolder: (Int) -> String = { _ in "data" },
-        options: [String] = []
+        options: [String] = [], instanceOptions: (Int) -> [String] = { _ in [] }
     ) throws {
         self.folder = folder
         self.database = database
         self.options = options
+        self.instanceOptions = (0..<size).map(instanceOptions)
         let folders = (0..<size).map(dataFolder)
         dataFolders = folders
         var ports: [Int] = []
@@ -74,17 +78,32 @@ final class FleetHarness: @unchecked Sendable {
         token = created.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         instances = Array(repeating: nil, count: size)
         nginx = try Nginx(server: Self.proxy, http: Self.upstream(ports))
-        for index in 0..<size { try start(index) }
+        for index in 0..<size { try launch(index) }
     }
 
     /// `http://127.0.0.1:PORT` of instance `index` (0-based).
     func url(_ index: Int) -> String { "http://127.0.0.1:\(ports[index])" }
 
     /// Starts instance `index` on its port and waits until it is ready.
-    func start(_ index: Int) throws {
+    func launch(_ index: Int) throws {
         instances[index] = try ServerProcess(
-            ["--data", dataFolders[index], "--database", database] + options, in: folder, port: ports[index])
+            ["--data", dataFolders[index], "--database", database] + options + instanceOptions[index], in: folder,
+            port: ports[index])
         try waitUntilReady(index)
+    }
+
+    /// `launch` off the cooperative pool.
+    func start(_ index: Int) async throws {
+        try await offPool { try self.launch(index) }
+    }
+
+    /// Waits, off the cooperative pool, until instance `index`'s process exits; its status.
+    func waitForExit(_ index: Int) async throws -> Int32 {
+        let process = try #require(instances[index]).process
+        return try await offPool {
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
     }
 
     /// SIGTERM to instance `index`; waits for it to exit (drain included) and returns its status.
@@ -119,13 +138,19 @@ final class FleetHarness: @unchecked Sendable {
         throw TestPackError(description: "instance \(index + 1) on port \(ports[index]) is not ready after \(timeout) s")
     }
 
+    /// The arguments of `gamepack publish` of `pack` to the production channel through instance `index`.
+    func publishArguments(_ pack: TestPacks.Built, key: URL, through index: Int) -> [String] {
+        [
+            "publish", pack.pack.path, "--signature", pack.signature.path, "--server", url(index), "--channel",
+            "production", "--key", key.path,
+        ]
+    }
+
     /// `gamepack publish` of `pack` to the production channel through instance `index`.
-    func publish(_ pack: TestPacks.Built, key: URL, through index: Int) throws -> CommandResult {
-        try CommandRunner.gamepack(
-            [
-                "publish", pack.pack.path, "--signature", pack.signature.path, "--server", url(index), "--channel",
-                "production", "--key", key.path,
-            ], in: folder, environment: ["GAMEPACK_TOKEN": token])
+    func publish(_ pack: TestPacks.Built, key: URL, through index: Int) async throws -> CommandResult {
+        try await CommandRunner.runOffPool(
+            TestPaths.gamepackBinary, publishArguments(pack, key: key, through: index), in: folder,
+            environment: ["GAMEPACK_TOKEN": token])
     }
 
     /// A GET without any cache: the status, the body and the `Retry-After` header.

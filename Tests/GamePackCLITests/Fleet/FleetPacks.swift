@@ -4,13 +4,14 @@ import GamePackTestSupport
 
 /// What every fleet test starts from: a signed gohike-amsterdam pack (and a second with route 1
 /// renamed), the key files, and the admin URL of a PostgreSQL cluster.
-struct FleetPacks {
+struct FleetPacks: Sendable {
     let temp: TemporaryDirectory
     let v1: TestPacks.Built
     let v2: TestPacks.Built
     /// The secret key file for `gamepack publish --key`, and the public one for `--trusted-key`.
     let secretKey: URL
     let publicKey: URL
+    let key: MinisignSecretKey
     static let project = "gohike-amsterdam"
     /// Route 1's English name in v1 and in v2.
     static let names = ("Green Trail", "Green Trail Fleet")
@@ -18,6 +19,7 @@ struct FleetPacks {
     init() async throws {
         temp = try TemporaryDirectory()
         let key = MinisignSecretKey.generate()
+        self.key = key
         secretKey = try temp.write(key.fileContents, to: "release.key")
         chmod(secretKey.path, 0o600)
         publicKey = try temp.write(key.publicKey.fileContents, to: "release.pub")
@@ -32,14 +34,41 @@ struct FleetPacks {
     }
 
     /// A fleet of three on a fresh database of the cluster at `admin`, trusting the release key,
-    /// with v1 published through instance 1.
-    func fleet(admin: String, options: [String]) throws -> FleetHarness {
-        let fleet = try FleetHarness(
-            database: try PostgresCluster.freshDatabase(admin: admin), in: temp.url,
-            options: ["--trusted-key", publicKey.path] + options)
-        let published = try fleet.publish(v1, key: secretKey, through: 0)
+    /// with v1 published through instance 1. `dataFolder` names instance i's `--data` folder,
+    /// `instanceOptions` its own options.
+    func fleet(
+        admin: String, options: [String], dataFolder: @escaping @Sendable (Int) -> String = { _ in "data" },
+        instanceOptions: @escaping @Sendable (Int) -> [String] = { _ in [] }
+    ) async throws -> FleetHarness {
+        let folder = temp.url
+        let options = ["--trusted-key", publicKey.path] + options
+        let fleet = try await offPool {
+            try FleetHarness(
+                database: try PostgresCluster.freshDatabase(admin: admin), in: folder, dataFolder: dataFolder,
+                options: options, instanceOptions: instanceOptions)
+        }
+        let published = try await fleet.publish(v1, key: secretKey, through: 0)
         guard published.status == 0 else { throw TestPackError(description: "publish v1: \(published.stderr)") }
         return fleet
+    }
+
+    /// A signed pack of `benchmarks/generate.py`'s project (`benchmark-1`) whose one image is about
+    /// `imageBytes` of incompressible bytes, built with the release key at `sequence`.
+    func big(imageBytes: Int, sequence: Int64) async throws -> TestPacks.Built {
+        let project = temp.url.appendingPathComponent("big-\(sequence)")
+        let generated = try await CommandRunner.runOffPool(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            [
+                "python3", TestPaths.repoRoot.appendingPathComponent("benchmarks/generate.py").path, project.path,
+                "--items", "100", "--images", "1", "--image-bytes", "\(imageBytes)", "--seed", "\(sequence)", "--force",
+            ])
+        guard generated.status == 0 else { throw TestPackError(description: "generate.py: \(generated.stderr)") }
+        // A budget the one big image fits (lint's default is 5 MB an asset).
+        let config = project.appendingPathComponent("gamepack.yaml")
+        try Data((try String(contentsOf: config, encoding: .utf8) + "lint:\n  max_asset_bytes: \(imageBytes * 2)\n").utf8)
+            .write(to: config)
+        return try await TestPacks.build(
+            project, out: temp.url.appendingPathComponent("big-out-\(sequence)"), key: key, sequence: sequence)
     }
 
     /// The paths a load asks for: the pointer, the pack's manifest and a content query.

@@ -73,6 +73,16 @@ final class PostgresCluster: @unchecked Sendable {
         guard result.status == 0 else { throw TestPackError(description: "psql \(sql): \(result.stderr)") }
     }
 
+    /// The single value `sql` selects at `url` (psql's unaligned tuples).
+    static func value(_ url: String, _ sql: String) throws -> String {
+        guard let psql = ExternalTool.executable("psql") else {
+            throw TestPackError(description: "psql is missing: apt-get install postgresql-client")
+        }
+        let result = try CommandRunner.run(psql, [url, "-v", "ON_ERROR_STOP=1", "-tAc", sql])
+        guard result.status == 0 else { throw TestPackError(description: "psql \(sql): \(result.stderr)") }
+        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// The admin URL of the shared test cluster (`GAMEPACK_TEST_POSTGRES_URL`), if set.
     static var sharedURL: String? {
         ProcessInfo.processInfo.environment["GAMEPACK_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }

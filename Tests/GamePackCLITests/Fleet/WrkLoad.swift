@@ -69,8 +69,13 @@ final class WrkLoad: @unchecked Sendable {
         try process.run()
     }
 
+    /// Waits, off the cooperative pool, for the run to end and reads its counts.
+    func finish() async throws -> Result {
+        try await offPool { try self.counts() }
+    }
+
     /// Waits for the run to end and reads its counts.
-    func finish() throws -> Result {
+    private func counts() throws -> Result {
         process.waitUntilExit()
         let text = try String(contentsOf: output, encoding: .utf8)
         guard process.terminationStatus == 0, text.contains("requests ") else {

@@ -111,6 +111,13 @@ struct PostgresBlobStoreTests {
             #expect(damaged.status == .serviceUnavailable, "\(damaged.text)")
             #expect(damaged.errorCode == "blob_damaged")
             #expect(try await fixture.server.blobs.verify(rehash: false).map(\.path) == [assetPath])
+            // `/ready` names it, and stays ready: the damage is the whole fleet's, one file's.
+            await fixture.server.blobWatch.refresh()
+            let ready = try await client.execute(uri: "/ready", method: .get)
+            #expect(ready.status == .ok, "\(ready.text)")
+            #expect(
+                ready.text.contains(#"{"advisory":true,"name":"blobs","ok":false,"problem":"1 damaged blob"#), "\(ready.text)")
+            #expect(ready.text.contains(assetPath), "\(ready.text)")
         }
         await fixture.tearDown()
     }

@@ -41,7 +41,7 @@ extension PostgresBlobStore {
                     SELECT LEAST(now() - make_interval(secs => \(retention)), COALESCE((SELECT MIN(started) FROM blob_uploads), now()))
                     """, logger: logger)
             ) { try $0[0].decode(Date.self) } ?? Date.distantPast
-        let kept = try await referencedPaths()
+        let kept = try await referencedPaths(since: cutoff)
         var result = BlobCollection()
         var candidates: [String] = []
         for try await (path, _) in try await client.query(
@@ -90,11 +90,17 @@ extension PostgresBlobStore {
     }
 
     /// Every layout path something references: each pack a history entry, rollout or compatible
-    /// entry names (its bytes, signature, manifest and the manifest's files, with gzip copies),
-    /// and the files Kinvey players uploaded. Throws when a referenced pack's manifest cannot be
-    /// read: without it, its files cannot be told apart from garbage.
-    func referencedPaths() async throws -> Set<String> {
+    /// entry names, or uploaded since `since` (a publisher may be about to point a channel at
+    /// it): its bytes, signature, manifest and the manifest's files, with gzip copies; and the
+    /// files Kinvey players uploaded. Throws when a referenced pack's manifest cannot be read:
+    /// without it, its files cannot be told apart from garbage.
+    func referencedPaths(since: Date) async throws -> Set<String> {
         var packs: Set<String> = []
+        for try await sha in try await client.query(
+            "SELECT sha256 FROM packs WHERE uploaded >= \(ChannelPointer.formatTime(since))", logger: logger
+        ).decode(String.self) {
+            packs.insert(sha)
+        }
         for try await (sha, pointer) in try await client.query(
             "SELECT pack_sha256, pointer FROM channel_entries", logger: logger
         ).decode((String, String).self) {

@@ -31,30 +31,22 @@ extension PostgresBlobStore {
 
     /// The blob row, its chunks in order and the first chunk's bytes (checked).
     func locate(_ path: String) async throws -> PostgresBlobSource? {
-        let rows = try await client.query(
-            """
-            SELECT b.sha256, b.size, b.chunk_size, p.position, p.chunk, c.size AS chunk_bytes,
-                CASE WHEN p.position = 0 THEN c.data END AS first
-            FROM blobs b LEFT JOIN blob_parts p ON p.path = b.path LEFT JOIN blob_chunks c ON c.sha256 = p.chunk
-            WHERE b.path = \(path) ORDER BY p.position
-            """, logger: logger)
         var blob: PostgresBlobSource?
-        for try await row in rows {
-            let row = row.makeRandomAccess()
+        for try await (sha256, size, chunkSize, chunk, chunkBytes, first) in try await client.execute(
+            LocateBlob(path: path), logger: logger)
+        {
             if blob == nil {
                 blob = PostgresBlobSource(
-                    store: self, path: path, sha256: try row["sha256"].decode(String.self),
-                    size: try row["size"].decode(Int.self), chunkSize: try row["chunk_size"].decode(Int.self), chunks: [],
-                    first: nil)
+                    store: self, path: path, sha256: sha256, size: size, chunkSize: chunkSize, chunks: [], first: nil)
             }
-            guard let chunk = try row["chunk"].decode(String?.self) else { continue }
-            guard try row["chunk_bytes"].decode(Int?.self) != nil else {
+            guard let chunk else { continue }
+            guard chunkBytes != nil else {
                 let damage = BlobDamage(path: path, reason: "chunk \(blob!.chunks.count) (\(chunk)) is missing")
                 remember(damage)
                 throw damage
             }
             blob!.chunks.append(chunk)
-            if let first = try row["first"].decode(ByteBuffer?.self) { blob!.first = try check(first, chunk, path) }
+            if let first { blob!.first = try check(first, chunk, path) }
         }
         return blob
     }
@@ -71,9 +63,8 @@ extension PostgresBlobStore {
 
     /// The bytes of one chunk of `path`, checked.
     func chunk(_ sha256: String, of path: String) async throws -> ByteBuffer {
-        let bytes = try await database.first(
-            try await client.query("SELECT data FROM blob_chunks WHERE sha256 = \(sha256)", logger: logger)
-        ) { try $0["data"].decode(ByteBuffer.self) }
+        var bytes: ByteBuffer?
+        for try await data in try await client.execute(ChunkData(sha256: sha256), logger: logger) { bytes = data }
         guard let bytes else {
             let damage = BlobDamage(path: path, reason: "chunk \(sha256) is missing")
             remember(damage)
@@ -162,5 +153,45 @@ struct PostgresBlobSource: BlobSource {
             throw damage
         }
         return data
+    }
+}
+
+/// A blob's row, its chunks in position order (each with its size, nil when the chunk is
+/// missing) and the first chunk's bytes: one prepared statement, as every read starts with it.
+struct LocateBlob: PostgresPreparedStatement {
+    typealias Row = (String, Int, Int, String?, Int?, ByteBuffer?)
+    static let sql = """
+        SELECT b.sha256, b.size, b.chunk_size, p.chunk, c.size,
+            CASE WHEN p.position = 0 THEN c.data END
+        FROM blobs b LEFT JOIN blob_parts p ON p.path = b.path LEFT JOIN blob_chunks c ON c.sha256 = p.chunk
+        WHERE b.path = $1 ORDER BY p.position
+        """
+    var path: String
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 1)
+        bindings.append(path)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row {
+        try row.decode(Row.self)
+    }
+}
+
+/// One chunk's bytes.
+struct ChunkData: PostgresPreparedStatement {
+    typealias Row = ByteBuffer
+    static let sql = "SELECT data FROM blob_chunks WHERE sha256 = $1"
+    var sha256: String
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 1)
+        bindings.append(sha256)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row {
+        try row.decode(ByteBuffer.self)
     }
 }
