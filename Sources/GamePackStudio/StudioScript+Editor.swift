@@ -218,7 +218,7 @@ extension StudioScript {
               panel.appendChild(el("p", { text: "No other item references it." }));
             }
             panel.appendChild(el("button", { type: "button", class: "danger", id: "confirm-delete", text: item.referrers.length ? "Delete anyway" : "Delete", onclick: function () {
-              api("DELETE", "/api/items/" + enc(item.type) + "/" + enc(item.id) + (item.referrers.length ? "?force=true" : "")).then(function () {
+              api("DELETE", "/api/items/" + enc(item.type) + "/" + enc(item.id) + (item.referrers.length ? "?confirm=true" : "")).then(function () {
                 announce("Deleted " + singular(item.type) + " " + item.id);
                 S.item = null;
                 refreshCounts();
