@@ -23,7 +23,10 @@ struct StudioPageRoutes {
         }
         router.get("/assets/**") { [workspace = server.workspace] request, _ in
             let raw = String(request.uri.path.dropFirst("/assets/".count))
-            guard let path = raw.removingPercentEncoding, let (data, type) = await workspace.asset(path) else {
+            let decoded = raw.removingPercentEncoding
+            // A `..` is refused by name (400), not merely not found.
+            if let decoded { _ = try ProjectPaths.inside(workspace.root, "assets/" + decoded, field: "path") }
+            guard let path = decoded, let (data, type) = await workspace.asset(path) else {
                 throw StudioError.notFound("no such asset")
             }
             return StudioPage.response(ByteBuffer(bytes: data), type: type)

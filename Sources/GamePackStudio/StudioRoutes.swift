@@ -38,9 +38,6 @@ struct StudioRoutes {
                 try await workspace.pickerJSON(
                     try Self.parameter(context, "type"), query: query.get("q") ?? "", ids: ids, offset: offset, limit: limit))
         }
-        router.get("/assets/**") { [workspace] _, context in
-            try ProjectAssets.response(context.parameters.getCatchAll(), root: workspace.root)
-        }
         router.get("/api/items/:type/:id") { [workspace] _, context in
             jsonResponse(try await workspace.itemJSON(try Self.parameter(context, "type"), try Self.parameter(context, "id")))
         }
