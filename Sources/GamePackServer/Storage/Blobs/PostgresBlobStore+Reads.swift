@@ -33,7 +33,7 @@ extension PostgresBlobStore {
     func locate(_ path: String) async throws -> PostgresBlobSource? {
         var blob: PostgresBlobSource?
         for try await (sha256, size, chunkSize, chunk, chunkBytes, first) in try await client.execute(
-            LocateBlob(path: path), logger: logger)
+            LocateBlob(key: path), logger: logger)
         {
             if blob == nil {
                 blob = PostgresBlobSource(
@@ -64,7 +64,7 @@ extension PostgresBlobStore {
     /// The bytes of one chunk of `path`, checked.
     func chunk(_ sha256: String, of path: String) async throws -> ByteBuffer {
         var bytes: ByteBuffer?
-        for try await data in try await client.execute(ChunkData(sha256: sha256), logger: logger) { bytes = data }
+        for try await data in try await client.execute(ChunkData(key: sha256), logger: logger) { bytes = data }
         guard let bytes else {
             let damage = BlobDamage(path: path, reason: "chunk \(sha256) is missing")
             remember(damage)
@@ -156,9 +156,23 @@ struct PostgresBlobSource: BlobSource {
     }
 }
 
+/// A prepared statement whose one parameter is a text (`$1`) and whose row decodes whole.
+protocol TextKeyedStatement: PostgresPreparedStatement {
+    /// The value bound to `$1`.
+    var key: String { get }
+}
+
+extension TextKeyedStatement {
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 1)
+        bindings.append(key)
+        return bindings
+    }
+}
+
 /// A blob's row, its chunks in position order (each with its size, nil when the chunk is
 /// missing) and the first chunk's bytes: one prepared statement, as every read starts with it.
-struct LocateBlob: PostgresPreparedStatement {
+struct LocateBlob: TextKeyedStatement {
     typealias Row = (String, Int, Int, String?, Int?, ByteBuffer?)
     static let sql = """
         SELECT b.sha256, b.size, b.chunk_size, p.chunk, c.size,
@@ -166,32 +180,18 @@ struct LocateBlob: PostgresPreparedStatement {
         FROM blobs b LEFT JOIN blob_parts p ON p.path = b.path LEFT JOIN blob_chunks c ON c.sha256 = p.chunk
         WHERE b.path = $1 ORDER BY p.position
         """
-    var path: String
+    /// The blob's layout path.
+    var key: String
 
-    func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 1)
-        bindings.append(path)
-        return bindings
-    }
-
-    func decodeRow(_ row: PostgresRow) throws -> Row {
-        try row.decode(Row.self)
-    }
+    func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
 }
 
 /// One chunk's bytes.
-struct ChunkData: PostgresPreparedStatement {
+struct ChunkData: TextKeyedStatement {
     typealias Row = ByteBuffer
     static let sql = "SELECT data FROM blob_chunks WHERE sha256 = $1"
-    var sha256: String
+    /// The chunk's SHA-256.
+    var key: String
 
-    func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 1)
-        bindings.append(sha256)
-        return bindings
-    }
-
-    func decodeRow(_ row: PostgresRow) throws -> Row {
-        try row.decode(ByteBuffer.self)
-    }
+    func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(ByteBuffer.self) }
 }
