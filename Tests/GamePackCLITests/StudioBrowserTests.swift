@@ -11,9 +11,9 @@ struct StudioBrowserTests {
 
     /// The steps each example's types allow (the others print `n/a` with the reason).
     static let steps: [String: [String]] = [
-        "gohike-amsterdam": ["create", "route", "reference", "translate", "commit", "conflict"],
-        "dealhunter": ["create", "commit", "conflict"],
-        "whack-a-vc": ["create", "commit", "conflict"],
+        "gohike-amsterdam": ["create", "duplicate", "route", "reference", "translate", "commit", "conflict"],
+        "dealhunter": ["create", "duplicate", "commit", "conflict"],
+        "whack-a-vc": ["create", "duplicate", "commit", "conflict"],
     ]
 
     /// A copy of `example` as a git repository with one commit; its Dutch texts carry the
@@ -41,7 +41,7 @@ struct StudioBrowserTests {
     }
 
     @Test(
-        "the editor's walk: create on the map with a photo, a route's stops dragged, a broken reference, translations, commit, a conflict; axe on every view",
+        "the editor's walk: create on the map with a dropped photo, duplicate and delete, a route's stops dragged, a broken reference, translations, commit (to a new branch on gohike), a conflict; axe on every view",
         .tags(.browser), .requires(.python3, .chromium, .axeCore),
         arguments: ["gohike-amsterdam", "dealhunter", "whack-a-vc"])
     func walk(_ example: String) throws {
@@ -72,7 +72,7 @@ struct StudioBrowserTests {
         }
         #expect(run.stdout.contains("axe "), "axe-core did not run: \(run.stdout)")
         #expect(run.stdout.range(of: #"(critical|serious) [1-9]"#, options: .regularExpression) == nil, "\(run.stdout)")
-        for line in run.stdout.split(separator: "\n") where line.hasPrefix("step ") || line.hasPrefix("axe ") { print(line) }
+        for line in run.stdout.split(separator: "\n") where line.hasPrefix("step ") || line.hasPrefix("axe ") || line.hasPrefix("ok: ") { print(line) }
 
         // What the walk left, checked here apart from the script: the commit, a clean lint.
         let log = try git(["log", "--format=%s"], in: project)

@@ -21,6 +21,7 @@ Prints `ok: …` per check, `step STEP: passed|n/a (why)` per step and "ALL STEP
 exits 1 on the first failure. Screenshots go to DIR/studio-NAME-STEP.png.
 """
 import argparse
+import base64
 import json
 import os
 import re
@@ -170,6 +171,23 @@ def axe(view):
         fail("axe: critical or serious violations on " + view)
 
 
+def drop_file(target, path):
+    """Drops a file from disk on `target` as the browser does for a drag from the desktop: a
+    DataTransfer holding the file's bytes, through dragenter, dragover and drop (WebDriver cannot
+    drag from outside the page)."""
+    kind = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".webp": "image/webp"}.get(os.path.splitext(path)[1].lower(), "application/octet-stream")
+    with open(path, "rb") as f:
+        data = base64.b64encode(f.read()).decode("ascii")
+    DRIVER.execute_script(
+        "const [target, data, name, type] = arguments;"
+        "const bytes = Uint8Array.from(atob(data), c => c.charCodeAt(0));"
+        "const transfer = new DataTransfer();"
+        "transfer.items.add(new File([bytes], name, {type}));"
+        "for (const kind of ['dragenter', 'dragover', 'drop']) {"
+        "  target.dispatchEvent(new DragEvent(kind, {bubbles: true, cancelable: true, dataTransfer: transfer}));"
+        "}", target, data, os.path.basename(path), kind)
+
+
 def fill(spec, path, text):
     """Fills a required field the way an editor would."""
     block = field(path)
@@ -193,7 +211,7 @@ def fill(spec, path, text):
                 fill(child, path + "." + child["name"], text)
     elif widget in ("image", "audio"):
         if UPLOADED.get("path") is None:
-            block.find_element(By.CSS_SELECTOR, "input[type=file]").send_keys(ARGS.photo)
+            drop_file(block.find_element(By.CSS_SELECTOR, ".drop"), ARGS.photo)
             wait_for(lambda: "Uploaded" in DRIVER.find_element(By.ID, "status").text or "Not uploaded" in DRIVER.find_element(By.ID, "status").text, "the upload")
             status = DRIVER.find_element(By.ID, "status").text
             if "Uploaded" not in status:
@@ -201,7 +219,10 @@ def fill(spec, path, text):
             UPLOADED["path"] = block.find_element(By.CSS_SELECTOR, ".asset-row code").text
             if not os.path.exists(os.path.join(ARGS.dir, "assets", UPLOADED["path"])):
                 fail("the uploaded photo is not in assets/: " + UPLOADED["path"])
-            ok("photo uploaded by the file chooser to assets/%s and shown" % UPLOADED["path"])
+            shown = block.find_element(By.CSS_SELECTOR, ".asset-row img").get_attribute("naturalWidth")
+            if not shown or int(shown) == 0:
+                fail("the dropped photo is not shown in the form")
+            ok("photo dropped on the field, uploaded to assets/%s and shown (%s px wide)" % (UPLOADED["path"], shown))
         else:
             from selenium.webdriver.support.ui import Select
             Select(block.find_element(By.CSS_SELECTOR, "select")).select_by_index(1)
@@ -255,6 +276,37 @@ def step_create():
     STATE.update(kind=kind["name"], id=new_id, name=name)
     shot("create")
     axe("item editor with list")
+
+
+def step_duplicate():
+    if "id" not in STATE:
+        return "nothing was created to duplicate"
+    kind, original = STATE["kind"], STATE["id"]
+    go("#/c/%s/%s" % (kind, original))
+    wait_for(lambda: DRIVER.find_element(By.ID, "duplicate"), "the item's toolbar")
+    DRIVER.find_element(By.ID, "duplicate").click()
+    wait_for(lambda: re.match(r".*#/c/%s/[^/]+$" % kind, DRIVER.current_url) and DRIVER.current_url.rsplit("/", 1)[1] != original, "the copy")
+    copy_id = DRIVER.current_url.rsplit("/", 1)[1]
+    wait_for(lambda: DRIVER.find_element(By.ID, "save"), "the copy's form")
+    ids = [i["id"] for i in api("/api/collections/%s?limit=500" % kind)["items"]]
+    if copy_id not in ids or original not in ids or len(set(ids)) != len(ids):
+        fail("after duplicating %s the collection holds %s" % (original, ids[-5:]))
+    copy, first = api("/api/items/%s/%s" % (kind, copy_id)), api("/api/items/%s/%s" % (kind, original))
+    same = {k: v for k, v in first["values"].items() if k != "id"} == {k: v for k, v in copy["values"].items() if k != "id"}
+    if not same:
+        fail("the copy %s differs from %s beyond its id:\n%s\n%s" % (copy_id, original, first["values"], copy["values"]))
+    ok("duplicated %s %s as %s (the project's next id); the copy's values equal the original's" % (kind, original, copy_id))
+    shot("duplicate")
+    DRIVER.find_element(By.ID, "delete").click()
+    confirm = wait_for(lambda: DRIVER.find_element(By.ID, "confirm-delete"), "the delete question")
+    question = DRIVER.find_element(By.CSS_SELECTOR, ".referrers").text
+    axe("delete question")
+    confirm.click()
+    wait_for(lambda: re.match(r".*#/c/%s$" % kind, DRIVER.current_url), "the collection after deleting")
+    ids = [i["id"] for i in api("/api/collections/%s?limit=500" % kind)["items"]]
+    if copy_id in ids or original not in ids:
+        fail("after deleting the copy %s the collection holds %s" % (copy_id, ids[-5:]))
+    ok("deleted the copy after the question %r; the original stays" % question.replace("\n", " ")[:80])
 
 
 def stops():
@@ -410,11 +462,27 @@ def step_commit():
     ok("gamepack lint is clean: %s" % (lint.stdout.strip().splitlines() or [""])[-1])
     message = ("Studio walk: new %s %s" % (STATE.get("kind", "item"), STATE.get("id", ""))).strip()
     type_into(DRIVER.find_element(By.ID, "commit-message"), message)
+    start_branch = git("rev-parse", "--abbrev-ref", "HEAD").stdout.strip()
+    start_head = git("rev-parse", "HEAD").stdout.strip()
+    branch = None
+    if ARGS.name == "gohike-amsterdam":
+        # Decap's editorial workflow: the change on a branch of its own, named from the message.
+        DRIVER.find_element(By.ID, "where-new").click()
+        branch = DRIVER.find_element(By.ID, "new-branch").get_attribute("value")
+        if not branch.startswith("studio/studio-walk-new-"):
+            fail("the new branch is proposed as %r for the message %r" % (branch, message))
     DRIVER.find_element(By.ID, "commit").click()
     committed = wait_for(lambda: DRIVER.find_element(By.ID, "committed"), "the commit")
     log = git("log", "-1", "--format=%H %s").stdout.strip()
     if not log.endswith(message) or not log.startswith(committed.get_attribute("data-commit")):
         fail("git log shows %r after committing %r" % (log, message))
+    on = git("rev-parse", "--abbrev-ref", "HEAD").stdout.strip()
+    if branch:
+        if on != branch or git("rev-parse", start_branch).stdout.strip() != start_head:
+            fail("committed on %r (wanted the new branch %r; %s must stay at %s)" % (on, branch, start_branch, start_head[:7]))
+        ok("committed to the new branch %s; %s stays at %s" % (branch, start_branch, start_head[:7]))
+    elif on != start_branch:
+        fail("committed on %r, not the current branch %r" % (on, start_branch))
     if git("status", "--porcelain").stdout.strip():
         fail("files left uncommitted: " + git("status", "--porcelain").stdout)
     ok("committed: git log -1: %s" % log)
@@ -468,7 +536,7 @@ def step_conflict():
         fail("gamepack lint after the merge (exit %d):\n%s" % (lint.returncode, lint.stdout))
 
 
-STEPS = [("create", step_create), ("route", step_route), ("reference", step_reference), ("translate", step_translate),
+STEPS = [("create", step_create), ("duplicate", step_duplicate), ("route", step_route), ("reference", step_reference), ("translate", step_translate),
          ("commit", step_commit), ("conflict", step_conflict)]
 
 
