@@ -69,19 +69,42 @@ public struct PreviewSnapshot: Sendable {
                 unattachedFindings.append(diagnostic)
                 continue
             }
-            var owner: Int?
-            if !location.hasPosition {
-                owner = candidates.count == 1 ? candidates[0] : nil
-            } else {
-                // The last item of the file that starts at or before the finding's line.
-                owner = candidates.last { project.items[$0].node.location.line <= location.line } ?? candidates.first
-            }
-            if let owner {
+            if let owner = owner(of: location, among: candidates) {
                 findingsByItem[owner, default: []].append(diagnostic)
             } else {
                 unattachedFindings.append(diagnostic)
             }
         }
+    }
+
+    /// The item a finding at `location` belongs to, of its file's items at `candidates`: the last
+    /// one starting at or before its line; for a finding without a line, the file's only item.
+    private func owner(of location: SourceLocation, among candidates: [Int]) -> Int? {
+        guard location.hasPosition else { return candidates.count == 1 ? candidates[0] : nil }
+        return candidates.last { project.items[$0].node.location.line <= location.line } ?? candidates.first
+    }
+
+    /// `replace` after `file`'s items were swapped where they stand, the same items by collection
+    /// and id at `positions` (`Project.positions(of:keptBy:)`): the collection lists stay as
+    /// they are; only `file`'s findings are attached again.
+    mutating func replace(
+        project: Project, diagnostics: [Diagnostic], itemIndex: ItemIndex, keeping file: String, at positions: Range<Int>
+    ) {
+        self.project = project
+        self.diagnostics = diagnostics
+        self.itemIndex = itemIndex
+        for position in positions { findingsByItem[position] = nil }
+        var unattached = unattachedFindings.filter { $0.location?.file != file }
+        let candidates = Array(positions)
+        for diagnostic in diagnostics {
+            guard let location = diagnostic.location, location.file == file else { continue }
+            if let owner = owner(of: location, among: candidates) {
+                findingsByItem[owner, default: []].append(diagnostic)
+            } else {
+                unattached.append(diagnostic)
+            }
+        }
+        unattachedFindings = Diagnostic.sortedForReport(unattached)
     }
 
     /// The item of `collection` with `id`.

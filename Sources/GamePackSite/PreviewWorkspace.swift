@@ -59,6 +59,7 @@ public enum PreviewWorkspace {
     /// collection folder): the full load applies the project walker's rules, so a symlinked
     /// folder moved in while the preview runs is followed only where lint would follow it.
     public static func applying(_ paths: [String], to snapshot: PreviewSnapshot) -> PreviewSnapshot? {
+        if paths.count == 1, let kept = applyingInPlace(paths[0], to: snapshot) { return kept }
         var project = snapshot.project
         let root = project.root
         var versions = snapshot.assetVersions

@@ -61,11 +61,20 @@ extension StudioWorkspace {
         }
         let newItems = ContentItem.items(in: node, collection: key.collection, problems: &problems)
         var edited = project
-        let first = edited.items.firstIndex { $0.file == file } ?? edited.items.count
-        edited.items.removeAll { $0.file == file }
-        edited.items.insert(contentsOf: newItems, at: min(first, edited.items.count))
+        let newIndex: ItemIndex
+        if let positions = project.positions(of: file, keptBy: newItems) {
+            // Values changed only: the items swapped where they stand, the index kept.
+            edited.items.replaceSubrange(positions, with: newItems)
+            var kept = index
+            kept.replaceItems(in: positions, with: newItems)
+            newIndex = kept
+        } else {
+            let first = edited.items.firstIndex { $0.file == file } ?? edited.items.count
+            edited.items.removeAll { $0.file == file }
+            edited.items.insert(contentsOf: newItems, at: min(first, edited.items.count))
+            newIndex = ItemIndex(edited.items)
+        }
         edited.diagnostics = edited.diagnostics.filter { $0.location?.file != file } + problems
-        let newIndex = ItemIndex(edited.items)
         var checked = newItems
         var seen = Set(newItems.compactMap { $0.id.map { ItemKey(collection: key.collection, id: $0) } })
         for referrer in referrers(of: key) where seen.insert(referrer).inserted {

@@ -72,7 +72,8 @@ struct StudioBrowserTests {
         }
         #expect(run.stdout.contains("axe "), "axe-core did not run: \(run.stdout)")
         #expect(run.stdout.range(of: #"(critical|serious) [1-9]"#, options: .regularExpression) == nil, "\(run.stdout)")
-        for line in run.stdout.split(separator: "\n") where line.hasPrefix("step ") || line.hasPrefix("axe ") || line.hasPrefix("ok: ") { print(line) }
+        for line in run.stdout.split(separator: "\n")
+        where line.hasPrefix("step ") || line.hasPrefix("axe ") || line.hasPrefix("ok: ") { print(line) }
 
         // What the walk left, checked here apart from the script: the commit, a clean lint.
         let log = try git(["log", "--format=%s"], in: project)

@@ -8,7 +8,7 @@
 /// down, `ContentIndex` emits an id's last item, as builds always have, so outputs stay the same.)
 package struct ItemIndex: Sendable {
     /// The items indexed, in project order.
-    package let items: [ContentItem]
+    package private(set) var items: [ContentItem]
     /// Positions in `items` by collection, then id: of items sharing an id, the first's.
     package private(set) var positions: [String: [ItemID: Int]] = [:]
     /// The position of each item whose id an earlier item of its collection has, with the
@@ -25,6 +25,17 @@ package struct ItemIndex: Sendable {
                 positions[item.collection, default: [:]][id] = position
             }
         }
+    }
+
+    /// The index with the items at `range` replaced by `replacements`, the same items by
+    /// collection and id in the same order (`Project.positions(of:keptBy:)`): an edit that
+    /// changed values only leaves every position as it was, so nothing is hashed again.
+    package mutating func replaceItems(in range: Range<Int>, with replacements: [ContentItem]) {
+        precondition(
+            replacements.count == range.count
+                && zip(replacements, items[range]).allSatisfy { $0.collection == $1.collection && $0.id == $1.id },
+            "replaceItems needs the same items by collection and id")
+        items.replaceSubrange(range, with: replacements)
     }
 
     /// The position in `items` of the (first) item of `collection` with `id`.

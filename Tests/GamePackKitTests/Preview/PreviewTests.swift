@@ -166,4 +166,30 @@ struct PreviewTests {
         let fromLint = full.diagnostics.filter { $0.rule == "dangling-reference" }
         #expect(fromLint.map(\.message) == quick.map(\.message) && fromLint.map(\.location) == quick.map(\.location))
     }
+
+    @Test("a changed value swaps the file's items where they stand: the indexes equal a full rebuild's; a changed id rebuilds")
+    func changedValueInPlace() async throws {
+        let (temp, _, first, file, _) = try await Self.loadThenChange(
+            "content/routes/1.yaml", "waypoints: [3, 1, 2]", to: "waypoints: [3, 1, 2, 98]")
+        defer { withExtendedLifetime(temp) {} }
+        let kept = try #require(PreviewWorkspace.applyingInPlace("content/routes/1.yaml", to: first))
+        let rebuilt = PreviewSnapshot(
+            project: kept.project, diagnostics: kept.diagnostics, coverage: nil, generation: kept.generation,
+            lintIsComplete: false, assetVersions: kept.assetVersions)
+        #expect(kept.findingsByItem == rebuilt.findingsByItem)
+        #expect(kept.unattachedFindings == rebuilt.unattachedFindings)
+        #expect(kept.itemsByCollection == rebuilt.itemsByCollection)
+        #expect(kept.itemIndex.positions == rebuilt.itemIndex.positions)
+        #expect(kept.item("routes", ItemID("1"))?.node["waypoints"]?.elements?.count == 4)
+        let route = try #require(kept.index("routes", ItemID("1")))
+        #expect(kept.findings(ofItemAt: route).contains { $0.rule == "dangling-reference" })
+        #expect(kept.project.items.count == first.project.items.count)
+
+        // A new id is no value change: the indexes are built again.
+        let text = try String(contentsOf: file, encoding: .utf8)
+        try text.replacingOccurrences(of: "id: 1", with: "id: 77").write(to: file, atomically: true, encoding: .utf8)
+        #expect(PreviewWorkspace.applyingInPlace("content/routes/1.yaml", to: kept) == nil)
+        let moved = try #require(PreviewWorkspace.applying(["content/routes/1.yaml"], to: kept))
+        #expect(moved.item("routes", ItemID("77")) != nil && moved.item("routes", ItemID("1")) == nil)
+    }
 }
