@@ -2,9 +2,15 @@
 # Latency of `gamepack studio`'s API on the generated 20,000-item project.
 #
 #   benchmarks/studio.sh          (BIN=.build/debug/gamepack to use a debug build; RUNS=20)
+#   SHAPE=one-collection benchmarks/studio.sh
 #
-# Generates benchmarks/work/studio once with generate.py (20,000 items, small image files: the
-# studio's answers do not read them), starts `gamepack studio` on a free port, then measures
+# Two workload shapes, each generated once with generate.py (small image files: the studio's
+# answers do not read them):
+#   mixed           (the default) 20,000 items over the built-in types: 8,000 locations, routes
+#                   through them, deals, phrases, VCs; the location edited is on a route;
+#   one-collection  20,000 locations in one collection (`--only locations`): the longest list
+#                   to page and search, and nothing references the location edited.
+# Then starts `gamepack studio` on a free port, then measures
 # over HTTP, RUNS times each (median and max, in ms; targets from issue 30 in brackets):
 #   the first page of the locations collection (< 300 ms),
 #   a search as you type (< 100 ms),
@@ -15,7 +21,12 @@
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
-PROJECT=benchmarks/work/studio
+SHAPE=${SHAPE:-mixed}
+case "$SHAPE" in
+    mixed) PROJECT=benchmarks/work/studio; GENERATE=() ;;
+    one-collection) PROJECT=benchmarks/work/studio-one-collection; GENERATE=(--only locations) ;;
+    *) echo "SHAPE is mixed or one-collection, not $SHAPE" >&2; exit 2 ;;
+esac
 RUNS=${RUNS:-20}
 BIN=${BIN:-}
 if [ -z "$BIN" ]; then
@@ -25,7 +36,7 @@ if [ -z "$BIN" ]; then
 fi
 if [ ! -f "$PROJECT/gamepack.yaml" ]; then
     echo "== generating $PROJECT"
-    python3 benchmarks/generate.py "$PROJECT" --items 20000 --images 2000 --image-bytes 4000
+    python3 benchmarks/generate.py "$PROJECT" --items 20000 --images 2000 --image-bytes 4000 "${GENERATE[@]}"
 fi
 
 LOG=$(mktemp)
@@ -65,9 +76,13 @@ words = ["ca", "can", "cana", "canal", "gracht", "bridge 1", "tower"]
 measure("search as you type", 100, lambda run: call("GET", "/api/collections/locations?q=%s&limit=50" % words[run % len(words)].replace(" ", "+"))[1])
 
 # A location that routes go through, so validation re-checks the routes too.
-routes = call("GET", "/api/collections/routes?limit=1")[0]["items"]
-route = call("GET", "/api/items/routes/%s" % routes[0]["id"])[0]
-target = str(route["values"]["waypoints"][0])
+types = {t["name"]: t["items"] for t in call("GET", "/api/types")[0]["types"]}
+if types.get("routes"):
+    routes = call("GET", "/api/collections/routes?limit=1")[0]["items"]
+    route = call("GET", "/api/items/routes/%s" % routes[0]["id"])[0]
+    target = str(route["values"]["waypoints"][0])
+else:
+    target = str(first["items"][len(first["items"]) // 2]["id"])
 item = call("GET", "/api/items/locations/" + target)[0]
 print("validating and saving locations/%s (referenced by %d items)" % (target, len(item["referrers"])))
 server_side = []
