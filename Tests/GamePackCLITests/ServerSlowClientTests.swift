@@ -9,22 +9,7 @@ import Testing
 )
 struct ServerSlowClientTests {
     /// A TCP connection to 127.0.0.1:`port`, or -1.
-    static func connectLoopback(_ port: UInt16) -> Int32 {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return -1 }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        if result != 0 {
-            close(fd)
-            return -1
-        }
-        return fd
-    }
+    static func connectLoopback(_ port: UInt16) -> Int32 { GamePackTestSupport.connectLoopback(Int(port)) ?? -1 }
 
     @Test func healthAnswersWithinASecondDespite400SlowConnections() throws {
         let temp = try TemporaryDirectory()

@@ -78,17 +78,8 @@ final class StudioHarness: @unchecked Sendable {
         let payload = body ?? json.map { Data($0.textForTests.utf8) } ?? Data()
         if json != nil { headers += "Content-Type: application/json\r\n" }
         headers += "Content-Length: \(payload.count)\r\n"
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw POSIXError(.EIO) }
+        guard let fd = connectLoopback(port) else { throw POSIXError(.ECONNREFUSED) }
         defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
         var request = Data("\(method) \(target) HTTP/1.1\r\n\(headers)\r\n".utf8)
         request.append(payload)
         var sent = 0
