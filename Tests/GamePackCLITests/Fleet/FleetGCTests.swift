@@ -39,14 +39,7 @@ extension FleetTests {
             try await Task.sleep(for: .milliseconds(1500))
 
             // The big publish through instance 2, with gc through the database meanwhile.
-            let publish = Process()
-            publish.executableURL = TestPaths.gamepackBinary
-            publish.arguments = fleet.publishArguments(big, key: packs.secretKey, through: 1)
-            publish.currentDirectoryURL = fleet.folder
-            publish.environment = ProcessInfo.processInfo.environment.merging(["GAMEPACK_TOKEN": fleet.token]) { $1 }
-            publish.standardOutput = FileHandle.nullDevice
-            publish.standardError = FileHandle.nullDevice
-            try publish.run()
+            let publish = try fleet.startPublish(big, key: packs.secretKey, through: 1)
             let gc = ["serve", "gc", "--retention", "1s", "--data", "data3", "--database", fleet.database]
             var runs: [CommandResult] = []
             while publish.isRunning {

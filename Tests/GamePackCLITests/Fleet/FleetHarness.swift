@@ -146,6 +146,26 @@ final class FleetHarness: @unchecked Sendable {
         ]
     }
 
+    /// `gamepack publish` of `pack` through instance `index`, started in the background (the
+    /// caller waits for or kills it); its output goes to `log`, or nowhere.
+    func startPublish(_ pack: TestPacks.Built, key: URL, through index: Int, log: URL? = nil) throws -> Process {
+        let publish = Process()
+        publish.executableURL = TestPaths.gamepackBinary
+        publish.arguments = publishArguments(pack, key: key, through: index)
+        publish.currentDirectoryURL = folder
+        publish.environment = ProcessInfo.processInfo.environment.merging(["GAMEPACK_TOKEN": token]) { $1 }
+        if let log {
+            try Data().write(to: log)
+            publish.standardOutput = try FileHandle(forWritingTo: log)
+            publish.standardError = publish.standardOutput
+        } else {
+            publish.standardOutput = FileHandle.nullDevice
+            publish.standardError = FileHandle.nullDevice
+        }
+        try publish.run()
+        return publish
+    }
+
     /// `gamepack publish` of `pack` to the production channel through instance `index`.
     func publish(_ pack: TestPacks.Built, key: URL, through index: Int) async throws -> CommandResult {
         try await CommandRunner.runOffPool(

@@ -25,16 +25,8 @@ extension FleetTests {
             let database = fleet.database
             let before = try Int(PostgresCluster.value(database, "SELECT count(*) FROM blob_chunks")) ?? 0
 
-            let publish = Process()
-            publish.executableURL = TestPaths.gamepackBinary
-            publish.arguments = fleet.publishArguments(big, key: packs.secretKey, through: 0)
-            publish.currentDirectoryURL = fleet.folder
-            publish.environment = ProcessInfo.processInfo.environment.merging(["GAMEPACK_TOKEN": fleet.token]) { $1 }
             let output = fleet.folder.appendingPathComponent("publish.log")
-            try Data().write(to: output)
-            publish.standardOutput = try FileHandle(forWritingTo: output)
-            publish.standardError = publish.standardOutput
-            try publish.run()
+            let publish = try fleet.startPublish(big, key: packs.secretKey, through: 0, log: output)
             // Mid-upload: instance 1 has stored 40 of the ~400 chunks the image and the pack take.
             let victim = try #require(fleet.instances[0]).process.processIdentifier
             let stored = try await offPool { () throws -> Int in
