@@ -92,6 +92,7 @@ let package = Package(
             ]
         ),
         .target(name: "CBase64"),
+        .target(name: "CCRC32C"),
         .systemLibrary(
             name: "CLibXML2",
             pkgConfig: "libxml-2.0",
@@ -136,6 +137,7 @@ let package = Package(
             dependencies: [
                 "GamePackFormat",
                 "CSystemZlib",
+                "CCRC32C",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -190,6 +192,7 @@ let package = Package(
             name: "GamePackServerTests",
             dependencies: [
                 "GamePackServer",
+                "CCRC32C",
                 "GamePackFormat",
                 "GamePackPublishing",
                 "GamePackTestSupport",
