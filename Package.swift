@@ -93,6 +93,7 @@ let package = Package(
             ]
         ),
         .target(name: "CBase64"),
+        .target(name: "CCRC32C"),
         .systemLibrary(
             name: "CLibXML2",
             pkgConfig: "libxml-2.0",
@@ -137,6 +138,7 @@ let package = Package(
             dependencies: [
                 "GamePackFormat",
                 "CSystemZlib",
+                "CCRC32C",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -203,6 +205,7 @@ let package = Package(
             name: "GamePackServerTests",
             dependencies: [
                 "GamePackServer",
+                "CCRC32C",
                 "GamePackFormat",
                 "GamePackPublishing",
                 "GamePackTestSupport",

@@ -22,6 +22,8 @@ final class DatabaseMonitor: Sendable {
     let timeout: Duration
     let logger: Logger
     private let state: NIOLockedValueBox<State>
+    /// The reads in progress (`whileReading`), by number, each with the way to cancel it.
+    private let reads = NIOLockedValueBox<(last: Int, cancel: [Int: @Sendable () -> Void])>((0, [:]))
 
     init(
         store: any MetadataStore, interval: Duration = .milliseconds(500), timeout: Duration = .seconds(1),
@@ -48,6 +50,29 @@ final class DatabaseMonitor: Sendable {
                     ? nil : "the database is at schema version \(schema); this gamepack needs \(SchemaMigrations.latest)"
             },
         ]
+    }
+
+    /// `read`'s result. A read still in progress when a probe finds the database gone is
+    /// cancelled then and answered 503 (`DatabaseOutageMiddleware`): it may be waiting for a
+    /// connection that is not coming. Costs a task per read and no timer: the probe, which
+    /// runs anyway, is the one clock.
+    func whileReading<T: Sendable>(_ read: Task<T, any Error>) async throws -> T {
+        let number = reads.withLockedValue { reads in
+            reads.last += 1
+            reads.cancel[reads.last] = { read.cancel() }
+            return reads.last
+        }
+        defer { reads.withLockedValue { _ = $0.cancel.removeValue(forKey: number) } }
+        do {
+            return try await withTaskCancellationHandler {
+                try await read.value
+            } onCancel: {
+                read.cancel()
+            }
+        } catch {
+            if let outage = current.outage { throw ServerError.databaseUnavailable(outage) }
+            throw error
+        }
     }
 
     /// Probes until cancelled.
@@ -77,6 +102,7 @@ final class DatabaseMonitor: Sendable {
             if previous == nil {
                 logger.error("database unreachable; answering 503 until it is back", metadata: ["error": "\(outage)"])
             }
+            for cancel in reads.withLockedValue({ Array($0.cancel.values) }) { cancel() }
         }
     }
 }

@@ -6,13 +6,13 @@ import Hummingbird
 /// letting it wait for a connection.
 ///
 /// A read that began before the monitor saw the outage may be waiting for a connection that is
-/// not coming: it is cancelled and answered 503 as soon as the monitor sees the outage (every
-/// `watchInterval`), not when the database returns. Uploads are left to end by themselves: their
-/// body is still arriving, and the store's error ends them in 503 (`DatabaseOutage`).
+/// not coming: it is cancelled and answered 503 as soon as the monitor sees the outage (the
+/// probe that finds it cancels every read in progress, `DatabaseMonitor.whileReading`), not when
+/// the database returns. That costs a read one task and no timer of its own: this middleware is
+/// on the path of every GET. Uploads are left to end by themselves: their body is still
+/// arriving, and the store's error ends them in 503 (`DatabaseOutage`).
 struct DatabaseOutageMiddleware<Context: RequestContext>: RouterMiddleware {
     let monitor: DatabaseMonitor
-    /// How often a read in progress looks at the monitor.
-    static var watchInterval: Duration { .milliseconds(100) }
     /// The paths answered whatever the database's state.
     static var operatorPaths: Set<String> { ["/health", "/ready", "/metrics"] }
 
@@ -24,22 +24,11 @@ struct DatabaseOutageMiddleware<Context: RequestContext>: RouterMiddleware {
         guard request.method == .get || request.method == .head else { return try await next(request, context) }
         let monitor = self.monitor
         return try await withoutActuallyEscaping(next) { next in
-            // The rest of the chain runs in a child task that the group awaits before it
-            // returns, so `next` does not outlive this call; only one task ever calls it.
+            // The read runs in a task that `whileReading` awaits to its end, even when cancelled,
+            // so `next` does not outlive this call; only that task ever calls it.
             nonisolated(unsafe) let next = next
             nonisolated(unsafe) let context = context
-            return try await withThrowingTaskGroup(of: Response.self) { group in
-                group.addTask { try await next(request, context) }
-                group.addTask {
-                    while true {
-                        try await Task.sleep(for: Self.watchInterval)
-                        if let outage = monitor.current.outage { throw ServerError.databaseUnavailable(outage) }
-                    }
-                }
-                defer { group.cancelAll() }
-                guard let response = try await group.next() else { throw CancellationError() }
-                return response
-            }
+            return try await monitor.whileReading(Task { try await next(request, context) })
         }
     }
 }

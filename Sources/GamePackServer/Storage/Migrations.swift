@@ -10,6 +10,16 @@ public enum SchemaMigrations {
         public let name: String
         /// Statements, with `BIGINT` for 64-bit integers (SQLite reads it as INTEGER affinity).
         public let statements: [String]
+        /// Statements PostgreSQL runs after `statements` and SQLite skips (settings SQLite has no
+        /// word for, such as a column's storage).
+        public let postgresOnly: [String]
+
+        public init(version: Int, name: String, statements: [String], postgresOnly: [String] = []) {
+            self.version = version
+            self.name = name
+            self.statements = statements
+            self.postgresOnly = postgresOnly
+        }
     }
 
     /// Every migration this code knows, oldest first.
@@ -183,6 +193,10 @@ public enum SchemaMigrations {
             ]),
         // Pack bytes in PostgreSQL: chunks by SHA-256, blobs listing them (`PostgresBlobSchema`).
         Migration(version: 6, name: "blobs in chunks", statements: PostgresBlobSchema.statements),
+        // Each chunk's CRC-32C, checked on reads, and its bytes stored uncompressed.
+        Migration(
+            version: 7, name: "blob chunk checksums, stored uncompressed",
+            statements: PostgresBlobSchema.checksums, postgresOnly: PostgresBlobSchema.uncompressed),
     ]
 
     /// The newest schema version this code knows.

@@ -50,7 +50,7 @@ public final class PostgresStore: MetadataStore {
                 }
                 let now = ChannelPointerTime.now()
                 for migration in SchemaMigrations.all where migration.version > current {
-                    for statement in migration.statements {
+                    for statement in migration.statements + migration.postgresOnly {
                         try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
                     }
                     try await connection.query(

@@ -76,6 +76,44 @@ struct PostgresBlobStoreTests {
         await fixture.tearDown()
     }
 
+    @Test("reads check each chunk's CRC-32C, or its SHA-256 when it was written before the checksum column")
+    func checksums() async throws {
+        let fixture = try await PostgresBlobFixture()
+        let (older, newer) = (PostgresBlobFixture.random(Self.mib + 10), PostgresBlobFixture.random(Self.mib + 20))
+        let (olderPath, newerPath) = (
+            PublishLayout.file(sha256: Digest.sha256Hex(older)), PublishLayout.file(sha256: Digest.sha256Hex(newer))
+        )
+        try await fixture.blobs.store(older, at: olderPath)
+        try await fixture.blobs.store(newer, at: newerPath)
+        let written = try await fixture.database.all(
+            try await fixture.database.client.query("SELECT crc32c FROM blob_chunks WHERE crc32c IS NOT NULL")
+        ) { try $0[0].decode(Int64.self) }
+        #expect(written.count == 4, "every chunk gets its checksum")
+        #expect(
+            try await fixture.database.first(
+                try await fixture.database.client.query(
+                    "SELECT attstorage FROM pg_attribute WHERE attrelid = 'blob_chunks'::regclass AND attname = 'data'")
+            ) { try $0[0].decode(String.self) } == "e", "chunk bytes are stored uncompressed")
+
+        // A chunk from before migration 7 (no checksum) is read, and checked, by its SHA-256.
+        let olderChunks = try await fixture.chunks(of: olderPath)
+        try await fixture.execute("UPDATE blob_chunks SET crc32c = NULL WHERE sha256 = ANY(\(olderChunks)::text[])")
+        #expect(try await fixture.blobs.data(olderPath) == older)
+        try await fixture.execute(
+            "UPDATE blob_chunks SET data = \(ByteBuffer(repeating: 2, count: 10)) WHERE sha256 = \(olderChunks[1])")
+        await #expect(throws: BlobDamage.self) { _ = try await fixture.blobs.data(olderPath) }
+
+        // A checksum that does not match the bytes is refused, and gc --verify says which.
+        let newerChunks = try await fixture.chunks(of: newerPath)
+        try await fixture.execute("UPDATE blob_chunks SET crc32c = crc32c # 1 WHERE sha256 = \(newerChunks[0])")
+        await #expect(throws: BlobDamage.self) { _ = try await fixture.blobs.source(newerPath) }
+        let found = try await fixture.blobs.verify(rehash: true)
+        #expect(found.map(\.path).sorted() == [olderPath, newerPath].sorted())
+        #expect(found.first { $0.path == newerPath }?.reason.contains("CRC-32C") == true, "\(found)")
+        #expect(found.first { $0.path == olderPath }?.reason.contains("does not hash to its name") == true, "\(found)")
+        await fixture.tearDown()
+    }
+
     @Test("the server answers 503 for a damaged blob, ranges, ETag and 304 from chunks")
     func serving() async throws {
         let fixture = try await ServerFixture(.postgres)

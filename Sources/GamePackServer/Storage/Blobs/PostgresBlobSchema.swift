@@ -1,5 +1,6 @@
-/// The tables of `PostgresBlobStore` (migration 6). SQLite creates them too (the migrations are
-/// shared) and leaves them empty: its blobs stay in the data folder.
+/// The tables of `PostgresBlobStore` (migration 6, and 7 for `checksums` and `uncompressed`).
+/// SQLite creates them too (the migrations are shared) and leaves them empty: its blobs stay in
+/// the data folder.
 ///
 /// - `blob_chunks`: pieces of at most `PostgresBlobStore.chunkSize` bytes, keyed by their own
 ///   SHA-256, so a piece two blobs share (the same file in two versions) is stored once.
@@ -44,4 +45,14 @@ enum PostgresBlobSchema {
         )
         """,
     ]
+
+    /// `blob_chunks.crc32c`: the CRC-32C of the chunk's bytes (`ChunkChecksum`), which reads
+    /// check; NULL for a chunk written before migration 7, which reads check with its SHA-256.
+    static let checksums = ["ALTER TABLE blob_chunks ADD COLUMN crc32c BIGINT"]
+
+    /// PostgreSQL only: the chunk bytes stored out of line without compression (`EXTERNAL`).
+    /// Pack chunks are mostly compressed already, and decompressing the rest (a content file's
+    /// JSON) cost every read of it more than the space saved; chunks written before migration 7
+    /// keep the storage they were written with.
+    static let uncompressed = ["ALTER TABLE blob_chunks ALTER COLUMN data SET STORAGE EXTERNAL"]
 }

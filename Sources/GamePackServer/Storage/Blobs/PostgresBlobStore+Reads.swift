@@ -9,7 +9,7 @@ import PostgresNIO
 extension PostgresBlobStore {
     /// The blob at `path`: from the cache when it holds it, else from PostgreSQL (then into the
     /// cache, when there is one). Checks before answering that every chunk is there and that the
-    /// first one hashes right, so such damage is a 503, never a partial answer.
+    /// first one is whole (`check`), so such damage is a 503, never a partial answer.
     public func source(_ path: String) async throws -> (any BlobSource)? {
         if let damage = damaged.withLockedValue({ $0[path] }) { throw damage }
         if let cached = cache?.source(path) { return cached }
@@ -32,7 +32,7 @@ extension PostgresBlobStore {
     /// The blob row, its chunks in order and the first chunk's bytes (checked).
     func locate(_ path: String) async throws -> PostgresBlobSource? {
         var blob: PostgresBlobSource?
-        for try await (sha256, size, chunkSize, chunk, chunkBytes, first) in try await client.execute(
+        for try await (sha256, size, chunkSize, chunk, chunkBytes, first, checksum) in try await client.execute(
             LocateBlob(key: path), logger: logger)
         {
             if blob == nil {
@@ -46,15 +46,23 @@ extension PostgresBlobStore {
                 throw damage
             }
             blob!.chunks.append(chunk)
-            if let first { blob!.first = try check(first, chunk, path) }
+            if let first { blob!.first = try check(first, chunk, checksum, path) }
         }
         return blob
     }
 
-    /// `bytes` when they hash to `chunk`, else throws (and remembers) the damage.
-    func check(_ bytes: ByteBuffer, _ chunk: String, _ path: String) throws -> ByteBuffer {
-        guard hex(SHA256.hash(data: bytes.readableBytesView)) == chunk else {
-            let damage = BlobDamage(path: path, reason: "chunk \(chunk) does not hash to its name")
+    /// `bytes` when they are the chunk's, else throws (and remembers) the damage: their CRC-32C
+    /// against `checksum`, the one written with them (`ChunkChecksum`), or, for a chunk written
+    /// before that column existed, their SHA-256 against its name `chunk`.
+    func check(_ bytes: ByteBuffer, _ chunk: String, _ checksum: Int64?, _ path: String) throws -> ByteBuffer {
+        let problem: String? =
+            if let checksum {
+                ChunkChecksum.of(bytes) == checksum ? nil : "does not match its CRC-32C"
+            } else {
+                hex(SHA256.hash(data: bytes.readableBytesView)) == chunk ? nil : "does not hash to its name"
+            }
+        if let problem {
+            let damage = BlobDamage(path: path, reason: "chunk \(chunk) \(problem)")
             remember(damage)
             throw damage
         }
@@ -63,14 +71,14 @@ extension PostgresBlobStore {
 
     /// The bytes of one chunk of `path`, checked.
     func chunk(_ sha256: String, of path: String) async throws -> ByteBuffer {
-        var bytes: ByteBuffer?
-        for try await data in try await client.execute(ChunkData(key: sha256), logger: logger) { bytes = data }
-        guard let bytes else {
+        var found: (ByteBuffer, Int64?)?
+        for try await row in try await client.execute(ChunkData(key: sha256), logger: logger) { found = row }
+        guard let (bytes, checksum) = found else {
             let damage = BlobDamage(path: path, reason: "chunk \(sha256) is missing")
             remember(damage)
             throw damage
         }
-        return try check(bytes, sha256, path)
+        return try check(bytes, sha256, checksum, path)
     }
 
     func remember(_ damage: BlobDamage) {
@@ -105,7 +113,8 @@ struct PostgresBlobSource: BlobSource {
     static let readAhead = 2
 
     /// Hands the bytes of `range` to `sink`, one chunk (or part of one) at a time, with the next
-    /// `readAhead` chunks on their way meanwhile.
+    /// `readAhead` chunks on their way meanwhile. The first chunk, fetched with the blob row,
+    /// needs no task: a blob of one chunk (most files) is sent without one.
     func stream(_ range: ClosedRange<Int>, to sink: (ByteBuffer) async throws -> Void) async throws {
         let firstIndex = range.lowerBound / chunkSize
         let lastIndex = min(range.upperBound / chunkSize, chunks.count - 1)
@@ -114,11 +123,16 @@ struct PostgresBlobSource: BlobSource {
         defer { for task in pending { task.cancel() } }
         for index in firstIndex...max(lastIndex, firstIndex) {
             while fetched <= lastIndex, fetched <= index + Self.readAhead {
-                pending.append(fetch(fetched))
+                if fetched != 0 || first == nil { pending.append(fetch(fetched)) }
                 fetched += 1
             }
-            guard !pending.isEmpty else { break }
-            let bytes = try await pending.removeFirst().value
+            let bytes: ByteBuffer
+            if index == 0, let first {
+                bytes = first
+            } else {
+                guard !pending.isEmpty else { break }
+                bytes = try await pending.removeFirst().value
+            }
             let start = index * chunkSize
             let from = max(range.lowerBound - start, 0)
             let to = min(range.upperBound - start + 1, bytes.readableBytes)
@@ -133,7 +147,6 @@ struct PostgresBlobSource: BlobSource {
 
     /// Fetches chunk `index` in a task of its own, so the next chunk arrives while this one is sent.
     func fetch(_ index: Int) -> Task<ByteBuffer, any Error> {
-        if index == 0, let first { return Task { first } }
         let (store, sha, path) = (self.store, chunks[index], self.path)
         return Task { try await store.chunk(sha, of: path) }
     }
@@ -171,13 +184,18 @@ extension TextKeyedStatement {
 }
 
 /// A blob's row, its chunks in position order (each with its size, nil when the chunk is
-/// missing) and the first chunk's bytes: one prepared statement, as every read starts with it.
+/// missing) and the first chunk's bytes and CRC-32C: one prepared statement, as every read
+/// starts with it. Each chunk is looked up by its key (`OFFSET 0` keeps the planner from turning
+/// the lookups into a join, which on tables it has no statistics for yet is a scan of every chunk).
 struct LocateBlob: TextKeyedStatement {
-    typealias Row = (String, Int, Int, String?, Int?, ByteBuffer?)
+    typealias Row = (String, Int, Int, String?, Int?, ByteBuffer?, Int64?)
     static let sql = """
-        SELECT b.sha256, b.size, b.chunk_size, p.chunk, c.size,
-            CASE WHEN p.position = 0 THEN c.data END
-        FROM blobs b LEFT JOIN blob_parts p ON p.path = b.path LEFT JOIN blob_chunks c ON c.sha256 = p.chunk
+        SELECT b.sha256, b.size, b.chunk_size, p.chunk, c.size, c.data, c.crc32c
+        FROM blobs b LEFT JOIN blob_parts p ON p.path = b.path
+        LEFT JOIN LATERAL (
+            SELECT size, CASE WHEN p.position = 0 THEN data END AS data, CASE WHEN p.position = 0 THEN crc32c END AS crc32c
+            FROM blob_chunks WHERE sha256 = p.chunk OFFSET 0
+        ) c ON true
         WHERE b.path = $1 ORDER BY p.position
         """
     /// The blob's layout path.
@@ -186,12 +204,12 @@ struct LocateBlob: TextKeyedStatement {
     func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
 }
 
-/// One chunk's bytes.
+/// One chunk's bytes and CRC-32C.
 struct ChunkData: TextKeyedStatement {
-    typealias Row = ByteBuffer
-    static let sql = "SELECT data FROM blob_chunks WHERE sha256 = $1"
+    typealias Row = (ByteBuffer, Int64?)
+    static let sql = "SELECT data, crc32c FROM blob_chunks WHERE sha256 = $1"
     /// The chunk's SHA-256.
     var key: String
 
-    func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(ByteBuffer.self) }
+    func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
 }

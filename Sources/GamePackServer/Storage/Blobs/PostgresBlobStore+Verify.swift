@@ -7,7 +7,8 @@ import PostgresNIO
 extension PostgresBlobStore {
     /// The blobs that cannot be served. Without `rehash` (cheap enough for `/ready`): blobs whose
     /// rows name a chunk that is gone, and damage met while serving. With `rehash` (`gamepack
-    /// serve gc --verify`): also every chunk read and hashed again, and each blob's chunk sizes
+    /// serve gc --verify`): also every chunk read and hashed again with SHA-256 (reads check only
+    /// its CRC-32C, `ChunkChecksum`), its CRC-32C compared too, and each blob's chunk sizes
     /// against its size.
     public func verify(rehash: Bool) async throws -> [BlobDamage] {
         var found: [String: BlobDamage] = damaged.withLockedValue { $0 }
@@ -21,17 +22,20 @@ extension PostgresBlobStore {
         }
         if rehash {
             var bad: [String: String] = [:]
-            for try await (sha, data) in try await client.query("SELECT sha256, data FROM blob_chunks", logger: logger)
-                .decode((String, ByteBuffer).self)
-            {
-                let actual = hex(SHA256.hash(data: data.readableBytesView))
-                if actual != sha { bad[sha] = actual }
+            for try await (sha, data, checksum) in try await client.query(
+                "SELECT sha256, data, crc32c FROM blob_chunks", logger: logger
+            ).decode((String, ByteBuffer, Int64?).self) {
+                if hex(SHA256.hash(data: data.readableBytesView)) != sha {
+                    bad[sha] = "does not hash to its name"
+                } else if let checksum, ChunkChecksum.of(data) != checksum {
+                    bad[sha] = "does not match its CRC-32C"
+                }
             }
             for try await (path, chunk) in try await client.query(
                 "SELECT path, chunk FROM blob_parts WHERE chunk = ANY(\(Array(bad.keys))::text[]) ORDER BY path, position",
                 logger: logger
             ).decode((String, String).self) where found[path] == nil {
-                found[path] = BlobDamage(path: path, reason: "chunk \(chunk) does not hash to its name")
+                found[path] = BlobDamage(path: path, reason: "chunk \(chunk) \(bad[chunk] ?? "is damaged")")
             }
             for try await (path, size, total) in try await client.query(
                 """

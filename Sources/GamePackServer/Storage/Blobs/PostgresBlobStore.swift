@@ -11,7 +11,8 @@ import PostgresNIO
 /// in local temporary files (`tmp/` of the data folder); `commit` streams such a file into
 /// chunks, never holding more than one chunk in memory, and writes the blob row last.
 ///
-/// Reads stream chunk by chunk, checking each chunk's SHA-256 as it arrives; an optional local
+/// Reads stream chunk by chunk, checking each chunk as it arrives against the CRC-32C written
+/// with it (`ChunkChecksum`; SHA-256 for chunks older than that column); an optional local
 /// `BlobCache` keeps copies of blobs read, bounded in size.
 public final class PostgresBlobStore: BlobStore {
     /// The metadata store whose connection pool this store shares.
@@ -125,9 +126,11 @@ public final class PostgresBlobStore: BlobStore {
         ) { _ in true }
         if reused == nil {
             let bytes = ByteBuffer(data: piece)
+            let checksum = ChunkChecksum.of(piece)
             try await client.query(
                 """
-                INSERT INTO blob_chunks (sha256, size, data, touched) VALUES (\(sha), \(piece.count), \(bytes), now())
+                INSERT INTO blob_chunks (sha256, size, data, touched, crc32c)
+                VALUES (\(sha), \(piece.count), \(bytes), now(), \(checksum))
                 ON CONFLICT (sha256) DO UPDATE SET touched = now()
                 """, logger: logger)
         }
