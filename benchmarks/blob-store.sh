@@ -1,19 +1,21 @@
 #!/usr/bin/env bash
 # Pack bytes from PostgreSQL chunks against the folder store, side by side in one run:
 #
-#   bash benchmarks/blob-store.sh        # READS=5 DURATION=10 THREADS=2 CONNECTIONS=8
+#   bash benchmarks/blob-store.sh        # ROUNDS=5 READS=3 DURATION=5 THREADS=2 CONNECTIONS=8
 #   GAMEPACK_BENCH_POSTGRES_URL=postgres://… bash benchmarks/blob-store.sh   # an existing cluster
 #
 # Builds a project whose one asset is ~100 MB of incompressible bytes (benchmarks/generate.py,
-# one image), signs it, then for each store starts `gamepack serve` (the release binary when
-# built, else the debug one), publishes the pack, and measures:
+# one image), signs it, then starts `gamepack serve` on each store (the release binary when
+# built, else the debug one), publishes the pack to both, and in each of ROUNDS rounds measures
+# both stores, the order alternating:
 #
 #   pack   READS sequential `curl` downloads of the whole pack, MB/s (total bytes / total time);
-#   files  `wrk` over the pack's small files (`GET /v1/files/<sha256>`), requests/s.
+#   files  DURATION seconds of `wrk` over the pack's small files (`GET /v1/files/<sha256>`),
+#          requests/s.
 #
 # The folder store is `serve --data` on SQLite; PostgreSQL is `serve --database postgres://…`
 # without --cache-dir, so every read comes from the chunks. The table ends with the ratio
-# PostgreSQL / folder; the targets of issue 33 are ≥ 0.5 for the pack and ≥ 0.8 for files.
+# PostgreSQL / folder (the median of the rounds' ratios, and their range); the targets of issue 33 are ≥ 0.5 for the pack and ≥ 0.8 for files.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 release=.build-release/x86_64-unknown-linux-gnu/release/gamepack
@@ -22,7 +24,9 @@ if [ -z "${GAMEPACK_BIN:-}" ]; then
     if [ -x "$release" ]; then GAMEPACK_BIN=$release; else GAMEPACK_BIN=.build/debug/gamepack; fi
 fi
 export GAMEPACK_BIN
-READS=${READS:-5}
+READS=${READS:-3}
+DURATION=${DURATION:-5}
+ROUNDS=${ROUNDS:-5}
 CONNECTIONS=${CONNECTIONS:-8}
 source benchmarks/serve-pack.sh
 bench_start blob-store "${GAMEPACK_BENCH_PG_PORT:-55439}"
@@ -51,39 +55,75 @@ PY
 
 results=$work/results.tsv
 : > "$results"
-run() {
-    local name=$1
-    serve_published "$name" "${2:-}"
+# Every server runs at once, and each round measures each, the order turning, so that a page
+# cache or CPU that drifts during the run weighs on every store alike (the folder store's
+# figure alone moved from 600 to 2,000 MB/s between separate runs).
+serve_published sqlite
+declare -A ports=([sqlite]=$port)
+servers=$server
+server=""
+trap 'kill $servers 2>/dev/null || true; bench_cleanup' EXIT
+stores=(sqlite postgres)
+if [ -n "${GAMEPACK_BENCH_POSTGRES_URL:-}" ]; then
+    pg_url=$GAMEPACK_BENCH_POSTGRES_URL
+else
+    pg_url=$(GAMEPACK_PG_DIR=$pg_dir GAMEPACK_PG_PORT=$pg_port bash scripts/postgres-cluster.sh start)
+    pg_started=1
+fi
+serve_published postgres "$pg_url"
+ports[postgres]=$port
+servers="$servers $server"
+server=""
+# measure NAME PORT ROUND: READS downloads of the whole pack after one untimed read (MB/s), then
+# DURATION seconds of wrk over the small files (requests/s), appended to `results`.
+measure() {
+    local name=$1 port=$2 round=$3
     local url="http://127.0.0.1:$port/v1/packs/$pack_sha.gamepack"
-    curl -sf -o /dev/null "$url"  # one read before timing
-    local start end
+    curl -sf -o /dev/null "$url"
+    local start end mbs rps
     start=$(date +%s.%N)
     for _ in $(seq "$READS"); do curl -sf -o /dev/null "$url"; done
     end=$(date +%s.%N)
-    local mbs
     mbs=$(python3 -c "print(f'{$pack_bytes * $READS / ($end - $start) / 1e6:.1f}')")
-    local rps
     rps=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" -s "$work/files.lua" "http://127.0.0.1:$port" \
         | tee "$work/wrk-$name.txt" | sed -n 's/^Requests\/sec: *//p')
     if grep -qE "Non-2xx|Socket errors" "$work/wrk-$name.txt"; then
         echo "blob-store.sh: errors reading files from $name:" >&2; cat "$work/wrk-$name.txt" >&2; exit 1
     fi
-    printf '%s\t%s\t%s\n' "$name" "$mbs" "$rps" >> "$results"
-    echo "$name: pack $mbs MB/s, files $rps requests/s"
-    kill "$server"; wait "$server" 2>/dev/null || true
-    server=""
+    printf '%s\t%s\t%s\t%s\n' "$name" "$round" "$mbs" "$rps" >> "$results"
+    echo "round $round, $name: pack $mbs MB/s, files $rps requests/s"
 }
-POSTGRES=1 run_on_stores
+for round in $(seq "$ROUNDS"); do
+    # odd rounds: the folder store first; even rounds: PostgreSQL first
+    for i in "${!stores[@]}"; do
+        name=${stores[$(((i + round - 1) % ${#stores[@]}))]}
+        measure "$name" "${ports[$name]}" "$round"
+    done
+done
 
 python3 - "$results" <<'PY'
-import sys
-rows = {name: (float(mbs), float(rps)) for name, mbs, rps in (line.split() for line in open(sys.argv[1]))}
-folder, pg = rows["sqlite"], rows.get("postgres")
+import statistics, sys
+rows = [line.split() for line in open(sys.argv[1])]
+def figures(name, column):
+    return [float(row[column]) for row in rows if row[0] == name]
+def ratios(name, column):
+    return [p / f for p, f in zip(figures(name, column), figures("sqlite", column))]
+med = statistics.median
+stores = [("folder (SQLite)", "sqlite"), ("PostgreSQL chunks, no cache", "postgres")]
 print()
-print("| store | pack MB/s | v1/files req/s |")
-print("|---|---|---|")
-print(f"| folder (SQLite) | {folder[0]:.1f} | {folder[1]:.0f} |")
-if pg:
-    print(f"| PostgreSQL chunks, no cache | {pg[0]:.1f} | {pg[1]:.0f} |")
-    print(f"| ratio | {pg[0] / folder[0]:.2f} (target ≥ 0.5) | {pg[1] / folder[1]:.2f} (target ≥ 0.8) |")
+print(f"median of {len(figures('sqlite', 2))} rounds, every store measured in every round, the order turning;")
+print("ratio: the median of the rounds' ratios to the folder store, and their range (targets: pack ≥ 0.5, files ≥ 0.8)")
+print()
+print("| store | pack MB/s | pack ratio | v1/files req/s | files ratio |")
+print("|---|---|---|---|---|")
+for label, name in stores:
+    if not figures(name, 2):
+        continue
+    pack, files = figures(name, 2), figures(name, 3)
+    if name == "sqlite":
+        print(f"| {label} | {med(pack):.1f} | | {med(files):.0f} | |")
+        continue
+    pr, fr = ratios(name, 2), ratios(name, 3)
+    print(f"| {label} | {med(pack):.1f} | {med(pr):.2f} ({min(pr):.2f}–{max(pr):.2f}) "
+          f"| {med(files):.0f} | {med(fr):.2f} ({min(fr):.2f}–{max(fr):.2f}) |")
 PY

@@ -114,6 +114,48 @@ struct PostgresBlobStoreTests {
         await fixture.tearDown()
     }
 
+    @Test("a small file read again reads its one chunk alone; removed it is gone, damaged it is refused")
+    func keptLayouts() async throws {
+        let fixture = try await PostgresBlobFixture()
+        let (small, other, big) = (
+            PostgresBlobFixture.random(5_000), PostgresBlobFixture.random(7_000), PostgresBlobFixture.random(Self.mib + 1)
+        )
+        let (smallPath, otherPath, bigPath) = (
+            PublishLayout.file(sha256: Digest.sha256Hex(small)), PublishLayout.file(sha256: Digest.sha256Hex(other)),
+            PublishLayout.file(sha256: Digest.sha256Hex(big))
+        )
+        for (data, path) in [(small, smallPath), (other, otherPath), (big, bigPath)] {
+            try await fixture.blobs.store(data, at: path)
+        }
+        try await fixture.blobs.store(small, at: "v1/signatures/not-named-by-its-hash")
+        for path in [smallPath, otherPath, bigPath, "v1/signatures/not-named-by-its-hash"] {
+            _ = try await fixture.blobs.data(path)
+        }
+        #expect(fixture.blobs.layouts.layout(of: smallPath)?.chunks.count == 1)
+        #expect(fixture.blobs.layouts.layout(of: bigPath) == nil, "a blob of two chunks is looked up whole every time")
+        #expect(fixture.blobs.layouts.layout(of: "v1/signatures/not-named-by-its-hash") == nil)
+        #expect(fixture.blobs.layouts.count == 2)
+
+        // Read again from the kept layout: the same bytes, ranges too.
+        #expect(try await fixture.blobs.data(smallPath) == small)
+        let source = try #require(try await fixture.blobs.source(smallPath) as? PostgresBlobSource)
+        #expect(source.first != nil && source.chunks.count == 1)
+
+        // Removed (as gc on another instance does): nil, not damage, and the layout is dropped.
+        try await fixture.execute("DELETE FROM blob_parts WHERE path = \(smallPath)")
+        try await fixture.execute("DELETE FROM blobs WHERE path = \(smallPath)")
+        try await fixture.execute("DELETE FROM blob_chunks WHERE sha256 = ANY(\([source.chunks[0]])::text[])")
+        #expect(try await fixture.blobs.source(smallPath) == nil)
+        #expect(fixture.blobs.layouts.layout(of: smallPath) == nil)
+
+        // Damaged under a kept layout: still checked, still refused.
+        let otherChunk = try #require(try await fixture.chunks(of: otherPath).first)
+        try await fixture.execute(
+            "UPDATE blob_chunks SET data = \(ByteBuffer(repeating: 3, count: 7_000)) WHERE sha256 = \(otherChunk)")
+        await #expect(throws: BlobDamage.self) { _ = try await fixture.blobs.source(otherPath) }
+        await fixture.tearDown()
+    }
+
     @Test("the server answers 503 for a damaged blob, ranges, ETag and 304 from chunks")
     func serving() async throws {
         let fixture = try await ServerFixture(.postgres)
@@ -138,6 +180,14 @@ struct PostgresBlobStoreTests {
             #expect(notModified.status == .notModified)
             let packBytes = try await client.execute(uri: "/v1/packs/\(pack.sha256).gamepack", method: .get)
             #expect(Data(buffer: packBytes.body) == (try Data(contentsOf: pack.url)))
+            // A blob of one chunk is answered from one buffer: whole, and one range of it.
+            let signatureURI = "/v1/packs/\(pack.sha256).gamepack.minisig"
+            let signature = Data(buffer: try await client.execute(uri: signatureURI, method: .get).body)
+            #expect(signature.count > 20)
+            let part = try await client.execute(uri: signatureURI, method: .get, headers: [.range: "bytes=5-14"])
+            #expect(part.status == .partialContent)
+            #expect(Data(buffer: part.body) == signature[5...14])
+            #expect(part.headers[.contentLength] == "10")
 
             let database = fixture.storeFixture.store as! PostgresStore
             try await database.client.query(

@@ -13,7 +13,9 @@ extension PostgresBlobStore {
     public func source(_ path: String) async throws -> (any BlobSource)? {
         if let damage = damaged.withLockedValue({ $0[path] }) { throw damage }
         if let cached = cache?.source(path) { return cached }
-        guard let blob = try await locate(path) else { return nil }
+        var found = try await reopen(path)
+        if found == nil { found = try await locate(path) }
+        guard let blob = found else { return nil }
         if let cache, Int64(blob.size) <= cache.limit / 4 {
             do {
                 if let cached = try await cache.fill(path, sha256: blob.sha256, write: { try await blob.write(to: $0) }) {
@@ -29,8 +31,37 @@ extension PostgresBlobStore {
         return blob
     }
 
-    /// The blob row, its chunks in order and the first chunk's bytes (checked).
+    /// The blob at `path` from its kept layout (`BlobLayouts`) and its one chunk, read alone; nil
+    /// when no layout is kept or the chunk is gone (then `locate` looks again).
+    func reopen(_ path: String) async throws -> PostgresBlobSource? {
+        guard let layout = layouts.layout(of: path) else { return nil }
+        var blob = PostgresBlobSource(
+            store: self, path: path, sha256: layout.sha256, size: layout.size, chunkSize: layout.chunkSize,
+            chunks: layout.chunks, first: nil)
+        guard let chunk = layout.chunks.first else { return blob }
+        var found: (ByteBuffer, Int64?)?
+        for try await row in try await client.execute(ChunkData(key: chunk), logger: logger) { found = row }
+        guard let (bytes, checksum) = found else {
+            layouts.forget(path)
+            return nil
+        }
+        blob.first = try check(bytes, chunk, checksum, path)
+        return blob
+    }
+
+    /// The blob row, its chunks in order and the first chunk's bytes (checked); keeps the layout
+    /// of a blob found whole (`BlobLayouts`).
     func locate(_ path: String) async throws -> PostgresBlobSource? {
+        let blob = try await lookUp(path)
+        if let blob {
+            layouts.keep(
+                BlobLayout(sha256: blob.sha256, size: blob.size, chunkSize: blob.chunkSize, chunks: blob.chunks), for: path)
+        }
+        return blob
+    }
+
+    /// The blob row, its chunks in order and the first chunk's bytes (checked), from the database.
+    func lookUp(_ path: String) async throws -> PostgresBlobSource? {
         var blob: PostgresBlobSource?
         for try await (sha256, size, chunkSize, chunk, chunkBytes, first, checksum) in try await client.execute(
             LocateBlob(key: path), logger: logger)
@@ -102,6 +133,12 @@ struct PostgresBlobSource: BlobSource {
     func body(range: ClosedRange<Int>?, context: some RequestContext) async throws -> ResponseBody {
         guard size > 0 else { return ResponseBody() }
         let range = range ?? 0...(size - 1)
+        // A blob of one chunk (most files) is at hand whole: one buffer, no streaming task.
+        if chunks.count == 1, let first, range.upperBound < first.readableBytes,
+            let slice = first.getSlice(at: first.readerIndex + range.lowerBound, length: range.count)
+        {
+            return ResponseBody(byteBuffer: slice)
+        }
         let blob = self
         return ResponseBody(contentLength: range.count) { writer in
             try await blob.stream(range) { try await writer.write($0) }

@@ -25,6 +25,8 @@ public final class PostgresBlobStore: BlobStore {
     let cache: BlobCache?
     /// Blobs found damaged while being streamed: refused at once from then on, and reported by `verify`.
     let damaged = NIOLockedValueBox<[String: BlobDamage]>([:])
+    /// The layouts of content-addressed blobs read lately (`BlobLayouts`).
+    let layouts = BlobLayouts()
 
     /// 1 MiB: a round trip per MiB costs little next to sending it, at most two chunks per
     /// response sit in memory (the one being sent and the next, fetched meanwhile), a 100 MB
