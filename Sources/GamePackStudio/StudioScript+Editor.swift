@@ -16,6 +16,7 @@ extension StudioScript {
               S.others = [];
               return loadStates(type, id).then(function () { renderEditor(); announce("Editing " + displayName(S.values, type, id)); markListed(); });
             }, function (error) {
+              announce("Could not open " + singular(type) + " " + id);
               var main = clear($("#main"));
               main.appendChild(el("h1", { text: singular(type) + " " + id }));
               main.appendChild(el("p", { class: "banner", role: "alert", text: error.message }));

@@ -65,7 +65,16 @@ enum StudioScript {
                 var data = {};
                 try { data = text ? JSON.parse(text) : {}; } catch (e) { data = { error: { message: text } }; }
                 if (!response.ok) {
-                  var error = new Error((data.error && data.error.message) || ("HTTP " + response.status));
+                  var message = (data.error && data.error.message) || ("HTTP " + response.status);
+                  // The place in a file the server names (the file only when the message lacks it).
+                  var place = data.error || {};
+                  var file = place.file && message.indexOf(place.file) < 0 ? place.file : "";
+                  if (place.line) {
+                    message += " (" + (file ? file + ", " : "") + "line " + place.line + ", column " + place.column + ")";
+                  } else if (file) {
+                    message += " (" + file + ")";
+                  }
+                  var error = new Error(message);
                   error.status = response.status;
                   error.data = data.error || {};
                   throw error;

@@ -11,9 +11,9 @@ struct StudioBrowserTests {
 
     /// The steps each example's types allow (the others print `n/a` with the reason).
     static let steps: [String: [String]] = [
-        "gohike-amsterdam": ["create", "duplicate", "route", "reference", "translate", "commit", "conflict"],
-        "dealhunter": ["create", "duplicate", "commit", "conflict"],
-        "whack-a-vc": ["create", "duplicate", "commit", "conflict"],
+        "gohike-amsterdam": ["create", "duplicate", "route", "reference", "translate", "commit", "conflict", "broken"],
+        "dealhunter": ["create", "duplicate", "commit", "conflict", "broken"],
+        "whack-a-vc": ["create", "duplicate", "commit", "conflict", "broken"],
     ]
 
     /// A copy of `example` as a git repository with one commit; its Dutch texts carry the
@@ -41,7 +41,7 @@ struct StudioBrowserTests {
     }
 
     @Test(
-        "the editor's walk: create on the map with a dropped photo, duplicate and delete, a route's stops dragged, a broken reference, translations, commit (to a new branch on gohike), a conflict; axe on every view",
+        "the editor's walk: create on the map with a dropped photo, duplicate and delete, a route's stops dragged, a broken reference, translations, commit (to a new branch on gohike), a conflict, a file broken outside the studio; axe on every view",
         .tags(.browser), .requires(.python3, .chromium, .axeCore),
         arguments: ["gohike-amsterdam", "dealhunter", "whack-a-vc"])
     func walk(_ example: String) throws {

@@ -536,8 +536,33 @@ def step_conflict():
         fail("gamepack lint after the merge (exit %d):\n%s" % (lint.returncode, lint.stdout))
 
 
+def step_broken():
+    """A file broken outside the studio: opening its item says where, header and banner alike."""
+    kind = next(t for t in TYPES if t["items"] > 0)
+    item_id = api("/api/collections/%s?limit=1" % kind["name"])["items"][0]["id"]
+    path = os.path.join(ARGS.dir, api("/api/items/%s/%s" % (kind["name"], item_id))["file"])
+    with open(path, encoding="utf-8") as f:
+        original = f.read()
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write("id: %s\nname: [unclosed\n  more: x\n" % item_id)
+        go("#/c/%s/%s" % (kind["name"], item_id))
+        banner = wait_for(lambda: DRIVER.find_element(By.CSS_SELECTOR, "#main .banner[role=alert]"), "the banner")
+        if not re.search(r"line 3, column \d+", banner.text) or "does not parse" not in banner.text:
+            fail("the banner does not say where the file breaks: %r" % banner.text)
+        status = DRIVER.find_element(By.ID, "status").text
+        if not status.startswith("Could not open"):
+            fail("the header still says %r after the error" % status)
+        ok("broken file: banner %r; header %r" % (banner.text, status))
+        shot("broken-file")
+        axe("a file that does not parse")
+    finally:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(original)
+
+
 STEPS = [("create", step_create), ("duplicate", step_duplicate), ("route", step_route), ("reference", step_reference), ("translate", step_translate),
-         ("commit", step_commit), ("conflict", step_conflict)]
+         ("commit", step_commit), ("conflict", step_conflict), ("broken", step_broken)]
 
 
 def main():
