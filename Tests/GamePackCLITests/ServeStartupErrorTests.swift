@@ -37,7 +37,31 @@ struct ServeStartupErrorTests {
         let (result, seconds) = try serve("postgres://postgres@127.0.0.1:\(port)/gamepack?sslmode=disable", in: temp.url)
         #expect(result.status == 2, "\(result.stderr)")
         #expect(result.stderr.contains("cannot reach PostgreSQL at 127.0.0.1:\(port)"), "\(result.stderr)")
+        #expect(result.stderr.contains("the connection was refused: nothing listens on that port"), "\(result.stderr)")
+        #expect(!result.stderr.contains("SingleConnectionFailure"), "no type dump: \(result.stderr)")
         #expect(seconds < 10, "took \(seconds) s")
+    }
+
+    @Test("a host name that does not resolve: exit 2, saying so")
+    func unresolvable() throws {
+        let temp = try TemporaryDirectory()
+        let (result, seconds) = try serve("postgres://postgres@no-such-host.invalid:5432/gamepack?sslmode=disable", in: temp.url)
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("the host name no-such-host.invalid does not resolve"), "\(result.stderr)")
+        #expect(seconds < 10, "took \(seconds) s")
+    }
+
+    @Test("sslmode=require against a server without TLS: exit 2, saying what to change", .requires(.postgres))
+    func noTLS() throws {
+        let admin = try #require(PostgresCluster.sharedURL, "GAMEPACK_TEST_POSTGRES_URL is not set")
+        let temp = try TemporaryDirectory()
+        let url =
+            admin.contains("sslmode=disable")
+            ? admin.replacingOccurrences(of: "sslmode=disable", with: "sslmode=require")
+            : admin + (admin.contains("?") ? "&" : "?") + "sslmode=require"
+        let (result, _) = try serve(url, in: temp.url)
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("offers no TLS, which sslmode=require in --database asks for"), "\(result.stderr)")
     }
 
     @Test("a schema newer than the binary's: exit 2, naming both versions, saying to upgrade", .requires(.postgres))

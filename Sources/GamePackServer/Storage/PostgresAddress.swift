@@ -1,5 +1,7 @@
 import Foundation
 import Logging
+import NIOCore
+import NIOPosix
 import PostgresNIO
 
 /// A `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=…]` URL taken apart: what the
@@ -94,13 +96,43 @@ struct PostgresAddress: Sendable {
                 return .database("PostgreSQL at \(endpoint) refused the connection: \(message) (SQLSTATE \(state))")
             }
         }
+        if let error = error as? PSQLError, error.code == .sslUnsupported {
+            return .database(
+                "PostgreSQL at \(endpoint) offers no TLS, which sslmode=require in --database asks for; turn ssl on in its postgresql.conf, or connect with ?sslmode=prefer"
+            )
+        }
         if let error = error as? PSQLError, error.code == .authMechanismRequiresPassword {
             return .database(
                 "PostgreSQL at \(endpoint) asks user \(user) for a password; put it in --database (postgres://USER:PASSWORD@…)")
         }
-        let why = (error as? PSQLError)?.underlying.map { "\($0)" } ?? "\(error)"
         return .database(
-            "cannot reach PostgreSQL at \(endpoint) within \(seconds) s (\(why)); check the host and port in --database and that the server runs"
+            "cannot reach PostgreSQL at \(endpoint) within \(seconds) s (\(Self.connectionProblem(error))); check the host and port in --database and that the server runs"
         )
+    }
+
+    /// Why a connection attempt failed, in words, from the errors PostgresNIO and NIO give
+    /// (whose own descriptions are type dumps, or a placeholder that hides the details).
+    static func connectionProblem(_ error: any Error) -> String {
+        var error = error
+        if let psql = error as? PSQLError {
+            guard let underlying = psql.underlying else {
+                switch psql.code {
+                case .serverClosedConnection: return "no answer before the connection closed"
+                default: return "\(psql.code)"
+                }
+            }
+            error = underlying
+        }
+        var codes: [Int32] = []
+        if let failure = error as? NIOConnectionError {
+            if failure.connectionErrors.isEmpty { return "the host name \(failure.host) does not resolve" }
+            codes = failure.connectionErrors.compactMap { ($0.error as? IOError)?.errnoCode }
+        } else if let failure = error as? IOError {
+            codes = [failure.errnoCode]
+        }
+        if codes.contains(ECONNREFUSED) { return "the connection was refused: nothing listens on that port" }
+        if codes.contains(EHOSTUNREACH) || codes.contains(ENETUNREACH) { return "no route to the host" }
+        if let failure = error as? ChannelError, case .connectTimeout = failure { return "no answer" }
+        return "\(error)"
     }
 }
