@@ -14,16 +14,12 @@ import NIOCore
 /// before the column existed are still checked with SHA-256 on every read.
 enum ChunkChecksum {
     /// The CRC-32C of `buffer`'s readable bytes.
-    static func of(_ buffer: ByteBuffer) -> Int64 {
-        buffer.withUnsafeReadableBytes { bytes in
-            Int64(gamepack_crc32c(0, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count))
-        }
-    }
+    static func of(_ buffer: ByteBuffer) -> Int64 { buffer.withUnsafeReadableBytes(of) }
 
     /// The CRC-32C of `data`.
-    static func of(_ data: Data) -> Int64 {
-        data.withUnsafeBytes { bytes in
-            Int64(gamepack_crc32c(0, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count))
-        }
+    static func of(_ data: Data) -> Int64 { data.withUnsafeBytes(of) }
+
+    private static func of(_ bytes: UnsafeRawBufferPointer) -> Int64 {
+        Int64(gamepack_crc32c(0, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count))
     }
 }

@@ -39,9 +39,7 @@ extension PostgresBlobStore {
             store: self, path: path, sha256: layout.sha256, size: layout.size, chunkSize: layout.chunkSize,
             chunks: layout.chunks, first: nil)
         guard let chunk = layout.chunks.first else { return blob }
-        var found: (ByteBuffer, Int64?)?
-        for try await row in try await client.execute(ChunkData(key: chunk), logger: logger) { found = row }
-        guard let (bytes, checksum) = found else {
+        guard let (bytes, checksum) = try await chunkRow(chunk) else {
             layouts.forget(path)
             return nil
         }
@@ -102,14 +100,19 @@ extension PostgresBlobStore {
 
     /// The bytes of one chunk of `path`, checked.
     func chunk(_ sha256: String, of path: String) async throws -> ByteBuffer {
-        var found: (ByteBuffer, Int64?)?
-        for try await row in try await client.execute(ChunkData(key: sha256), logger: logger) { found = row }
-        guard let (bytes, checksum) = found else {
+        guard let (bytes, checksum) = try await chunkRow(sha256) else {
             let damage = BlobDamage(path: path, reason: "chunk \(sha256) is missing")
             remember(damage)
             throw damage
         }
         return try check(bytes, sha256, checksum, path)
+    }
+
+    /// One chunk's bytes and CRC-32C as stored (unchecked), or nil when there is no such chunk.
+    func chunkRow(_ sha256: String) async throws -> (ByteBuffer, Int64?)? {
+        var found: (ByteBuffer, Int64?)?
+        for try await row in try await client.execute(ChunkData(key: sha256), logger: logger) { found = row }
+        return found
     }
 
     func remember(_ damage: BlobDamage) {
