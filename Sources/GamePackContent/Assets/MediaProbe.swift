@@ -53,6 +53,15 @@ public enum MediaProbeError: Error, Sendable, Equatable, CustomStringConvertible
     }
 }
 
+/// A file that could not be opened or read, in the system's words ("Permission denied").
+public struct FileReadError: Error, Sendable, LocalizedError, CustomStringConvertible {
+    /// The system's error number.
+    public var code: Int32
+    public init(errno code: Int32) { self.code = code }
+    public var description: String { String(cString: strerror(code)) }
+    public var errorDescription: String? { description }
+}
+
 /// Reads format and dimensions from the first bytes of media files, without decoding them.
 /// Written by hand: no library here reads image headers on Linux, and only the header is needed.
 public enum MediaProbe {
@@ -64,21 +73,51 @@ public enum MediaProbe {
 
     /// Probes the file at `url`, reading only as much of it as its header needs.
     public static func probe(fileAt url: URL) throws -> MediaInfo {
-        let handle = try FileHandle(forReadingFrom: url)
-        defer { try? handle.close() }
-        let size = Int(try handle.seekToEnd())
-        try handle.seek(toOffset: 0)
-        var head = try handle.read(upToCount: headBytes) ?? Data()
+        try probe(path: url.path)
+    }
+
+    /// Probes the file at `path` with one `open`, one `fstat` (none when the caller knows the
+    /// `size` from its own `lstat`) and one `pread` (the last bytes of a file up to `headBytes`
+    /// long lie inside its head), a second `pread` for the end of a longer file, and a third only
+    /// for a JPEG whose frame header lies behind a large EXIF block.
+    package static func probe(path: String, size knownSize: Int? = nil) throws -> MediaInfo {
+        // O_NONBLOCK: a pipe in place of the file must not wait for a writer.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { throw FileReadError(errno: errno) }
+        defer { close(fd) }
+        let size: Int
+        if let knownSize {
+            size = knownSize
+        } else {
+            var info = stat()
+            guard fstat(fd, &info) == 0 else { throw FileReadError(errno: errno) }
+            size = Int(info.st_size)
+        }
+        var head = try read(fd, at: 0, count: min(size, headBytes))
         // A JPEG's frame header can sit behind a large EXIF block: read on only when needed.
         if head.starts(with: [0xFF, 0xD8, 0xFF]), head.count < size,
             (try? probeHeader(head, byteCount: size)) == nil
         {
-            try handle.seek(toOffset: 0)
-            head = try handle.read(upToCount: min(size, jpegScanLimit)) ?? head
+            head = try read(fd, at: 0, count: min(size, jpegScanLimit))
         }
-        try handle.seek(toOffset: UInt64(max(0, size - 16)))
-        let tail = try handle.read(upToCount: 16) ?? Data()
-        return try probe(header: head, tail: tail, byteCount: size)
+        let tail = head.count >= size ? head.suffix(16) : try read(fd, at: max(0, size - 16), count: 16)
+        return try probe(header: head, tail: Data(tail), byteCount: size)
+    }
+
+    /// Up to `count` bytes of `fd` from `offset` (fewer at its end).
+    static func read(_ fd: Int32, at offset: Int, count: Int) throws -> Data {
+        var data = Data(count: count)
+        var got = 0
+        try data.withUnsafeMutableBytes { buffer in
+            while got < count {
+                let n = pread(fd, buffer.baseAddress! + got, count - got, off_t(offset + got))
+                if n < 0, errno == EINTR { continue }
+                guard n >= 0 else { throw FileReadError(errno: errno) }
+                if n == 0 { break }
+                got += n
+            }
+        }
+        return data.prefix(got)
     }
 
     /// Probes `header` (the first bytes of a file of `byteCount` bytes) and `tail` (its last

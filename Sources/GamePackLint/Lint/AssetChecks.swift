@@ -11,8 +11,9 @@ package enum AssetChecks {
     static func run(_ context: LintContext) async {
         let paths = Array(Set(context.assetUses.map(\.path))).sorted()
         let (root, assetsRoot) = roots(of: context.project)
+        let folders = plainFolders(of: paths, in: root.path + "/assets")
         let inspections = await paths.concurrentMap { path in
-            inspect(path, root: root, assetsRoot: assetsRoot)
+            inspect(path, root: root, assetsRoot: assetsRoot, plainFolders: folders)
         }
         check(context, inspections: Dictionary(uniqueKeysWithValues: zip(paths, inspections)))
     }
@@ -46,17 +47,23 @@ package enum AssetChecks {
     /// `photos/./a.jpg` and `photos//a.jpg` name `photos/a.jpg` (see `AssetPath.normalize`).
     static func normalize(_ path: String) -> String { AssetPath.normalize(path) }
 
-    package static func inspect(_ path: String, root: URL, assetsRoot: String) -> AssetInspection {
+    /// What `path` (as an item names it) is: outside `assets/`, missing, unreadable or probed.
+    /// `plainFolders` (from `plainFolders(of:in:)`) are folders known to hold no symlink on the
+    /// way, which the short way then does not look at again.
+    package static func inspect(
+        _ path: String, root: URL, assetsRoot: String, plainFolders: Set<Substring> = []
+    ) -> AssetInspection {
         if path.isEmpty { return .missing }
         if path.hasPrefix("/") || path.hasPrefix("~") { return .outside("is an absolute path") }
         if path.contains("\\") { return .outside("contains a backslash; use / between folders") }
         if path.split(separator: "/").contains("..") { return .outside("climbs out with ..") }
         if path.contains("\0") { return .outside("contains a NUL byte") }
         let relative = normalize(path)
-        let url = root.appendingPathComponent("assets").appendingPathComponent(relative)
-        if let kind = kindWithoutSymlinks(relative, in: root.path + "/assets") {
-            return inspect(url, kind: kind)
+        let file = root.path + "/assets/" + relative
+        if let info = statWithoutSymlinks(relative, in: root.path + "/assets", plainFolders: plainFolders) {
+            return inspect(file, kind: info.st_mode & S_IFMT, size: Int(info.st_size))
         }
+        let url = URL(fileURLWithPath: file, isDirectory: false)
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
         guard fm.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
@@ -69,37 +76,79 @@ package enum AssetChecks {
         }
         if isDirectory.boolValue { return .unreadable("it is a folder, not a file") }
         var info = stat()
-        guard stat(url.path, &info) == 0 else { return inspect(url, kind: S_IFREG) }
-        return inspect(url, kind: info.st_mode & S_IFMT)
+        guard stat(file, &info) == 0 else { return inspect(file, kind: S_IFREG) }
+        return inspect(file, kind: info.st_mode & S_IFMT)
     }
 
     /// The file type (`S_IFREG`, `S_IFDIR`, …) of `relative` below `assetsRoot` when neither it
     /// nor a folder on the way is a symlink, found with one `lstat` per part of the path: then
     /// it is inside `assets/` without resolving anything. Nil when a part is a symlink or
-    /// cannot be read, which `inspect` then looks at the slow way.
-    static func kindWithoutSymlinks(_ relative: String, in assetsRoot: String) -> mode_t? {
-        let parts = relative.split(separator: "/")
-        guard !parts.isEmpty else { return nil }
-        var info = stat()
-        var path = assetsRoot
-        for part in parts {
-            path += "/" + part
-            guard lstat(path, &info) == 0 else { return nil }
-            let kind = info.st_mode & S_IFMT
-            if kind == S_IFLNK { return nil }
-        }
-        return info.st_mode & S_IFMT
+    /// cannot be read, which `inspect` then looks at the slow way. A folder of `plainFolders`
+    /// (a path relative to `assetsRoot`) is not looked at again.
+    static func kindWithoutSymlinks(
+        _ relative: String, in assetsRoot: String, plainFolders: Set<Substring> = []
+    ) -> mode_t? {
+        statWithoutSymlinks(relative, in: assetsRoot, plainFolders: plainFolders).map { $0.st_mode & S_IFMT }
     }
 
-    /// Probes the file at `url`, inside `assets/`, whose file type is `kind`.
-    static func inspect(_ url: URL, kind: mode_t) -> AssetInspection {
+    /// `kindWithoutSymlinks`, with the whole `lstat` of the file (its size saves the probe an `fstat`).
+    static func statWithoutSymlinks(
+        _ relative: String, in assetsRoot: String, plainFolders: Set<Substring> = []
+    ) -> stat? {
+        let parts = relative.split(separator: "/")
+        guard !parts.isEmpty else { return nil }
+        var start = parts.startIndex
+        // The deepest folder on the way already known to be plain, and so every one above it.
+        if let slash = relative.lastIndex(of: "/"), plainFolders.contains(relative[..<slash]) {
+            start = parts.index(before: parts.endIndex)
+        }
+        var info = stat()
+        var path = assetsRoot
+        for part in parts[..<start] { path += "/" + part }
+        for part in parts[start...] {
+            path += "/" + part
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT != S_IFLNK else { return nil }
+        }
+        return info
+    }
+
+    /// The folders on the way to `paths` (relative to `assetsRoot`, as items name them) that
+    /// are folders with no symlink at or above them inside `assetsRoot`, each looked at with one
+    /// `lstat` however many files it holds.
+    static func plainFolders(of paths: [String], in assetsRoot: String) -> Set<Substring> {
+        var plain: Set<Substring> = [""]
+        var refused: Set<Substring> = []
+        for path in Set(paths.map(normalize)) {
+            guard let slash = path.lastIndex(of: "/") else { continue }
+            let folder = path[..<slash]
+            var end = folder.startIndex
+            while end < folder.endIndex {
+                end = folder[folder.index(after: end)...].firstIndex(of: "/") ?? folder.endIndex
+                let prefix = folder[..<end]
+                if plain.contains(prefix) { continue }
+                var info = stat()
+                guard !refused.contains(prefix), lstat(assetsRoot + "/" + prefix, &info) == 0,
+                    info.st_mode & S_IFMT == S_IFDIR
+                else {
+                    refused.insert(prefix)
+                    break
+                }
+                plain.insert(prefix)
+            }
+        }
+        return plain
+    }
+
+    /// Probes the file at `file`, inside `assets/`, whose file type is `kind` (and size `size`,
+    /// when known).
+    static func inspect(_ file: String, kind: mode_t, size: Int? = nil) -> AssetInspection {
         if kind == S_IFDIR { return .unreadable("it is a folder, not a file") }
         // Opening a pipe blocks until a writer comes; a device may never end.
         if kind != S_IFREG {
             return .unreadable("it is not a regular file (a pipe, socket or device); replace it with the file")
         }
         do {
-            return .probed(try MediaProbe.probe(fileAt: url))
+            return .probed(try MediaProbe.probe(path: file, size: size))
         } catch let error as MediaProbeError {
             return .unreadable(error.description)
         } catch {

@@ -51,6 +51,36 @@ struct MediaProbeTests {
         #expect(throws: MediaProbeError.unknownFormat) { try MediaProbe.probe(header: text, tail: text, byteCount: text.count) }
     }
 
+    @Test("files on disk: the end of a file longer than the head, a cut one, a missing one")
+    func fromDisk() throws {
+        let temp = try TemporaryDirectory()
+        let png = try Data(contentsOf: base.appendingPathComponent("badges/art-lover.png"))
+        // A PNG with ancillary bytes before IEND, longer than the head: its end is read apart.
+        let iendAt = png.count - 12
+        var long = png.prefix(iendAt)
+        var padding = Data([0, 0, 0x80, 0, 0x74, 0x45, 0x58, 0x74]) + Data(repeating: 0x61, count: 0x8000)
+        padding += Data([0, 0, 0, 0])  // the chunk's CRC is not checked by the probe
+        long += padding + png.suffix(12)
+        #expect(long.count > MediaProbe.headBytes)
+        let longURL = temp.url.appendingPathComponent("long.png")
+        try long.write(to: longURL)
+        let info = try MediaProbe.probe(fileAt: longURL)
+        #expect(info.format == .png && info.width == 32 && info.byteCount == long.count)
+        // The same bytes without the last one: the end is missing.
+        let cutURL = temp.url.appendingPathComponent("cut.png")
+        try long.dropLast().write(to: cutURL)
+        #expect(throws: MediaProbeError.corrupt(.png, "no IEND chunk at the end (truncated?)")) {
+            try MediaProbe.probe(fileAt: cutURL)
+        }
+        // A missing file: the system's words, for the lint message.
+        #expect(throws: FileReadError.self) { try MediaProbe.probe(fileAt: temp.url.appendingPathComponent("nope.png")) }
+        do {
+            _ = try MediaProbe.probe(fileAt: temp.url.appendingPathComponent("nope.png"))
+        } catch {
+            #expect(error.localizedDescription == "No such file or directory")
+        }
+    }
+
     @Test("extensions map to formats")
     func extensions() {
         #expect(MediaFormat(fileExtension: "JPG") == .jpeg)

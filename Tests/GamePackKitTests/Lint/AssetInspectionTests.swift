@@ -41,8 +41,19 @@ struct AssetInspectionTests {
         let (temp, root) = try Self.assets()
         defer { withExtendedLifetime(temp) {} }
         let assetsRoot = root.appendingPathComponent("assets").resolvingSymlinksInPath().path
+        let paths = [
+            "badges/a.png", "badges/./a.png", "badges//a.png", "badges/in.png", "linked/a.png", "badges/out.png",
+            "linked/out.png", "badges/folder.png", "badges/pipe.png", "badges/nope.png", "nope/a.png", "badges/a.png/x",
+        ]
+        // The folders looked at once for all paths: only real folders with no symlink on the way.
+        let folders = AssetChecks.plainFolders(of: paths, in: root.path + "/assets")
+        #expect(folders == ["", "badges"])
         func inspect(_ path: String) -> String {
-            Self.describe(AssetChecks.inspect(path, root: root, assetsRoot: assetsRoot))
+            let alone = Self.describe(AssetChecks.inspect(path, root: root, assetsRoot: assetsRoot))
+            let withFolders = Self.describe(
+                AssetChecks.inspect(path, root: root, assetsRoot: assetsRoot, plainFolders: folders))
+            #expect(alone == withFolders, "\(path)")
+            return alone
         }
         let probed = inspect("badges/a.png")
         #expect(probed.hasPrefix("png "), "\(probed)")
@@ -69,6 +80,10 @@ struct AssetInspectionTests {
         #expect(AssetChecks.kindWithoutSymlinks("badges/pipe.png", in: assets) == S_IFIFO)
         for path in ["badges/in.png", "badges/out.png", "linked/a.png", "badges/nope.png", ""] {
             #expect(AssetChecks.kindWithoutSymlinks(path, in: assets) == nil, "\(path)")
+            #expect(AssetChecks.kindWithoutSymlinks(path, in: assets, plainFolders: ["", "badges"]) == nil, "\(path)")
         }
+        // A folder given as plain is not looked at again: the file's own kind still is.
+        #expect(AssetChecks.kindWithoutSymlinks("badges/a.png", in: assets, plainFolders: ["badges"]) == S_IFREG)
+        #expect(AssetChecks.kindWithoutSymlinks("linked/a.png", in: assets, plainFolders: ["linked"]) == S_IFREG)
     }
 }
