@@ -9,6 +9,7 @@ enum DatabaseOutage {
     /// Why the database is out, when `error` says it is; nil for any other error.
     static func reason(_ error: any Error) -> String? {
         if let deadline = error as? DatabaseDeadline { return deadline.description }
+        if let closed = error as? ConnectionClosed { return closed.description }
         if let error = error as? PSQLError {
             switch error.code {
             case .connectionError, .serverClosedConnection, .clientClosedConnection, .uncleanShutdown, .poolClosed,

@@ -13,7 +13,7 @@ struct PostgresChangeFeed: Sendable {
     /// The notification channel.
     static let channel = "gamepack_changes"
 
-    let client: PostgresClient
+    let client: PostgresPool
     let logger: Logger
 
     /// The payload of a channel write: `channel PROJECT/CHANNEL`.

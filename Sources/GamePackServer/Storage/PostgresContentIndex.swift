@@ -97,7 +97,7 @@ extension PostgresStore: ContentIndexStore {
         }
     }
 
-    static func deleteContent(_ connection: PostgresConnection, pack: String, logger: Logger) async throws {
+    static func deleteContent(_ connection: GuardedConnection, pack: String, logger: Logger) async throws {
         try await connection.query("DELETE FROM content_items WHERE pack = \(pack)", logger: logger)
         try await connection.query("DELETE FROM content_packs WHERE pack = \(pack)", logger: logger)
     }
@@ -162,7 +162,7 @@ extension PostgresStore: ContentIndexStore {
                 pack: query.pack, target: query.target, collection: query.collection, ids: ids, limit: Int64(query.limit),
                 offset: Int64(query.offset))
             var rows: [ContentRow] = []
-            for try await row in try await client.execute(statement, logger: logger) { rows.append(row) }
+            for row in try await client.execute(statement, logger: logger) { rows.append(row) }
             return rows
         }
         var binds = PostgresBindings()

@@ -6,7 +6,7 @@ import PostgresNIO
 extension PostgresStore {
     /// Runs `body` in a transaction holding the user's advisory lock: one writer per user at a
     /// time, so that two inserts cannot both pass a cap.
-    func lockedForUser<T: Sendable>(app: String, creator: String, _ body: (PostgresConnection) async throws -> T)
+    func lockedForUser<T: Sendable>(app: String, creator: String, _ body: (GuardedConnection) async throws -> T)
         async throws -> T
     {
         let logger = self.logger
@@ -18,7 +18,7 @@ extension PostgresStore {
     }
 
     /// The first column of the first row of `query`, as text.
-    func firstText(_ connection: PostgresConnection, _ query: PostgresQuery) async throws -> String? {
+    func firstText(_ connection: GuardedConnection, _ query: PostgresQuery) async throws -> String? {
         var result: String?
         for try await value in try await connection.query(query, logger: logger).decode(String.self) where result == nil {
             result = value

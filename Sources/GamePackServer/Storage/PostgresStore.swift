@@ -8,14 +8,15 @@ import PostgresNIO
 ///
 /// The client's connection pool runs in a task this store starts and `close()` ends.
 public final class PostgresStore: MetadataStore {
-    let client: PostgresClient
+    /// The connection pool; every query goes through its guard (`PostgresPool`).
+    let client: PostgresPool
     let logger: Logger
     let runner: Task<Void, Never>
 
     /// Connects lazily to the database at `url` (`postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`,
     /// optional `?sslmode=disable|prefer|require`, default `prefer`). Call `migrate()` before use.
     public init(url: String, logger: Logger = Logger(label: "gamepack.postgres")) throws {
-        client = PostgresClient(configuration: try Self.configuration(url: url), backgroundLogger: logger)
+        client = PostgresPool(configuration: try Self.configuration(url: url), logger: logger)
         self.logger = logger
         let client = self.client
         runner = Task { await client.run() }
@@ -32,7 +33,7 @@ public final class PostgresStore: MetadataStore {
     /// servers starting together migrate once.
     public func migrate() async throws {
         do {
-            try await client.withTransaction(logger: logger) { connection in
+            try await client.withTransaction { connection in
                 try await connection.query("SELECT pg_advisory_xact_lock(7274657374)", logger: logger)
                 try await connection.query(
                     """
@@ -60,8 +61,6 @@ public final class PostgresStore: MetadataStore {
             }
         } catch let error as StoreError {
             throw error
-        } catch let error as PostgresTransactionError where error.closureError is StoreError {
-            throw error.closureError!
         } catch {
             throw StoreError.database("cannot migrate: \(String(reflecting: error))")
         }
@@ -227,21 +226,14 @@ public final class PostgresStore: MetadataStore {
         _ = await runner.value
     }
 
-    /// Runs `body` in a transaction, rethrowing the body's own error rather than postgres-nio's wrapper.
-    func transaction<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
-        do {
-            return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
-        } catch let error as PostgresTransactionError {
-            if let inner = error.closureError, error.rollbackError == nil { throw inner }
-            // A lost connection stays recognisable as an outage (503), not a failed transaction.
-            for part in [error.beginError, error.closureError, error.commitError] {
-                if let part, DatabaseOutage.reason(part) != nil { throw part }
-            }
-            throw StoreError.database("transaction failed: \(String(reflecting: error))")
-        }
+    /// Runs `body` in a transaction (`PostgresPool.withTransaction`): the body's own error, or
+    /// postgres-nio's, is rethrown as it is, so a lost connection stays an outage (503).
+    func transaction<T: Sendable>(_ body: (GuardedConnection) async throws -> T) async throws -> T {
+        try await client.withTransaction(body)
     }
 
-    func first<T>(_ rows: PostgresRowSequence, _ map: (PostgresRandomAccessRow) throws -> T) async throws -> T? {
+    func first<T, Rows: AsyncSequence>(_ rows: Rows, _ map: (PostgresRandomAccessRow) throws -> T) async throws -> T?
+    where Rows.Element == PostgresRow {
         var result: T?
         for try await row in rows where result == nil {
             result = try map(row.makeRandomAccess())
@@ -249,7 +241,8 @@ public final class PostgresStore: MetadataStore {
         return result
     }
 
-    func all<T>(_ rows: PostgresRowSequence, _ map: (PostgresRandomAccessRow) throws -> T) async throws -> [T] {
+    func all<T, Rows: AsyncSequence>(_ rows: Rows, _ map: (PostgresRandomAccessRow) throws -> T) async throws -> [T]
+    where Rows.Element == PostgresRow {
         var result: [T] = []
         for try await row in rows { result.append(try map(row.makeRandomAccess())) }
         return result

@@ -55,6 +55,17 @@ extension FleetTests {
                 #expect(
                     String(decoding: content.body, as: UTF8.self).contains("\"\(FleetPacks.names.1)\""), "instance \(index + 1)")
             }
+
+            // No request is left waiting on a connection the outage closed: each instance stops
+            // at once and cleanly. A read stuck that way kept a server from stopping until its
+            // cancellation timed out and it crashed (status 4, SIGILL), and kept its client
+            // waiting until the client gave up.
+            for index in 0..<3 {
+                let started = Date()
+                let status = try await offPool { fleet.stop(index) }
+                let seconds = Date().timeIntervalSince(started)
+                #expect(status == 0 && seconds < 10, "instance \(index + 1) stopped with status \(status) after \(seconds) s")
+            }
         }
     }
 }

@@ -61,7 +61,7 @@ extension PostgresBlobStore {
     /// The blob row, its chunks in order and the first chunk's bytes (checked), from the database.
     func lookUp(_ path: String) async throws -> PostgresBlobSource? {
         var blob: PostgresBlobSource?
-        for try await (sha256, size, chunkSize, chunk, chunkBytes, first, checksum) in try await client.execute(
+        for (sha256, size, chunkSize, chunk, chunkBytes, first, checksum) in try await client.execute(
             LocateBlob(key: path), logger: logger)
         {
             if blob == nil {
@@ -111,7 +111,7 @@ extension PostgresBlobStore {
     /// One chunk's bytes and CRC-32C as stored (unchecked), or nil when there is no such chunk.
     func chunkRow(_ sha256: String) async throws -> (ByteBuffer, Int64?)? {
         var found: (ByteBuffer, Int64?)?
-        for try await row in try await client.execute(ChunkData(key: sha256), logger: logger) { found = row }
+        for row in try await client.execute(ChunkData(key: sha256), logger: logger) { found = row }
         return found
     }
 

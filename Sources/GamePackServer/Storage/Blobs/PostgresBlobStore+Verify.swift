@@ -22,13 +22,14 @@ extension PostgresBlobStore {
         }
         if rehash {
             var bad: [String: String] = [:]
-            for try await (sha, data, checksum) in try await client.query(
-                "SELECT sha256, data, crc32c FROM blob_chunks", logger: logger
-            ).decode((String, ByteBuffer, Int64?).self) {
-                if hex(SHA256.hash(data: data.readableBytesView)) != sha {
-                    bad[sha] = "does not hash to its name"
-                } else if let checksum, ChunkChecksum.of(data) != checksum {
-                    bad[sha] = "does not match its CRC-32C"
+            // Streamed: every chunk's bytes pass through once, never all at once.
+            try await client.withRows("SELECT sha256, data, crc32c FROM blob_chunks", logger: logger) { rows in
+                for try await (sha, data, checksum) in rows.decode((String, ByteBuffer, Int64?).self) {
+                    if hex(SHA256.hash(data: data.readableBytesView)) != sha {
+                        bad[sha] = "does not hash to its name"
+                    } else if let checksum, ChunkChecksum.of(data) != checksum {
+                        bad[sha] = "does not match its CRC-32C"
+                    }
                 }
             }
             for try await (path, chunk) in try await client.query(

@@ -17,7 +17,7 @@ import PostgresNIO
 public final class PostgresBlobStore: BlobStore {
     /// The metadata store whose connection pool this store shares.
     let database: PostgresStore
-    var client: PostgresClient { database.client }
+    var client: PostgresPool { database.client }
     var logger: Logger { database.logger }
     /// The local folder for temporary files.
     let local: FolderBlobStore

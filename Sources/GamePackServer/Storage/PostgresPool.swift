@@ -1,0 +1,80 @@
+import Logging
+import PostgresNIO
+
+/// The connection pool of a PostgreSQL store, and the only way into it: every query runs on a
+/// connection it leases, guarded so that a query on a connection that closed ends
+/// (`ConnectionCloseWatch`: postgres-nio 1.33.2 can otherwise leave it waiting forever). The
+/// postgres-nio client is private so no query goes around the guard.
+///
+/// `query` and `execute` read the rows whole while the connection is leased; `withRows` streams
+/// them to a closure, for results too large to hold.
+struct PostgresPool: Sendable {
+    private let client: PostgresClient
+    let logger: Logger
+
+    init(configuration: PostgresClient.Configuration, logger: Logger) {
+        client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.logger = logger
+    }
+
+    /// Runs the pool until cancelled (`PostgresClient.run`).
+    func run() async { await client.run() }
+
+    /// `body` with a leased connection.
+    func withConnection<T>(_ body: (GuardedConnection) async throws -> T) async throws -> T {
+        let logger = logger
+        return try await client.withConnection { connection in
+            try await body(GuardedConnection(connection: connection, logger: logger))
+        }
+    }
+
+    /// `query`'s rows, read whole.
+    @discardableResult
+    func query(_ query: PostgresQuery, logger: Logger? = nil) async throws -> PostgresRows {
+        try await withRows(query, logger: logger) { rows in
+            var collected: [PostgresRow] = []
+            for try await row in rows { collected.append(row) }
+            return PostgresRows(rows: collected)
+        }
+    }
+
+    /// `body` over `query`'s rows as they arrive, the connection leased until it returns.
+    func withRows<T>(_ query: PostgresQuery, logger: Logger? = nil, _ body: (PostgresRowSequence) async throws -> T)
+        async throws -> T
+    {
+        try await withConnection { connection in try await body(try await connection.query(query, logger: logger)) }
+    }
+
+    /// The rows of the prepared `statement`, decoded and read whole.
+    func execute<Statement: PostgresPreparedStatement>(_ statement: Statement, logger: Logger? = nil) async throws
+        -> [Statement.Row] where Statement.Row: Sendable
+    {
+        let logger = logger ?? self.logger
+        return try await withConnection { leased in
+            let connection = leased.connection
+            let rows = try await ConnectionCloseWatch.shared.run(on: connection) {
+                try await connection.execute(statement, logger: logger)
+            }
+            var decoded: [Statement.Row] = []
+            for try await row in rows { decoded.append(row) }
+            return decoded
+        }
+    }
+
+    /// `body` in a transaction: committed when it returns, rolled back when it throws (its own
+    /// error is rethrown). A connection whose rollback fails is closed, not handed back mid-transaction.
+    func withTransaction<T>(_ body: (GuardedConnection) async throws -> T) async throws -> T {
+        try await withConnection { connection in
+            try await connection.query("BEGIN")
+            let result: T
+            do {
+                result = try await body(connection)
+            } catch {
+                do { try await connection.query("ROLLBACK") } catch { await connection.close() }
+                throw error
+            }
+            try await connection.query("COMMIT")
+            return result
+        }
+    }
+}
