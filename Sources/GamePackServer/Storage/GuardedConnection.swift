@@ -1,19 +1,17 @@
 import Logging
 import PostgresNIO
 
-/// A leased PostgreSQL connection whose queries end when the connection closes
-/// (`ConnectionCloseWatch`): the only way this module queries a connection.
+/// A leased PostgreSQL connection whose queries start only while it is open
+/// (`OpenConnectionCheck`): the only way this module queries a connection.
 struct GuardedConnection: Sendable {
     let connection: PostgresConnection
     let logger: Logger
 
-    /// `query`'s rows, streamed; `ConnectionClosed` when the connection closes before the query starts answering.
+    /// `query`'s rows, streamed; `ConnectionClosed` when the connection closed before the query.
     @discardableResult
     func query(_ query: PostgresQuery, logger: Logger? = nil) async throws -> PostgresRowSequence {
-        let connection = connection
-        let logger = logger ?? self.logger
-        return try await ConnectionCloseWatch.shared.run(on: connection) {
-            try await connection.query(query, logger: logger)
+        try await OpenConnectionCheck.start(on: connection) {
+            try await connection.query(query, logger: logger ?? self.logger)
         }
     }
 

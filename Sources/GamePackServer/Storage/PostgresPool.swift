@@ -2,9 +2,9 @@ import Logging
 import PostgresNIO
 
 /// The connection pool of a PostgreSQL store, and the only way into it: every query runs on a
-/// connection it leases, guarded so that a query on a connection that closed ends
-/// (`ConnectionCloseWatch`: postgres-nio 1.33.2 can otherwise leave it waiting forever). The
-/// postgres-nio client is private so no query goes around the guard.
+/// connection it leases, and starts only once the connection is seen open on its event loop
+/// (`OpenConnectionCheck`: postgres-nio 1.33.2 can otherwise leave it waiting forever). The
+/// postgres-nio client is private so no query goes around the check.
 ///
 /// `query` and `execute` read the rows whole while the connection is leased; `withRows` streams
 /// them to a closure, for results too large to hold.
@@ -47,17 +47,16 @@ struct PostgresPool: Sendable {
 
     /// The rows of the prepared `statement`, decoded and read whole.
     func execute<Statement: PostgresPreparedStatement>(_ statement: Statement, logger: Logger? = nil) async throws
-        -> [Statement.Row] where Statement.Row: Sendable
+        -> [Statement.Row]
     {
         let logger = logger ?? self.logger
         return try await withConnection { leased in
             let connection = leased.connection
-            let rows = try await ConnectionCloseWatch.shared.run(on: connection) {
-                try await connection.execute(statement, logger: logger)
+            return try await OpenConnectionCheck.start(on: connection) {
+                var decoded: [Statement.Row] = []
+                for try await row in try await connection.execute(statement, logger: logger) { decoded.append(row) }
+                return decoded
             }
-            var decoded: [Statement.Row] = []
-            for try await row in rows { decoded.append(row) }
-            return decoded
         }
     }
 

@@ -1,0 +1,95 @@
+import Foundation
+import GamePackTestSupport
+import Logging
+import NIOConcurrencyHelpers
+import PostgresNIO
+import Testing
+
+@testable import GamePackServer
+
+/// `OpenConnectionCheck`: a query starts on its connection's event loop once the connection is
+/// seen open there, and a connection that closed answers `ConnectionClosed` at once, where
+/// postgres-nio 1.33.2 alone would wait forever, deaf to cancellation.
+@Suite("Queries on a PostgreSQL connection that closes", .tags(.postgres), .requires(.postgres))
+struct OpenConnectionCheckTests {
+    static let logger = Logger(label: "test.open-connection")
+
+    static func connect() async throws -> PostgresConnection {
+        let admin = try #require(StoreKind.postgresURL, "GAMEPACK_TEST_POSTGRES_URL is not set")
+        let configuration = try PostgresAddress(url: admin).connectionConfiguration(connectTimeout: .seconds(5))
+        return try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
+    }
+
+    @Test("a query on an open connection starts on the connection's event loop and answers")
+    func openConnection() async throws {
+        let connection = try await Self.connect()
+        let (onLoop, values) = try await OpenConnectionCheck.start(on: connection) {
+            let onLoop = connection.eventLoop.inEventLoop
+            var values: [Int] = []
+            for try await value in try await connection.query("SELECT 41 + 1", logger: Self.logger).decode(Int.self) {
+                values.append(value)
+            }
+            return (onLoop, values)
+        }
+        #expect(onLoop, "the check and the write run where the connection closes: its event loop")
+        #expect(values == [42])
+        try await connection.close()
+    }
+
+    @Test("a query on a connection closed before it: ConnectionClosed at once, where postgres-nio alone waits forever")
+    func closedBefore() async throws {
+        let connection = try await Self.connect()
+        try await connection.close()
+        // The channel's handlers go a moment after the close: a write then fails with no one told.
+        try await Task.sleep(for: .milliseconds(100))
+        let started = Date()
+        // A query that waits anyway is stuck for good (cancelling it does nothing): it is left
+        // behind, and the test fails on the time rather than hanging.
+        let answer = NIOLockedValueBox<Result<PostgresRowSequence, any Error>?>(nil)
+        Task {
+            let result: Result<PostgresRowSequence, any Error>
+            do {
+                result = .success(
+                    try await OpenConnectionCheck.start(on: connection) {
+                        try await connection.query("SELECT 1", logger: Self.logger)
+                    })
+            } catch {
+                result = .failure(error)
+            }
+            answer.withLockedValue { $0 = result }
+        }
+        while answer.withLockedValue({ $0 }) == nil && Date().timeIntervalSince(started) < 10 {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        let result = try #require(answer.withLockedValue { $0 }, "no answer within 10 s")
+        #expect(throws: ConnectionClosed.self) { try result.get() }
+        #expect(Date().timeIntervalSince(started) < 2)
+        #expect(DatabaseOutage.reason(ConnectionClosed()) != nil, "a closed connection is an outage: 503, not 500")
+    }
+
+    @Test("a transaction through the pool commits its work, and a failing body rolls it back")
+    func transaction() async throws {
+        let admin = try #require(StoreKind.postgresURL, "GAMEPACK_TEST_POSTGRES_URL is not set")
+        let store = try PostgresStore(url: admin)
+        let table = "close_watch_\(UUID().uuidString.prefix(8).lowercased())"
+        try await store.client.query(PostgresQuery(unsafeSQL: "CREATE TABLE \(table) (n INT)"))
+        try await store.transaction { connection in
+            try await connection.query(PostgresQuery(unsafeSQL: "INSERT INTO \(table) VALUES (1)"))
+        }
+        await #expect(throws: StoreError.self) {
+            try await store.transaction { connection in
+                try await connection.query(PostgresQuery(unsafeSQL: "INSERT INTO \(table) VALUES (2)"))
+                throw StoreError.database("the body fails")
+            }
+        }
+        var values: [Int] = []
+        for try await n in try await store.client.query(PostgresQuery(unsafeSQL: "SELECT n FROM \(table) ORDER BY n"))
+            .decode(Int.self)
+        {
+            values.append(n)
+        }
+        #expect(values == [1], "the committed row stays, the rolled-back one is gone")
+        try await store.client.query(PostgresQuery(unsafeSQL: "DROP TABLE \(table)"))
+        await store.close()
+    }
+}
