@@ -32,6 +32,7 @@ struct OpenConnectionCheckTests {
             return (onLoop, values)
         }
         #expect(onLoop, "the check and the write run where the connection closes: its event loop")
+        #expect(!connection.eventLoop.inEventLoop, "the caller goes on off the loop, whose threads are for I/O")
         #expect(values == [42])
         try await connection.close()
     }
@@ -63,7 +64,6 @@ struct OpenConnectionCheckTests {
         }
         let result = try #require(answer.withLockedValue { $0 }, "no answer within 10 s")
         #expect(throws: ConnectionClosed.self) { try result.get() }
-        #expect(Date().timeIntervalSince(started) < 2)
         #expect(DatabaseOutage.reason(ConnectionClosed()) != nil, "a closed connection is an outage: 503, not 500")
     }
 

@@ -15,9 +15,11 @@ import PostgresNIO
 /// after checking there that the connection is open. A channel closes on its event loop, so it
 /// cannot close between the check and the operation's write, which happens before the
 /// operation first waits; a channel that closes after the write fails the query itself. A
-/// closed connection answers `ConnectionClosed` (an outage: 503). No task or timer of its own;
-/// the caller may go on on the loop's thread until it next waits, so keep blocking work (a
-/// file write) away from the line right after a query.
+/// closed connection answers `ConnectionClosed` (an outage: 503). No task or timer of its own.
+/// Only the operation runs on the loop: the caller goes on where it was once `start` returns
+/// (a test checks it), for the loop's threads are for I/O, and work on them (decoding, a Kinvey
+/// query, a file write) would hold up every connection they serve. So an operation should
+/// start the query and return its rows unread.
 enum OpenConnectionCheck {
     /// `operation`'s result, started on `connection`'s event loop once it is seen open there.
     static func start<T>(on connection: PostgresConnection, _ operation: () async throws -> T) async throws -> T {

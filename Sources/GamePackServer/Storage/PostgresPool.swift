@@ -52,11 +52,12 @@ struct PostgresPool: Sendable {
         let logger = logger ?? self.logger
         return try await withConnection { leased in
             let connection = leased.connection
-            return try await OpenConnectionCheck.start(on: connection) {
-                var decoded: [Statement.Row] = []
-                for try await row in try await connection.execute(statement, logger: logger) { decoded.append(row) }
-                return decoded
+            let rows = try await OpenConnectionCheck.start(on: connection) {
+                try await connection.execute(statement, logger: logger)
             }
+            var decoded: [Statement.Row] = []
+            for try await row in rows { decoded.append(row) }
+            return decoded
         }
     }
 
