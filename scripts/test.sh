@@ -34,13 +34,15 @@ status=0
 # wait for processes on the test runner's two threads, and beside them the in-process servers
 # of the other suites got no thread for seconds (an outage test's "at once" took 6 s, a live
 # Kinvey request timed out).
-alone="KinveyReplayTests|ReadinessTests"
+# ServerSlowClientTests too: /health must answer within a second beside 400 stalled clients,
+# and beside the studio's Chromium run on the same two cores it once took 1.03 s.
+alone="KinveyReplayTests|ReadinessTests|ServerSlowClientTests"
 fleet="FleetTests"
 cli="GamePackCLITests"
 if [ $# -eq 0 ]; then
     swift test --skip-build --skip "$alone|$fleet|$cli" 2>&1 | tee "$log" || status=$?
     echo "== swift test, the command-line suites ($cli), apart from the in-process servers"
-    swift test --skip-build --filter "$cli" --skip "$fleet" 2>&1 | tee -a "$log" || status=$?
+    swift test --skip-build --filter "$cli" --skip "$fleet|$alone" 2>&1 | tee -a "$log" || status=$?
     echo "== swift test, the suites that time requests, alone ($alone)"
     swift test --skip-build --filter "$alone" 2>&1 | tee -a "$log" || status=$?
     echo "== swift test, the fleet (three servers, nginx, wrk), alone ($fleet)"
