@@ -1,7 +1,7 @@
 // CRC-32C (Castagnoli) of chunk bytes, the checksum PostgreSQL blob reads check instead of
-// rehashing every chunk with SHA-256: the x86-64 SSE4.2 instruction CRC32 (about 8 bytes per
-// three cycles) when the processor has it, AArch64's CRC32C instructions when the compiler
-// targets them, else a table a byte at a time. All paths give the same value.
+// rehashing every chunk with SHA-256: on x86-64 the SSE4.2 instruction CRC32, in three chains
+// at once (about 8 bytes a cycle), when the processor has it; AArch64's CRC32C instructions
+// when the compiler targets them; else a table a byte at a time. All paths give the same value.
 #include "CCRC32C.h"
 
 #if defined(__x86_64__)
@@ -66,12 +66,112 @@ uint32_t gamepack_crc32c_portable(uint32_t crc, const uint8_t *bytes, size_t cou
 }
 
 #if defined(__x86_64__)
+#include <pthread.h>
+
+// One CRC32 instruction has a latency of three cycles and a throughput of one a cycle, so a
+// single chain of them uses a third of what the processor can do. The loop below runs three
+// chains over three adjacent blocks at once, then joins them: the CRC of block A followed by
+// block B is A's CRC "shifted" over B's length of zeros, xored with B's (GF(2) arithmetic,
+// Mark Adler's method in his crc32c.c). Shifting over a fixed length is four table lookups.
+#define LONG_BLOCK 8192
+#define SHORT_BLOCK 256
+
+// zeros[k][byte]: the operator that appends the block's length of zero bytes to a CRC, applied
+// to byte k of it.
+static uint32_t long_zeros[4][256];
+static uint32_t short_zeros[4][256];
+static pthread_once_t zeros_once = PTHREAD_ONCE_INIT;
+
+static uint32_t gf2_times(const uint32_t *matrix, uint32_t vector) {
+    uint32_t sum = 0;
+    while (vector) {
+        if (vector & 1) sum ^= *matrix;
+        vector >>= 1;
+        matrix++;
+    }
+    return sum;
+}
+
+static void gf2_square(uint32_t *square, const uint32_t *matrix) {
+    for (int n = 0; n < 32; n++) square[n] = gf2_times(matrix, matrix[n]);
+}
+
+// The operator that appends `length` zero bytes (a power of two) to a CRC.
+static void zeros_operator(uint32_t *even, size_t length) {
+    uint32_t odd[32];
+    odd[0] = 0x82F63B78;  // one zero bit
+    uint32_t row = 1;
+    for (int n = 1; n < 32; n++) {
+        odd[n] = row;
+        row <<= 1;
+    }
+    gf2_square(even, odd);  // two zero bits
+    gf2_square(odd, even);  // four zero bits
+    do {  // each squaring doubles the bits: the first of this loop gives one zero byte
+        gf2_square(even, odd);
+        length >>= 1;
+        if (length == 0) return;
+        gf2_square(odd, even);
+        length >>= 1;
+    } while (length);
+    memcpy(even, odd, sizeof(odd));
+}
+
+static void zeros_tables(uint32_t zeros[4][256], size_t length) {
+    uint32_t op[32];
+    zeros_operator(op, length);
+    for (uint32_t n = 0; n < 256; n++) {
+        zeros[0][n] = gf2_times(op, n);
+        zeros[1][n] = gf2_times(op, n << 8);
+        zeros[2][n] = gf2_times(op, n << 16);
+        zeros[3][n] = gf2_times(op, n << 24);
+    }
+}
+
+static void make_zeros_tables(void) {
+    zeros_tables(long_zeros, LONG_BLOCK);
+    zeros_tables(short_zeros, SHORT_BLOCK);
+}
+
+static inline uint64_t shift(uint32_t zeros[4][256], uint64_t crc) {
+    return zeros[0][crc & 0xff] ^ zeros[1][(crc >> 8) & 0xff] ^ zeros[2][(crc >> 16) & 0xff] ^ zeros[3][(crc >> 24) & 0xff];
+}
+
+static inline uint64_t load(const uint8_t *bytes) {
+    uint64_t word;
+    memcpy(&word, bytes, 8);
+    return word;
+}
+
+// Three chains over `block`-byte blocks while three of them remain; returns the joined state.
+__attribute__((target("sse4.2"))) static inline uint64_t crc32c_three(
+    uint64_t state, const uint8_t **bytes, size_t *count, size_t block, uint32_t zeros[4][256]) {
+    const uint8_t *next = *bytes;
+    while (*count >= 3 * block) {
+        uint64_t one = 0, two = 0;
+        const uint8_t *end = next + block;
+        do {
+            state = _mm_crc32_u64(state, load(next));
+            one = _mm_crc32_u64(one, load(next + block));
+            two = _mm_crc32_u64(two, load(next + 2 * block));
+            next += 8;
+        } while (next < end);
+        state = shift(zeros, state) ^ one;
+        state = shift(zeros, state) ^ two;
+        next += 2 * block;
+        *count -= 3 * block;
+    }
+    *bytes = next;
+    return state;
+}
+
 __attribute__((target("sse4.2"))) static uint32_t crc32c_sse42(uint32_t crc, const uint8_t *bytes, size_t count) {
+    pthread_once(&zeros_once, make_zeros_tables);
     uint64_t state = ~crc;
+    state = crc32c_three(state, &bytes, &count, LONG_BLOCK, long_zeros);
+    state = crc32c_three(state, &bytes, &count, SHORT_BLOCK, short_zeros);
     while (count >= 8) {
-        uint64_t word;
-        memcpy(&word, bytes, 8);
-        state = _mm_crc32_u64(state, word);
+        state = _mm_crc32_u64(state, load(bytes));
         bytes += 8;
         count -= 8;
     }

@@ -24,7 +24,7 @@ struct ChunkChecksumTests {
         bytes.withUnsafeBytes { raw in
             let base = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
             for offset in 0..<8 {
-                for count in [0, 1, 7, 8, 9, 15, 16, 17, 63, 64, 65, 1000, 4099] {
+                for count in [0, 1, 7, 8, 9, 15, 16, 17, 63, 64, 65, 767, 768, 769, 1000, 4099, 24575, 24576, 24577, 50000] {
                     #expect(
                         gamepack_crc32c(0, base + offset, count) == gamepack_crc32c_portable(0, base + offset, count),
                         "offset \(offset), \(count) bytes")
