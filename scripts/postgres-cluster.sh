@@ -5,6 +5,10 @@
 #   scripts/postgres-cluster.sh stop    stop it and delete its folder
 #   scripts/postgres-cluster.sh down    stop it, keeping its folder (an outage)
 #   scripts/postgres-cluster.sh up      start it again after `down`
+#   scripts/postgres-cluster.sh freeze  stop its processes (SIGSTOP): connections stay open and
+#                                        nothing answers, as a host that hangs or a network
+#                                        that drops every packet
+#   scripts/postgres-cluster.sh thaw    let them run again (SIGCONT)
 # Runs the server as the `postgres` user when invoked as root (PostgreSQL refuses root).
 # Environment: GAMEPACK_PG_DIR (default /tmp/gamepack-pg), GAMEPACK_PG_PORT (default 54329),
 # GAMEPACK_PG_PASSWORD (default none: every local connection is trusted; set, the postgres
@@ -30,8 +34,16 @@ close_inherited() {
         if [ "$fd" -gt 2 ] && [ "$fd" != 255 ]; then eval "exec $fd>&-" 2>/dev/null || true; fi
     done
 }
+# signal_all SIGNAL: the server and every backend and helper it started (a backend left running
+# would answer).
+signal_all() {
+    local postmaster
+    postmaster=$(head -1 "$dir/postmaster.pid" 2>/dev/null) || return 0
+    kill -s "$1" "$postmaster" $(pgrep -P "$postmaster" || true) 2>/dev/null || true
+}
 case "${1:-start}" in
 start)
+    signal_all CONT
     if [ -f "$dir/postmaster.pid" ]; then as_owner "$bin/pg_ctl" -D "$dir" -m fast stop >/dev/null 2>&1 || true; fi
     rm -rf "$dir"
     mkdir -p "$dir"
@@ -57,14 +69,21 @@ up)
         start >/dev/null
     ;;
 down)
+    signal_all CONT  # a frozen server cannot stop
     as_owner "$bin/pg_ctl" -D "$dir" -m fast stop >/dev/null
     ;;
+freeze | thaw)
+    signal=STOP
+    [ "$1" = thaw ] && signal=CONT
+    signal_all "$signal"
+    ;;
 stop)
+    signal_all CONT
     if [ -f "$dir/postmaster.pid" ]; then as_owner "$bin/pg_ctl" -D "$dir" -m fast stop >/dev/null; fi
     rm -rf "$dir" "$dir.initdb.log"
     ;;
 *)
-    echo "usage: $0 start|stop|down|up" >&2
+    echo "usage: $0 start|stop|down|up|freeze|thaw" >&2
     exit 2
     ;;
 esac

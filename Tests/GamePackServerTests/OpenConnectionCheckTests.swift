@@ -67,6 +67,34 @@ struct OpenConnectionCheckTests {
         #expect(DatabaseOutage.reason(ConnectionClosed()) != nil, "a closed connection is an outage: 503, not 500")
     }
 
+    @Test("a cancelled query through the pool ends at once, an outage, where postgres-nio alone waits for the answer")
+    func cancelledQuery() async throws {
+        let admin = try #require(StoreKind.postgresURL, "GAMEPACK_TEST_POSTGRES_URL is not set")
+        let store = try PostgresStore(url: admin)
+        // `pg_sleep` stands for a database that stopped answering: the query is sent and no answer
+        // comes for 30 s. Cancelling its task must end it (by closing its connection).
+        let query = Task { try await store.client.query("SELECT pg_sleep(30)") }
+        try await Task.sleep(for: .milliseconds(500))
+        let started = Date()
+        query.cancel()
+        let answer = NIOLockedValueBox<Result<PostgresRows, any Error>?>(nil)
+        Task { answer.withLockedValue { [result = await query.result] in $0 = result } }
+        while answer.withLockedValue({ $0 }) == nil && Date().timeIntervalSince(started) < 15 {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        let result = try #require(answer.withLockedValue { $0 }, "no answer within 15 s of the cancellation")
+        #expect(Date().timeIntervalSince(started) < 10, "ended by the cancellation, not by pg_sleep's 30 s")
+        #expect(throws: (any Error).self) { try result.get() }
+        if case .failure(let error) = result {
+            #expect(DatabaseOutage.reason(error) != nil, "a closed connection is an outage (503): \(error)")
+        }
+        // The pool goes on with another connection.
+        var values: [Int] = []
+        for try await value in try await store.client.query("SELECT 7").decode(Int.self) { values.append(value) }
+        #expect(values == [7])
+        await store.close()
+    }
+
     @Test("a transaction through the pool commits its work, and a failing body rolls it back")
     func transaction() async throws {
         let admin = try #require(StoreKind.postgresURL, "GAMEPACK_TEST_POSTGRES_URL is not set")

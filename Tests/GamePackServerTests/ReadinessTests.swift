@@ -69,6 +69,25 @@ struct ReadinessTests {
         await store.close()
     }
 
+    @Test("a deadline answers when it passes, without waiting for a call that ignores its cancellation")
+    func deadlineDoesNotWait() async throws {
+        let started = Date()
+        // A call to a database that stopped answering: it ends only after 10 s, cancelled or not.
+        await #expect(throws: DatabaseDeadline.self) {
+            try await DatabaseDeadline.within(.milliseconds(200)) {
+                await withCheckedContinuation { continuation in
+                    DispatchQueue.global().asyncAfter(deadline: .now() + 10) { continuation.resume() }
+                }
+                return 1
+            }
+        }
+        #expect(Date().timeIntervalSince(started) < 5, "answered at the deadline, not when the call ended")
+        #expect(try await DatabaseDeadline.within(.seconds(5)) { 42 } == 42)
+        await #expect(throws: StoreError.self) {
+            try await DatabaseDeadline.within(.seconds(5)) { () async throws -> Int in throw StoreError.database("no") }
+        }
+    }
+
     @Test("outage errors: a lost connection or a deadline is an outage; other errors are not")
     func outageErrors() {
         #expect(DatabaseOutage.reason(DatabaseDeadline(seconds: 1)) != nil)

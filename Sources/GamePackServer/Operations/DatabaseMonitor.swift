@@ -94,6 +94,8 @@ final class DatabaseMonitor: Sendable {
             }
             if previous != nil { logger.notice("database answers again") }
         } catch {
+            // The monitor stopping (the server shutting down) is no outage.
+            if Task.isCancelled { return }
             let outage = DatabaseOutage.reason(error) ?? "the database failed: \(error)"
             let previous = state.withLockedValue { state in
                 defer { state.outage = outage }

@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 import NIOCore
 import PostgresNIO
 
@@ -41,18 +42,56 @@ struct DatabaseDeadline: Error, CustomStringConvertible {
 
     var description: String { "PostgreSQL did not answer within \(seconds) s" }
 
-    /// `body`'s result, or this error once `limit` has passed (`body` is then cancelled).
+    /// `body`'s result, or this error once `limit` has passed. Then `body` is cancelled and left
+    /// to end by itself: this does not wait for it, for a call to a database that stopped
+    /// answering (a frozen host, a network that drops every packet) may not end until the
+    /// database answers again, and cancelling a query postgres-nio has sent does not end it.
     static func within<T: Sendable>(_ limit: Duration, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
-        try await withThrowingTaskGroup(of: T.self) { group in
-            group.addTask { try await body() }
-            group.addTask {
-                try await Task.sleep(for: limit)
-                let (seconds, attoseconds) = limit.components
-                throw DatabaseDeadline(seconds: Double(seconds) + Double(attoseconds) / 1e18)
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next() else { throw CancellationError() }
-            return first
+        let (seconds, attoseconds) = limit.components
+        let deadline = DatabaseDeadline(seconds: Double(seconds) + Double(attoseconds) / 1e18)
+        let work = Task { try await body() }
+        let outcome = FirstOutcome<T>()
+        let timer = Task {
+            try? await Task.sleep(for: limit)
+            outcome.settle(.failure(deadline))
+            work.cancel()
         }
+        defer { timer.cancel() }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                outcome.wait(continuation)
+                Task { outcome.settle(await work.result) }
+            }
+        } onCancel: {
+            work.cancel()
+            outcome.settle(.failure(CancellationError()))
+        }
+    }
+}
+
+/// The first of several outcomes racing to end one wait; the later ones are dropped.
+private final class FirstOutcome<T: Sendable>: Sendable {
+    private let state = NIOLockedValueBox<(continuation: CheckedContinuation<T, any Error>?, result: Result<T, any Error>?)>(
+        (nil, nil))
+
+    /// Resumes `continuation` with the first outcome, now or when it comes.
+    func wait(_ continuation: CheckedContinuation<T, any Error>) {
+        let settled: Result<T, any Error>? = state.withLockedValue { state in
+            if let result = state.result { return result }
+            state.continuation = continuation
+            return nil
+        }
+        if let settled { continuation.resume(with: settled) }
+    }
+
+    /// Settles the wait with `result` unless an outcome came first.
+    func settle(_ result: Result<T, any Error>) {
+        let waiting: CheckedContinuation<T, any Error>? = state.withLockedValue { state in
+            guard state.result == nil else { return nil }
+            state.result = result
+            defer { state.continuation = nil }
+            return state.continuation
+        }
+        waiting?.resume(with: result)
     }
 }

@@ -1,4 +1,5 @@
 import Logging
+import NIOConcurrencyHelpers
 import PostgresNIO
 
 /// The connection pool of a PostgreSQL store, and the only way into it: every query runs on a
@@ -7,7 +8,8 @@ import PostgresNIO
 /// postgres-nio client is private so no query goes around the check.
 ///
 /// `query` and `execute` read the rows whole while the connection is leased; `withRows` streams
-/// them to a closure, for results too large to hold.
+/// them to a closure, for results too large to hold. A cancelled call closes its connection
+/// (`withConnection`), so no call outlives its task's cancellation by more than a moment.
 struct PostgresPool: Sendable {
     private let client: PostgresClient
     let logger: Logger
@@ -20,11 +22,24 @@ struct PostgresPool: Sendable {
     /// Runs the pool until cancelled (`PostgresClient.run`).
     func run() async { await client.run() }
 
-    /// `body` with a leased connection.
+    /// `body` with a leased connection. Cancelling the task closes the connection: postgres-nio
+    /// does not end a query it has sent when its task is cancelled, so a database that stopped
+    /// answering (a frozen host, a network that drops every packet) would otherwise keep the
+    /// caller waiting until it answers again, and a server could not stop. Closing fails the
+    /// query at once (`clientClosedConnection`, an outage: 503), and the pool opens another
+    /// connection in its place.
     func withConnection<T>(_ body: (GuardedConnection) async throws -> T) async throws -> T {
         let logger = logger
-        return try await client.withConnection { connection in
-            try await body(GuardedConnection(connection: connection, logger: logger))
+        let leased = NIOLockedValueBox<PostgresConnection?>(nil)
+        return try await withTaskCancellationHandler {
+            try await client.withConnection { connection in
+                leased.withLockedValue { $0 = connection }
+                defer { leased.withLockedValue { $0 = nil } }
+                if Task.isCancelled { connection.close().whenComplete { _ in } }  // cancelled before it was noted
+                return try await body(GuardedConnection(connection: connection, logger: logger))
+            }
+        } onCancel: {
+            leased.withLockedValue { $0 }?.close().whenComplete { _ in }
         }
     }
 

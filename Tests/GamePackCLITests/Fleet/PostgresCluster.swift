@@ -46,6 +46,19 @@ final class PostgresCluster: @unchecked Sendable {
         guard result.status == 0 else { throw TestPackError(description: "postgres-cluster.sh up: \(result.stderr)") }
     }
 
+    /// Stops every process of the server (SIGSTOP): connections stay open and nothing answers,
+    /// as when the database host hangs or the network drops every packet, until `thaw()`.
+    func freeze() throws {
+        let result = try Self.script("freeze", directory: directory, port: port)
+        guard result.status == 0 else { throw TestPackError(description: "postgres-cluster.sh freeze: \(result.stderr)") }
+    }
+
+    /// Lets the server's processes run again after `freeze()`.
+    func thaw() throws {
+        let result = try Self.script("thaw", directory: directory, port: port)
+        guard result.status == 0 else { throw TestPackError(description: "postgres-cluster.sh thaw: \(result.stderr)") }
+    }
+
     /// Stops the server and deletes its folder.
     func remove() {
         guard !removed else { return }

@@ -171,7 +171,16 @@ struct PostgresBlobSource: BlobSource {
                 bytes = first
             } else {
                 guard !pending.isEmpty else { break }
-                bytes = try await pending.removeFirst().value
+                // The fetch is a task of its own, which this one's cancellation (a server
+                // stopping, a client gone) does not reach by itself: passed on, it closes the
+                // fetch's connection, so a database that stopped answering cannot hold the
+                // response open (`PostgresPool.withConnection`).
+                let next = pending.removeFirst()
+                bytes = try await withTaskCancellationHandler {
+                    try await next.value
+                } onCancel: {
+                    next.cancel()
+                }
             }
             let start = index * chunkSize
             let from = max(range.lowerBound - start, 0)
