@@ -17,6 +17,20 @@ struct ServeStartupErrorTests {
         return (result, Date().timeIntervalSince(started))
     }
 
+    @Test("a start that works prints no warning: the pool runs before the first query", .requires(.postgres))
+    func quietStart() throws {
+        let admin = try #require(PostgresCluster.sharedURL, "GAMEPACK_TEST_POSTGRES_URL is not set")
+        let temp = try TemporaryDirectory()
+        let database = try PostgresCluster.freshDatabase(admin: admin)
+        // The store migrates and the token is written at once after the pool's task starts;
+        // postgres-nio warned on every such start that its client was not running yet.
+        let result = try CommandRunner.gamepack(
+            ["serve", "token", "create", "--data", "data", "--database", database, "--note", "quiet"], in: temp.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stderr.contains("warning"), "\(result.stderr)")
+        #expect(!result.stderr.contains("run()"), "\(result.stderr)")
+    }
+
     @Test("a wrong password: exit 2, naming the user and the password", .requires(.postgresServer))
     func wrongPassword() throws {
         let temp = try TemporaryDirectory()

@@ -14,13 +14,40 @@ struct PostgresPool: Sendable {
     private let client: PostgresClient
     let logger: Logger
 
+    /// Whether `run` has begun, and the callers waiting for it.
+    private let started = NIOLockedValueBox<(running: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
+
     init(configuration: PostgresClient.Configuration, logger: Logger) {
         client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.logger = logger
     }
 
     /// Runs the pool until cancelled (`PostgresClient.run`).
-    func run() async { await client.run() }
+    func run() async {
+        let waiting = started.withLockedValue { started in
+            started.running = true
+            defer { started.waiting = [] }
+            return started.waiting
+        }
+        for continuation in waiting { continuation.resume() }
+        await client.run()
+    }
+
+    /// Returns once `run` has begun. A store starts its pool in a task and queries at once (its
+    /// migrations); a lease before the pool runs waits the same, but postgres-nio logs a warning
+    /// for it, which every start printed.
+    private func running() async {
+        if started.withLockedValue({ $0.running }) { return }
+        await withCheckedContinuation { continuation in
+            let now = started.withLockedValue { started in
+                if !started.running { started.waiting.append(continuation) }
+                return started.running
+            }
+            if now { continuation.resume() }
+        }
+        // `run` marked itself a moment before postgres-nio's own `run` did the same.
+        await Task.yield()
+    }
 
     /// `body` with a leased connection. Cancelling the task closes the connection: postgres-nio
     /// does not end a query it has sent when its task is cancelled, so a database that stopped
@@ -31,6 +58,7 @@ struct PostgresPool: Sendable {
     func withConnection<T>(_ body: (GuardedConnection) async throws -> T) async throws -> T {
         let logger = logger
         let leased = NIOLockedValueBox<PostgresConnection?>(nil)
+        await running()
         return try await withTaskCancellationHandler {
             try await client.withConnection { connection in
                 leased.withLockedValue { $0 = connection }
