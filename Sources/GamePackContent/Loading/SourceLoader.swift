@@ -106,6 +106,45 @@ public enum SourceLoader {
         }
     }
 
+    /// A quote or bracket that libyaml found still open, said as what to do about it.
+    struct Unclosed {
+        let message: String
+
+        /// From libyaml's context ("while parsing a flow sequence") and where it began (`mark`,
+        /// 1-based): nil for other contexts.
+        init?(context: String, at mark: Mark, in text: String) {
+            let opener = Self.character(atLine: mark.line, column: mark.column, in: text)
+            switch (context, opener) {
+            case ("while parsing a flow sequence", "["?):
+                message = "the list opened here with `[` is never closed; add `]` where it ends"
+            case ("while parsing a flow mapping", "{"?):
+                message = "the map opened here with `{` is never closed; add `}` where it ends"
+            case ("while scanning a quoted scalar", let quote?) where quote == "\"" || quote == "'":
+                message = "the text opened here with \(quote) is never closed; add the closing \(quote) where it ends"
+            default:
+                return nil
+            }
+        }
+
+        /// The character at a 1-based line and column (columns count characters).
+        static func character(atLine line: Int, column: Int, in text: String) -> Character? {
+            guard line >= 1, column >= 1 else { return nil }
+            var lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(line - 1).makeIterator()
+            guard let found = lines.next() else { return nil }
+            let characters = Array(found)
+            return column <= characters.count ? characters[column - 1] : nil
+        }
+    }
+
+    /// Whether nothing but white space follows `mark` (1-based) in `text`: libyaml reached the
+    /// end of the file.
+    static func isAtEnd(_ mark: Mark, of text: String) -> Bool {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard mark.line >= 1, mark.line <= lines.count else { return true }
+        let rest = lines[mark.line - 1].dropFirst(max(mark.column - 1, 0))
+        return rest.allSatisfy(\.isWhitespace) && lines[mark.line...].allSatisfy { $0.allSatisfy(\.isWhitespace) }
+    }
+
     static func syntaxError(_ message: String, _ location: SourceLocation) -> Diagnostic {
         Diagnostic(severity: .error, rule: RuleID.syntax, message: message, location: location)
     }
@@ -121,12 +160,22 @@ public enum SourceLoader {
             .composer(let context, let problem, let mark, _):
             var message = problem
             var notes: [String] = []
+            var location = at(mark)
             if let context {
                 message = "\(context.text) \(problem)".trimmingCharacters(in: .whitespaces)
                 // An unclosed quote or bracket is found where the file ends: say where it began.
                 let start = at(context.mark)
                 if start != at(mark), start.hasPosition {
-                    notes.append("\(context.text.replacingOccurrences(of: "while ", with: "")) started at \(start)")
+                    if let unclosed = Unclosed(context: context.text, at: context.mark, in: text),
+                        isAtEnd(mark, of: text)
+                    {
+                        // Where the file ends is nothing to look at: point at the opening to close.
+                        message = unclosed.message
+                        notes.append("the file ends at \(location) still inside it")
+                        location = start
+                    } else {
+                        notes.append("\(context.text.replacingOccurrences(of: "while ", with: "")) started at \(start)")
+                    }
                 }
             }
             if problem.contains("more than one document") || problem.contains("expected a single document") {
@@ -134,7 +183,7 @@ public enum SourceLoader {
                 notes = []
             }
             return Diagnostic(
-                severity: .error, rule: RuleID.syntax, message: "invalid YAML: \(message)", location: at(mark),
+                severity: .error, rule: RuleID.syntax, message: "invalid YAML: \(message)", location: location,
                 notes: notes)
         case .duplicatedKeysInMapping(let duplicates, let context):
             let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")

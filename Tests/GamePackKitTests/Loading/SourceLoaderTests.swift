@@ -102,9 +102,22 @@ struct SourceLoaderTests {
         #expect(found.first?.rule == "syntax")
         #expect(found.first?.location?.line ?? 0 >= 2)
         let unclosed = problems(load("id: 1\ntext: \"open\n"))
-        #expect(unclosed.first?.location?.line ?? 0 >= 2)
-        // The error is where the file ends; a note says where the quote was opened.
-        #expect(unclosed.first?.notes == ["scanning a quoted scalar started at content/x/a.yaml:2:7"])
+        // libyaml finds it where the file ends; the error points at the quote to close instead.
+        #expect(unclosed.first?.location == SourceLocation(file: "content/x/a.yaml", line: 2, column: 7))
+        #expect(
+            unclosed.first?.message
+                == "invalid YAML: the text opened here with \" is never closed; add the closing \" where it ends")
+        #expect(unclosed.first?.notes == ["the file ends at content/x/a.yaml:3:1 still inside it"])
+        let list = problems(load("id: 1\ntags: [park, \"water\"\n\n"))
+        #expect(list.first?.location == SourceLocation(file: "content/x/a.yaml", line: 2, column: 7))
+        #expect(list.first?.message == "invalid YAML: the list opened here with `[` is never closed; add `]` where it ends")
+        let map = problems(load("id: 1\nname: {en: a\n"))
+        #expect(map.first?.location == SourceLocation(file: "content/x/a.yaml", line: 2, column: 7))
+        #expect(map.first?.message.contains("the map opened here with `{` is never closed") == true)
+        // Found before the end: the error stays where libyaml stopped, the note names the opening.
+        let early = problems(load("id: 1\ntags: [park, water\nname:\n  en: x\n"))
+        #expect(early.first?.location == SourceLocation(file: "content/x/a.yaml", line: 3, column: 5))
+        #expect(early.first?.notes == ["parsing a flow sequence started at content/x/a.yaml:2:7"])
     }
 
     @Test("merge keys are refused with a clear message")
