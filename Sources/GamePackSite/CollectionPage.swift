@@ -93,7 +93,7 @@ struct CollectionPage {
                 if !values.isEmpty { details.append(e(values.joined(separator: " → "))) }
             }
             out += "<td class=\"muted\">\(details.joined(separator: "<br>"))</td>"
-            out += "<td>\(Self.badges(site.snapshot.findings(ofItemAt: index)))</td></tr>"
+            out += "<td>\(Self.badges(site.snapshot.findings(ofItemAt: index), in: site))</td></tr>"
         }
         return out + "</table>"
     }
@@ -111,11 +111,11 @@ struct CollectionPage {
     }
 
     /// Error and warning counts as badges, with the first message as a tooltip.
-    static func badges(_ findings: [Diagnostic]) -> String {
+    static func badges(_ findings: [Diagnostic], in site: PreviewSite) -> String {
         let errors = findings.filter { $0.severity == .error }.count
         let warnings = findings.filter { $0.severity == .warning }.count
         var out = ""
-        let tip = MarkupEscape.html(findings.first.map { "[\($0.rule)] \($0.message)" } ?? "")
+        let tip = MarkupEscape.html(findings.first.map { "[\($0.rule)] \(site.published($0.message))" } ?? "")
         if errors > 0 {
             out += "<span class=\"badge error\" title=\"\(tip)\">\(errors) \(errors == 1 ? "error" : "errors")</span> "
         }

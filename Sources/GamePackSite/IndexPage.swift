@@ -33,7 +33,7 @@ struct IndexPage {
             let type = project.type(of: collection)
             body +=
                 "<tr data-collection=\"\(e(collection))\"><td><a href=\"\(e(site.collectionHref(collection, depth: 0)))\">\(e(collection))</a></td>"
-            body += "<td class=\"num\">\(indexes.count)</td><td>\(CollectionPage.badges(findings))</td>"
+            body += "<td class=\"num\">\(indexes.count)</td><td>\(CollectionPage.badges(findings, in: site))</td>"
             for locale in translationLocales {
                 let counts = snapshot.coverage?.coverage(of: locale)?.collections.first { $0.collection == collection }?.counts
                 body += "<td>\(counts.map { Self.bar($0) } ?? "<span class=\"muted\">—</span>")</td>"

@@ -22,7 +22,7 @@ struct ItemPage {
         body +=
             "<div class=\"sub\">\(e(LintContextLabel.singular(item.collection))) <code>\(e(item.id?.text ?? "no id"))</code> · "
         body +=
-            "<a class=\"open-in-editor\" href=\"\(e(site.editorHref(item.node.location)))\">\(e(item.node.location.description))</a></div>"
+            site.sourceLink(item.node.location) + "</div>"
 
         let findings = snapshot.findings(ofItemAt: index)
         if !findings.isEmpty {

@@ -39,7 +39,12 @@ struct MediaView {
                 if let path, let href = site.assetHref(path, depth: frame.depth) {
                     out += "<img src=\"\(e(href))\" alt=\"\(e(field.name))\" title=\"\(e(field.name))\" loading=\"lazy\">"
                 } else {
-                    out += "<div class=\"placeholder\">\(path == nil ? "no \(e(field.name))" : "missing: \(e(path!))")</div>"
+                    if let path {
+                        let placeholder = site.assetPlaceholder(path, kind: field.name)
+                        out += "<div class=\"placeholder\" \(placeholder.attribute)>\(placeholder.text)</div>"
+                    } else {
+                        out += "<div class=\"placeholder\">no \(e(field.name))</div>"
+                    }
                 }
             }
             out += "</div><h2 class=\"vc-title\">"
@@ -54,7 +59,7 @@ struct MediaView {
             }
             if !subtitle.isEmpty { out += "<div class=\"sub\">\(e(subtitle.joined(separator: " · ")))</div>" }
             for field in sounds { out += frame.audio(item.node[field.name]?.scalarText, caption: field.name) }
-            if !findings.isEmpty { out += CollectionPage.badges(findings) }
+            if !findings.isEmpty { out += CollectionPage.badges(findings, in: site) }
             out += "</article>"
         }
         return out + "</div>"

@@ -89,13 +89,13 @@ struct PageFrame {
         for d in list {
             out +=
                 "<li class=\"finding \(d.severity.rawValue)\" data-rule=\"\(e(d.rule))\"><span class=\"badge \(d.severity.rawValue)\">\(d.severity.rawValue)</span> "
-            out += "<span class=\"rule\">[\(e(d.rule))]</span> <span class=\"message\">\(e(d.message))</span>"
+            out += "<span class=\"rule\">[\(e(d.rule))]</span> <span class=\"message\">\(e(site.published(d.message)))</span>"
             if let location = d.location {
                 out +=
-                    "<div class=\"where\"><a class=\"open-in-editor\" href=\"\(e(site.editorHref(location)))\" title=\"Open in the editor\">\(e(location.description))</a></div>"
+                    "<div class=\"where\">\(site.sourceLink(location, title: "Open in the editor"))</div>"
             }
             if let fix = d.fix { out += "<div class=\"fix\">fix: <code>\(e(fix))</code></div>" }
-            for note in d.notes { out += "<div class=\"note\">note: \(e(note))</div>" }
+            for note in d.notes { out += "<div class=\"note\">note: \(e(site.published(note)))</div>" }
             out += "</li>"
         }
         return out + "</ul>"
@@ -152,10 +152,11 @@ struct PageFrame {
         let e = MarkupEscape.html
         guard let path, !path.isEmpty else { return "" }
         guard let href = site.assetHref(path, depth: depth) else {
-            let cls = thumb ? "thumb placeholder" : "placeholder"
+            let placeholder = site.assetPlaceholder(path, kind: "image")
+            let refused = site.snapshot.refusedAssets[AssetPath.normalize(path)] != nil
             return thumb
-                ? "<div class=\"\(cls)\" data-missing=\"\(e(path))\">missing</div>"
-                : "<figure><div class=\"\(cls)\" data-missing=\"\(e(path))\">image missing:<br>assets/\(e(path))</div><figcaption>\(e(caption))</figcaption></figure>"
+                ? "<div class=\"thumb placeholder\" \(placeholder.attribute)>\(refused ? "not published" : "missing")</div>"
+                : "<figure><div class=\"placeholder\" \(placeholder.attribute)>\(placeholder.text)</div><figcaption>\(e(caption))</figcaption></figure>"
         }
         if thumb { return "<img class=\"thumb\" src=\"\(e(href))\" alt=\"\(e(caption))\" loading=\"lazy\">" }
         return
@@ -167,8 +168,9 @@ struct PageFrame {
         let e = MarkupEscape.html
         guard let path, !path.isEmpty else { return "" }
         guard let href = site.assetHref(path, depth: depth) else {
+            let placeholder = site.assetPlaceholder(path, kind: "sound")
             return
-                "<figure><div class=\"placeholder\" data-missing=\"\(e(path))\">sound missing:<br>assets/\(e(path))</div><figcaption>\(e(caption))</figcaption></figure>"
+                "<figure><div class=\"placeholder\" \(placeholder.attribute)>\(placeholder.text)</div><figcaption>\(e(caption))</figcaption></figure>"
         }
         return
             "<figure><audio controls preload=\"none\" src=\"\(e(href))\"></audio><figcaption>\(e(caption)) · <code>\(e(path))</code></figcaption></figure>"

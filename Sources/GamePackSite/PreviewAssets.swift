@@ -46,6 +46,17 @@ public enum PreviewAssets {
         return .allowed(URL(fileURLWithPath: real), info.format)
     }
 
+    /// Words fit for a published page (a refusal's reason, a finding): paths in the project
+    /// relative to it, and none of the machine outside it ("is a symlink to .git/config,
+    /// outside assets/").
+    public static func publishable(_ reason: String, root: URL) -> String {
+        var text = reason
+        for prefix in Set([root.path, root.resolvingSymlinksInPath().path]) where !prefix.isEmpty {
+            text = text.replacingOccurrences(of: prefix + "/", with: "")
+        }
+        return text.replacing(#/(^|\s)/[^\s,;]+/#) { match in match.output.1 + "a file outside the project" }
+    }
+
     /// The asset paths (relative to `assets/`, normalized) that the project's items refer to,
     /// found by the same item walk as lint's asset rules.
     public static func used(by project: Project) -> Set<String> {

@@ -153,6 +153,37 @@ public struct PreviewSite: Sendable {
         return options.versionedAssets ? link + "?v=" + version : link
     }
 
+    /// The placeholder's words for an asset with no link (`assetHref` nil): "missing", or, for one
+    /// a static preview left out, why (escaped HTML; `kind` is "image" or "sound").
+    func assetPlaceholder(_ path: String, kind: String) -> (text: String, attribute: String) {
+        let e = MarkupEscape.html
+        if let reason = snapshot.refusedAssets[AssetPath.normalize(path)] {
+            return (
+                "<span>\(kind) not published:<br>assets/\(e(path))<br><small>it \(e(reason))</small></span>",
+                "data-refused=\"\(e(reason))\""
+            )
+        }
+        return ("\(kind) missing:<br>assets/\(e(path))", "data-missing=\"\(e(path))\"")
+    }
+
+    /// Where a finding or item is written, as `content/…:LINE:COL`: a link that opens it in the
+    /// editor while the preview runs on the author's machine; plain text in a static preview,
+    /// whose pages are published, where such a link would open nothing and name a folder of
+    /// the machine that built it.
+    func sourceLink(_ location: SourceLocation, title: String? = nil) -> String {
+        let e = MarkupEscape.html
+        guard options.live else { return "<span class=\"source\">\(e(location.description))</span>" }
+        let tooltip = title.map { " title=\"\(e($0))\"" } ?? ""
+        return "<a class=\"open-in-editor\" href=\"\(e(editorHref(location)))\"\(tooltip)>\(e(location.description))</a>"
+    }
+
+    /// A finding's words as a page shows them: as they are on the author's machine; in a static
+    /// preview, with the project's folder left out of its paths and no other path of the machine
+    /// (`PreviewAssets.publishable`).
+    func published(_ text: String) -> String {
+        options.live ? text : PreviewAssets.publishable(text, root: project.root)
+    }
+
     /// A link that opens a file at a line in Visual Studio Code.
     func editorHref(_ location: SourceLocation) -> String {
         let path = project.root.appendingPathComponent(location.file).path

@@ -55,6 +55,9 @@ public enum StaticPreviewWriter {
             var published = snapshot
             let copied = Set(copies.map(\.path))
             published.assetVersions = snapshot.assetVersions.filter { copied.contains($0.key) }
+            published.refusedAssets = Dictionary(
+                refused.map { ($0.path, PreviewAssets.publishable($0.reason, root: snapshot.project.root)) },
+                uniquingKeysWith: { first, _ in first })
             let site = PreviewSite(
                 snapshot: published, options: PreviewOptions(live: false, tiles: tiles, versionedAssets: false))
             func put(_ text: String, _ path: String) throws {

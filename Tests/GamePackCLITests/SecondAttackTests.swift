@@ -80,11 +80,21 @@ struct SecondAttackTests {
         let run = try BoundedRun.gamepack(["preview", "hike", "--out", "site"], in: temp.url, limit: 60)
         #expect(run.status == 0, "\(run.output)")
         let site = try files(below: temp.url.appendingPathComponent("site"))
+        let machinePaths = Set([temp.url.path, temp.url.resolvingSymlinksInPath().path])
         for (path, data) in site {
             let text = String(decoding: data, as: UTF8.self)
             #expect(!text.contains("SECRET-CHECKOUT-TOKEN"), "\(path) holds the secret")
             #expect(!text.contains("alert(document.domain)"), "\(path) holds the script")
+            // Published pages name files in the project, never a folder of the machine that built them.
+            for machinePath in machinePaths { #expect(!text.contains(machinePath), "\(path) names \(machinePath)") }
         }
+        // A refused image's page says why it is not there, not that it is missing.
+        let faked = String(decoding: site["c/locations/2.html"] ?? Data(), as: UTF8.self)
+        #expect(faked.contains("<span>image not published:<br>assets/photos/fake.jpg"), "location 2's page")
+        #expect(faked.contains("is not a media file gamepack knows"), "location 2's page")
+        let leaked = String(decoding: site["c/locations/1.html"] ?? Data(), as: UTF8.self)
+        #expect(
+            leaked.contains("image not published:<br>assets/leak.jpg<br><small>it is a symlink to .git/config, outside assets/"))
         let assets = site.keys.filter { $0.hasPrefix("_assets/") }.sorted()
         // What the content still uses legitimately is copied: the static site is not empty.
         #expect(assets.contains("_assets/routes/green-trail.jpg"), "the route's photo is not copied: \(assets)")
