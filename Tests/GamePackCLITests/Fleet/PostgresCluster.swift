@@ -35,28 +35,22 @@ final class PostgresCluster: @unchecked Sendable {
     }
 
     /// Stops the server, keeping its files: the database is unreachable until `up()`.
-    func down() throws {
-        let result = try Self.script("down", directory: directory, port: port)
-        guard result.status == 0 else { throw TestPackError(description: "postgres-cluster.sh down: \(result.stderr)") }
-    }
+    func down() throws { try run("down") }
 
     /// Starts the server again after `down()`.
-    func up() throws {
-        let result = try Self.script("up", directory: directory, port: port)
-        guard result.status == 0 else { throw TestPackError(description: "postgres-cluster.sh up: \(result.stderr)") }
-    }
+    func up() throws { try run("up") }
 
     /// Stops every process of the server (SIGSTOP): connections stay open and nothing answers,
     /// as when the database host hangs or the network drops every packet, until `thaw()`.
-    func freeze() throws {
-        let result = try Self.script("freeze", directory: directory, port: port)
-        guard result.status == 0 else { throw TestPackError(description: "postgres-cluster.sh freeze: \(result.stderr)") }
-    }
+    func freeze() throws { try run("freeze") }
 
     /// Lets the server's processes run again after `freeze()`.
-    func thaw() throws {
-        let result = try Self.script("thaw", directory: directory, port: port)
-        guard result.status == 0 else { throw TestPackError(description: "postgres-cluster.sh thaw: \(result.stderr)") }
+    func thaw() throws { try run("thaw") }
+
+    /// `scripts/postgres-cluster.sh VERB` on this cluster; throws its error output when it fails.
+    private func run(_ verb: String) throws {
+        let result = try Self.script(verb, directory: directory, port: port)
+        guard result.status == 0 else { throw TestPackError(description: "postgres-cluster.sh \(verb): \(result.stderr)") }
     }
 
     /// Stops the server and deletes its folder.
