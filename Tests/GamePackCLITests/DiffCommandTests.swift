@@ -174,7 +174,7 @@ struct DiffCommandTests {
             (["shape.json", Self.ios], "shape.json: not a Go Take a Hike! content file: profiles: expected an array"),
             (["note.txt", "old"], "note.txt: the file is neither a pack (ZIP) nor JSON"),
             (["missing", "old"], "missing: no such file or folder"),
-            (["old", "new"], "new/content/locations/9.yaml:3:1: invalid YAML"),
+            (["old", "new"], "new/content/locations/9.yaml:2:7: invalid YAML: the list opened here with `[` is never closed"),
             (["old", Self.v1, "--collection", "nope"], "neither version has a collection named 'nope'"),
             (["old"], "Give OLD and NEW"),
             (["old", "new", "--format", "pdf"], "pdf"),

@@ -268,10 +268,13 @@ def step_create():
     wait_for(lambda: DRIVER.find_element(By.ID, "save"), "the created item's form")
     search = DRIVER.find_element(By.ID, "q")
     type_into(search, "walk point")
-    wait_for(lambda: DRIVER.find_element(By.CSS_SELECTOR, '#items li[data-id="%s"]' % new_id), "the new item in the searched list")
-    listed = DRIVER.find_element(By.CSS_SELECTOR, '#items li[data-id="%s"]' % new_id).text
-    if name not in listed:
-        fail("the list shows %r for the new item" % listed)
+    # The list is drawn again as the search is typed: an entry found a moment ago may be gone
+    # (stale) when its text is read, so find and read it in one go, again until it shows the name.
+    def listed_entry():
+        text = DRIVER.find_element(By.CSS_SELECTOR, '#items li[data-id="%s"]' % new_id).text
+        return text if name in text else None
+
+    listed = wait_for(listed_entry, "the new item %s, named %r, in the searched list" % (new_id, name))
     ok("created %s %s; the list, searched as typed, shows it: %r" % (kind["name"], new_id, listed.replace("\n", " ")))
     STATE.update(kind=kind["name"], id=new_id, name=name)
     shot("create")
