@@ -14,7 +14,8 @@
 #          requests/s.
 #
 # The folder store is `serve --data` on SQLite; PostgreSQL is `serve --database postgres://…`
-# without --cache-dir, so every read comes from the chunks. The table ends with the ratio
+# without --cache-dir, so every read comes from the chunks, once over loopback TCP and once
+# over the cluster's Unix socket (`?host=FOLDER`) when it has one here. The table ends with the ratio
 # PostgreSQL / folder (the median of the rounds' ratios, and their range); the targets of issue 33 are ≥ 0.5 for the pack and ≥ 0.8 for files.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -74,6 +75,21 @@ serve_published postgres "$pg_url"
 ports[postgres]=$port
 servers="$servers $server"
 server=""
+# The same cluster through its Unix socket (`?host=FOLDER`), in a database of its own so that
+# the pack is published afresh: the transport a server on the database's own machine can use.
+socket_dir=$(psql "$pg_url" -Atc "SHOW unix_socket_directories" | cut -d, -f1 | sed 's/^ *//')
+socket_port=$(psql "$pg_url" -Atc "SHOW port")
+if [ -n "$socket_dir" ] && [ -S "$socket_dir/.s.PGSQL.$socket_port" ]; then
+    psql "$pg_url" -qc "DROP DATABASE IF EXISTS gamepack_bench_socket" -c "CREATE DATABASE gamepack_bench_socket"
+    pg_user=$(psql "$pg_url" -Atc "SELECT current_user")
+    serve_published socket "postgres://$pg_user@/gamepack_bench_socket?host=$socket_dir&port=$socket_port"
+    ports[socket]=$port
+    servers="$servers $server"
+    server=""
+    stores+=(socket)
+else
+    echo "no Unix socket of the cluster on this machine: the socket row is left out" >&2
+fi
 # measure NAME PORT ROUND: READS downloads of the whole pack after one untimed read (MB/s), then
 # DURATION seconds of wrk over the small files (requests/s), appended to `results`.
 measure() {
@@ -94,7 +110,7 @@ measure() {
     echo "round $round, $name: pack $mbs MB/s, files $rps requests/s"
 }
 for round in $(seq "$ROUNDS"); do
-    # odd rounds: the folder store first; even rounds: PostgreSQL first
+    # each round starts with the next store in turn
     for i in "${!stores[@]}"; do
         name=${stores[$(((i + round - 1) % ${#stores[@]}))]}
         measure "$name" "${ports[$name]}" "$round"
@@ -109,7 +125,8 @@ def figures(name, column):
 def ratios(name, column):
     return [p / f for p, f in zip(figures(name, column), figures("sqlite", column))]
 med = statistics.median
-stores = [("folder (SQLite)", "sqlite"), ("PostgreSQL chunks, no cache", "postgres")]
+stores = [("folder (SQLite)", "sqlite"), ("PostgreSQL chunks, no cache, TCP", "postgres"),
+          ("PostgreSQL chunks, no cache, Unix socket", "socket")]
 print()
 print(f"median of {len(figures('sqlite', 2))} rounds, every store measured in every round, the order turning;")
 print("ratio: the median of the rounds' ratios to the folder store, and their range (targets: pack ≥ 0.5, files ≥ 0.8)")

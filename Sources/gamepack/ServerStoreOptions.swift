@@ -14,7 +14,9 @@ struct ServerStoreOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "The metadata database: sqlite:PATH (default DATA/gamepack.sqlite) or postgres://USER[:PASSWORD]@HOST[:PORT]/DB.",
-            discussion: "Also read from GAMEPACK_DATABASE."))
+            discussion:
+                "Also read from GAMEPACK_DATABASE. For a PostgreSQL on the same machine, a Unix socket is cheaper than TCP: postgres://USER@/DB?host=/var/run/postgresql (the folder of its socket), as libpq reads it."
+        ))
     var database: String?
 
     var dataDirectory: URL { URL(fileURLWithPath: data).standardizedFileURL }

@@ -200,7 +200,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .sequenceNotIncreasing(let project, let channel, let current, let attempted):
             "\(project)/\(channel) is at sequence \(current); sequence \(attempted) is not above it"
         case .badLocation(let text):
-            "\(text): not a database location (use sqlite:PATH or postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE)"
+            "\(text): not a database location (use sqlite:PATH, postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE, or postgres://USER@/DATABASE?host=SOCKET-FOLDER for a Unix socket)"
         case .database(let why): "database: \(why)"
         case .newerSchema(let database, let known):
             "the database is at schema version \(database), newer than this gamepack's \(known); upgrade gamepack to the release that migrated it (or newer)"

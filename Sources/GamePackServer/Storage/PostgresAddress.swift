@@ -7,9 +7,17 @@ import PostgresNIO
 /// A `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=…]` URL taken apart: what the
 /// store's connection pool and its single connections (the start-up check, the change feed)
 /// are configured from.
+///
+/// As in libpq, `?host=` and `?port=` stand for the URL's own, and a host that is a folder
+/// (`?host=/run/postgresql`, a percent-encoded `%2Frun%2Fpostgresql`, or no host at all for
+/// Debian's `/var/run/postgresql`) names a Unix socket, `FOLDER/.s.PGSQL.PORT`: for a server on
+/// the same machine, cheaper than loopback TCP.
 struct PostgresAddress: Sendable {
+    /// The host name, or the socket's folder when `socketPath` is set.
     var host: String
     var port: Int
+    /// The Unix socket to connect to instead of TCP.
+    var socketPath: String?
     var user: String
     var password: String?
     var database: String?
@@ -18,11 +26,21 @@ struct PostgresAddress: Sendable {
 
     /// Parses `text`; `StoreError.badLocation` when it is not such a URL.
     init(url text: String) throws {
-        guard let components = URLComponents(string: text), ["postgres", "postgresql"].contains(components.scheme),
-            let host = components.host, !host.isEmpty
+        guard let components = URLComponents(string: text), ["postgres", "postgresql"].contains(components.scheme)
         else { throw StoreError.badLocation(text) }
+        let named = components.queryItems?.first(where: { $0.name == "host" })?.value
+        let authority = components.percentEncodedHost.flatMap { $0.removingPercentEncoding } ?? ""
+        let host = named ?? (authority.isEmpty ? Self.defaultSocketFolder : authority)
+        guard !host.isEmpty else { throw StoreError.badLocation(text) }
         self.host = host
-        port = components.port ?? 5432
+        let namedPort = components.queryItems?.first(where: { $0.name == "port" })?.value
+        if let namedPort {
+            guard let number = Int(namedPort), (1...65535).contains(number) else { throw StoreError.badLocation(text) }
+            port = number
+        } else {
+            port = components.port ?? 5432
+        }
+        socketPath = host.hasPrefix("/") ? "\(host)/.s.PGSQL.\(port)" : nil
         user = components.user.flatMap { $0.removingPercentEncoding } ?? "postgres"
         password = components.password.flatMap { $0.removingPercentEncoding }
         var database = components.path
@@ -36,8 +54,14 @@ struct PostgresAddress: Sendable {
         }
     }
 
-    /// `host:port`, for messages.
-    var endpoint: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+    /// Where libpq looks when a URL names no host (`postgres:///DATABASE`), on Debian.
+    static let defaultSocketFolder = "/var/run/postgresql"
+
+    /// `host:port`, or the socket's path, for messages.
+    var endpoint: String {
+        if let socketPath { return socketPath }
+        return host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+    }
 
     /// The connection pool's configuration.
     var clientConfiguration: PostgresClient.Configuration {
@@ -47,12 +71,22 @@ struct PostgresAddress: Sendable {
             case "require": .require(.makeClientConfiguration())
             default: .prefer(.makeClientConfiguration())
             }
+        if let socketPath {
+            return PostgresClient.Configuration(
+                unixSocketPath: socketPath, username: user, password: password, database: database)
+        }
         return PostgresClient.Configuration(
             host: host, port: port, username: user, password: password, database: database, tls: tls)
     }
 
     /// A single connection's configuration, giving up connecting after `connectTimeout`.
     func connectionConfiguration(connectTimeout: TimeAmount) throws -> PostgresConnection.Configuration {
+        if let socketPath {
+            var configuration = PostgresConnection.Configuration(
+                unixSocketPath: socketPath, username: user, password: password, database: database)
+            configuration.options.connectTimeout = connectTimeout
+            return configuration
+        }
         let tls: PostgresConnection.Configuration.TLS
         switch sslMode {
         case "disable": tls = .disable
@@ -131,6 +165,7 @@ struct PostgresAddress: Sendable {
             codes = [failure.errnoCode]
         }
         if codes.contains(ECONNREFUSED) { return "the connection was refused: nothing listens on that port" }
+        if codes.contains(ENOENT) { return "no socket at that path: is the server's unix_socket_directories that folder?" }
         if codes.contains(EHOSTUNREACH) || codes.contains(ENETUNREACH) { return "no route to the host" }
         if let failure = error as? ChannelError, case .connectTimeout = failure { return "no answer" }
         return "\(error)"
