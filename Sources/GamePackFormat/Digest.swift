@@ -79,13 +79,11 @@ public struct Digest: Sendable {
         defer { buffer.deallocate() }
         var size: Int64 = 0
         while true {
-            var filled = 0
-            while filled < chunkSize {
-                let got = read(fd, buffer.baseAddress! + filled, chunkSize - filled)
-                if got < 0 && errno == EINTR { continue }
-                guard got >= 0 else { throw PackError.io(url.path, "cannot read (\(String(cString: strerror(errno))))") }
-                if got == 0 { break }
-                filled += got
+            let filled: Int
+            do {
+                filled = try Interruptible.readFully(fd, into: buffer)
+            } catch {
+                throw PackError.io(url.path, "cannot read (\(error))")
             }
             if filled == 0 { break }
             let chunk = Chunk(bytes: UnsafeRawBufferPointer(rebasing: buffer[0..<filled]))

@@ -87,8 +87,7 @@ final class PackOutput {
         func write(_ base: UnsafeMutableRawPointer, _ count: Int) throws {
             var done = 0
             while done < count {
-                let written = Glibc.write(fd, base + done, count - done)
-                if written < 0 && errno == EINTR { continue }
+                let written = Interruptible.retry { Glibc.write(fd, base + done, count - done) }
                 if written < 0 && errno == EINVAL && direct {
                     // The file system refused this direct write after all: go on buffered.
                     DirectIO.disable(fd)
@@ -159,8 +158,7 @@ final class PackOutput {
             if slots[current].fill == Self.bufferSize { try seal() }
             let target = slots[current].base + slots[current].fill
             let want = Int(min(UInt64(Self.bufferSize - slots[current].fill), size - copied))
-            let got = read(input, target, want)
-            if got < 0 && errno == EINTR { continue }
+            let got = Interruptible.retry { read(input, target, want) }
             guard got > 0 else {
                 throw PackError.io(
                     source,

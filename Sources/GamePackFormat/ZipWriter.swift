@@ -155,8 +155,7 @@ public final class ZipWriter {
                     continue
                 }
             }
-            let got = pread(input, buffer, want, off_t(copied))
-            if got < 0 && errno == EINTR { continue }
+            let got = Interruptible.retry { pread(input, buffer, want, off_t(copied)) }
             if got < 0 && errno == EINVAL && direct {
                 buffered()
                 continue
@@ -170,8 +169,7 @@ public final class ZipWriter {
             }
             var done = 0
             while done < got {
-                let written = pwrite(output, buffer + done, got - done, off_t(copied) + off_t(done))
-                if written < 0 && errno == EINTR { continue }
+                let written = Interruptible.retry { pwrite(output, buffer + done, got - done, off_t(copied) + off_t(done)) }
                 if written < 0 && errno == EINVAL && direct {
                     buffered()
                     continue

@@ -1,4 +1,5 @@
 import Foundation
+import GamePackFormat
 
 #if canImport(Glibc)
     import Glibc
@@ -78,8 +79,7 @@ public final class FileWatcher: @unchecked Sendable {
                 defer { buffer.deallocate() }
                 var paths: [String] = []
                 while true {
-                    let count = read(fd, buffer, size)
-                    if count < 0 && errno == EINTR { continue }
+                    let count = Interruptible.retry { read(fd, buffer, size) }
                     guard count > 0 else { break }
                     var offset = 0
                     while offset + 16 <= count {

@@ -57,14 +57,10 @@ struct PackIngest: Sendable {
                 try buffer.withUnsafeReadableBytes { bytes in
                     sha.update(bufferPointer: bytes)
                     blake.update(bytes)
-                    var offset = 0
-                    while offset < bytes.count {
-                        let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-                        if written < 0 {
-                            if errno == EINTR { continue }
-                            throw ServerError(HTTPResponse.Status(code: 507), "storage", "cannot write the upload to disk")
-                        }
-                        offset += written
+                    do {
+                        try Interruptible.writeAll(fd, bytes)
+                    } catch {
+                        throw ServerError(HTTPResponse.Status(code: 507), "storage", "cannot write the upload to disk")
                     }
                 }
             }

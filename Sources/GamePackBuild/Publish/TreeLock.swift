@@ -1,5 +1,6 @@
 import Foundation
 import GamePackContent
+import GamePackFormat
 
 /// An exclusive `flock(2)` lock on a file in a static tree, held by one `publish --out` at a
 /// time so that two publishes of one tree never interleave (one could otherwise read the
@@ -27,9 +28,8 @@ final class TreeLock {
             throw GamePackError.io(
                 path: url.path, reason: "cannot open the publish lock file (\(String(cString: strerror(errno))))")
         }
-        while flock(descriptor, LOCK_EX) != 0 {
+        if Interruptible.retry({ flock(descriptor, LOCK_EX) }) != 0 {
             let code = errno
-            if code == EINTR { continue }
             close(descriptor)
             if code == ENOLCK || code == EOPNOTSUPP || code == EINVAL || code == ENOSYS {
                 throw GamePackError.io(

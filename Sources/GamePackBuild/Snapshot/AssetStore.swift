@@ -127,10 +127,9 @@ public final class AssetStore: @unchecked Sendable {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 64)
         defer { buffer.deallocate() }
         while true {
-            let count = read(fd, buffer.baseAddress, size)
+            let count = Interruptible.retry { read(fd, buffer.baseAddress, size) }
             if count == 0 { break }
             guard count > 0 else {
-                if errno == EINTR { continue }
                 throw DiffError.io(path: url.path, reason: "cannot read (\(String(cString: strerror(errno))))")
             }
             hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))

@@ -1,4 +1,5 @@
 import Foundation
+import GamePackFormat
 
 /// A media format gamepack recognizes from a file's bytes.
 public enum MediaFormat: String, Sendable, CaseIterable, Codable {
@@ -53,15 +54,6 @@ public enum MediaProbeError: Error, Sendable, Equatable, CustomStringConvertible
     }
 }
 
-/// A file that could not be opened or read, in the system's words ("Permission denied").
-public struct FileReadError: Error, Sendable, LocalizedError, CustomStringConvertible {
-    /// The system's error number.
-    public var code: Int32
-    public init(errno code: Int32) { self.code = code }
-    public var description: String { String(cString: strerror(code)) }
-    public var errorDescription: String? { description }
-}
-
 /// Reads format and dimensions from the first bytes of media files, without decoding them.
 /// Written by hand: no library here reads image headers on Linux, and only the header is needed.
 public enum MediaProbe {
@@ -83,14 +75,14 @@ public enum MediaProbe {
     package static func probe(path: String, size knownSize: Int? = nil) throws -> MediaInfo {
         // O_NONBLOCK: a pipe in place of the file must not wait for a writer.
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { throw FileReadError(errno: errno) }
+        guard fd >= 0 else { throw SystemCallError(errno: errno) }
         defer { close(fd) }
         let size: Int
         if let knownSize {
             size = knownSize
         } else {
             var info = stat()
-            guard fstat(fd, &info) == 0 else { throw FileReadError(errno: errno) }
+            guard fstat(fd, &info) == 0 else { throw SystemCallError(errno: errno) }
             size = Int(info.st_size)
         }
         var head = try read(fd, at: 0, count: min(size, headBytes))
@@ -107,16 +99,7 @@ public enum MediaProbe {
     /// Up to `count` bytes of `fd` from `offset` (fewer at its end).
     static func read(_ fd: Int32, at offset: Int, count: Int) throws -> Data {
         var data = Data(count: count)
-        var got = 0
-        try data.withUnsafeMutableBytes { buffer in
-            while got < count {
-                let n = pread(fd, buffer.baseAddress! + got, count - got, off_t(offset + got))
-                if n < 0, errno == EINTR { continue }
-                guard n >= 0 else { throw FileReadError(errno: errno) }
-                if n == 0 { break }
-                got += n
-            }
-        }
+        let got = try data.withUnsafeMutableBytes { try Interruptible.readFully(fd, into: $0, at: offset) }
         return data.prefix(got)
     }
 

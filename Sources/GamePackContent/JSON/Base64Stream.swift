@@ -1,5 +1,6 @@
 import CBase64
 import Foundation
+import GamePackFormat
 
 /// Streams a file as base64 into an output, optionally wrapped like Ruby's `Base64.encode64`
 /// (a newline after every 60 characters and at the end), which the legacy gohike server wrote.
@@ -61,16 +62,10 @@ package enum Base64Stream {
 
     /// Reads until `buffer` is full or the file ends; returns the number of bytes read.
     private static func readFully(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, path: String) throws -> Int {
-        var total = 0
-        while total < buffer.count {
-            let count = read(fd, buffer.baseAddress! + total, buffer.count - total)
-            if count == 0 { break }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw GamePackError.io(path: path, reason: "cannot read (\(String(cString: strerror(errno))))")
-            }
-            total += count
+        do {
+            return try Interruptible.readFully(fd, into: buffer)
+        } catch {
+            throw GamePackError.io(path: path, reason: "cannot read (\(error))")
         }
-        return total
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GamePackFormat
 import Yams
 
 /// Reads YAML and JSON source files into `SourceNode` trees that know the line and column of
@@ -325,21 +326,9 @@ extension SourceLoader {
             return nil
         }
         var data = Data(count: Int(info.st_size))
-        var done = 0
-        let ok = data.withUnsafeMutableBytes { buffer -> Bool in
-            while done < buffer.count {
-                let count = read(fd, buffer.baseAddress! + done, buffer.count - done)
-                if count > 0 {
-                    done += count
-                } else if count < 0 && errno == EINTR {
-                    continue
-                } else {
-                    return count == 0
-                }
-            }
-            return true
+        guard let done = try? data.withUnsafeMutableBytes({ try Interruptible.readFully(fd, into: $0) }) else {
+            return nil
         }
-        guard ok else { return nil }
         if done < data.count { data.removeSubrange(done...) }
         return data
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GamePackFormat
 
 /// Writes several files all at once or not at all: every new content goes to a temporary file
 /// beside its destination first (with the destination's permissions); only when all are written
@@ -49,16 +50,7 @@ enum FileSetWriter {
             throw LocalizationError.io(
                 path: name, reason: "cannot write a temporary file beside it (\(String(cString: strerror(errno))))")
         }
-        let written = data.withUnsafeBytes { bytes -> Bool in
-            var offset = 0
-            while offset < bytes.count {
-                let n = Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { return false }
-                offset += n
-            }
-            return true
-        }
+        let written = data.withUnsafeBytes { (try? Interruptible.writeAll(fd, $0)) != nil }
         let moded = fchmod(fd, mode) == 0
         guard close(fd) == 0, written, moded else {
             unlink(path)

@@ -1,5 +1,6 @@
 import Foundation
 import GamePackContent
+import GamePackFormat
 import GamePackTestSupport
 import Testing
 
@@ -73,7 +74,7 @@ struct MediaProbeTests {
             try MediaProbe.probe(fileAt: cutURL)
         }
         // A missing file: the system's words, for the lint message.
-        #expect(throws: FileReadError.self) { try MediaProbe.probe(fileAt: temp.url.appendingPathComponent("nope.png")) }
+        #expect(throws: SystemCallError.self) { try MediaProbe.probe(fileAt: temp.url.appendingPathComponent("nope.png")) }
         do {
             _ = try MediaProbe.probe(fileAt: temp.url.appendingPathComponent("nope.png"))
         } catch {
