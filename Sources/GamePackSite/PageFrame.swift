@@ -153,9 +153,8 @@ struct PageFrame {
         guard let path, !path.isEmpty else { return "" }
         guard let href = site.assetHref(path, depth: depth) else {
             let placeholder = site.assetPlaceholder(path, kind: "image")
-            let refused = site.snapshot.refusedAssets[AssetPath.normalize(path)] != nil
             return thumb
-                ? "<div class=\"thumb placeholder\" \(placeholder.attribute)>\(refused ? "not published" : "missing")</div>"
+                ? "<div class=\"thumb placeholder\" \(placeholder.attribute)>\(placeholder.short)</div>"
                 : "<figure><div class=\"placeholder\" \(placeholder.attribute)>\(placeholder.text)</div><figcaption>\(e(caption))</figcaption></figure>"
         }
         if thumb { return "<img class=\"thumb\" src=\"\(e(href))\" alt=\"\(e(caption))\" loading=\"lazy\">" }

@@ -143,27 +143,29 @@ public struct PreviewSite: Sendable {
     }
 
     /// The link to an asset, or nil when the path names no file of `assets/` (missing, or
-    /// outside the project: such a path is never linked).
+    /// outside the project: such a path is never linked) or one the preview refuses to hand out.
     func assetHref(_ path: String, depth: Int) -> String? {
         let normalized = AssetPath.normalize(path)
         guard !path.hasPrefix("/"), !normalized.split(separator: "/").contains(".."),
-            let version = snapshot.assetVersions[normalized]
+            let version = snapshot.assetVersions[normalized], snapshot.refusedAssets[normalized] == nil
         else { return nil }
         let link = Self.up(depth) + Self.assetFolder + "/" + HTMLText.urlPath(normalized)
         return options.versionedAssets ? link + "?v=" + version : link
     }
 
     /// The placeholder's words for an asset with no link (`assetHref` nil): "missing", or, for one
-    /// a static preview left out, why (escaped HTML; `kind` is "image" or "sound").
-    func assetPlaceholder(_ path: String, kind: String) -> (text: String, attribute: String) {
+    /// the preview refuses to hand out (live) or left out (static), why (escaped HTML; `kind` is "image" or "sound").
+    func assetPlaceholder(_ path: String, kind: String) -> (text: String, attribute: String, short: String) {
         let e = MarkupEscape.html
         if let reason = snapshot.refusedAssets[AssetPath.normalize(path)] {
+            // A live preview leaves the file out of its pages; a static one out of the site.
+            let refusal = options.live ? "not shown" : "not published"
             return (
-                "<span>\(kind) not published:<br>assets/\(e(path))<br><small>it \(e(reason))</small></span>",
-                "data-refused=\"\(e(reason))\""
+                "<span>\(kind) \(refusal):<br>assets/\(e(path))<br><small>it \(e(reason))</small></span>",
+                "data-refused=\"\(e(reason))\"", refusal
             )
         }
-        return ("\(kind) missing:<br>assets/\(e(path))", "data-missing=\"\(e(path))\"")
+        return ("\(kind) missing:<br>assets/\(e(path))", "data-missing=\"\(e(path))\"", "missing")
     }
 
     /// Where a finding or item is written, as `content/…:LINE:COL`: a link that opens it in the

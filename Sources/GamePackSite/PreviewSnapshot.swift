@@ -17,8 +17,9 @@ public struct PreviewSnapshot: Sendable {
     /// A version per asset path (relative to `assets/`) that changes when the file does
     /// (its size and modification time), so a replaced image is fetched again.
     public var assetVersions: [String: String]
-    /// Assets the content uses that a static preview leaves out, with the reason
-    /// (`PreviewAssets.check`): their pages say why instead of "missing".
+    /// Assets the preview refuses to hand out (live: every file of `assets/`; static: those the
+    /// content uses), with the reason (`PreviewAssets.check`): their pages say why instead of
+    /// showing a broken image or "missing".
     public var refusedAssets: [String: String] = [:]
 
     /// The items by collection and id (of items sharing an id, the first: see `ItemIndex`).

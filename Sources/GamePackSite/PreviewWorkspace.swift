@@ -23,9 +23,24 @@ public enum PreviewWorkspace {
     public static func load(at root: URL, generation: Int = 1) async throws -> PreviewSnapshot {
         let project = try await Project.load(at: root)
         let diagnostics = await Linter.lint(project)
-        return PreviewSnapshot(
+        var snapshot = PreviewSnapshot(
             project: project, diagnostics: diagnostics, coverage: coverage(of: project), generation: generation,
             lintIsComplete: true, assetVersions: assetVersions(project))
+        snapshot.refusedAssets = refusals(of: project.assetFiles, in: project)
+        return snapshot
+    }
+
+    /// The files of `paths` (relative to `assets/`) the preview server refuses to hand out, with
+    /// the reason in words fit for a page (`PreviewAssets.check`, `publishable`): their pages say
+    /// why, where a link would show a broken image.
+    static func refusals(of paths: [String], in project: Project) -> [String: String] {
+        var refused: [String: String] = [:]
+        for path in paths {
+            if case .refused(let why) = PreviewAssets.check(path, in: project) {
+                refused[AssetPath.normalize(path)] = PreviewAssets.publishable(why, root: project.root)
+            }
+        }
+        return refused
     }
 
     /// The snapshot linted in full again, with fresh coverage (after `applying`).
@@ -119,6 +134,9 @@ public enum PreviewWorkspace {
 
         var result = snapshot
         result.assetVersions = versions
+        for path in touchedAssets { result.refusedAssets[AssetPath.normalize(path)] = nil }
+        let present = touchedAssets.filter { versions[$0] != nil }
+        result.refusedAssets.merge(refusals(of: present, in: project)) { _, new in new }
         // The index of the new state answers the changed items' references (built once).
         let itemIndex = ItemIndex(project.items)
         let context = LintContext(project: project)

@@ -55,6 +55,46 @@ struct PreviewAssetsTests {
         #expect(!PreviewAssets.used(by: project).contains("alias.jpg"))
     }
 
+    @Test("the live preview says why it leaves out a refused image, and shows it once the file is fixed")
+    func liveRefusalSaysWhy() async throws {
+        let temp = try TemporaryDirectory()
+        let root = try temp.copy(TestPaths.example("gohike-amsterdam"), as: "g")
+        let fm = FileManager.default
+        try fm.createDirectory(at: root.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        try Data("secret".utf8).write(to: root.appendingPathComponent(".git/config"))
+        let source = try String(contentsOf: root.appendingPathComponent("content/locations/1.yaml"), encoding: .utf8)
+        let line = try #require(source.split(separator: "\n").first { $0.hasPrefix("image: ") }, "location 1 has an image")
+        let used = String(line.dropFirst("image: ".count))
+        let photo = root.appendingPathComponent("assets/" + used)
+        let bytes = try Data(contentsOf: photo)
+        try fm.removeItem(at: photo)
+        let depth = used.split(separator: "/").count
+        try fm.createSymbolicLink(
+            atPath: photo.path, withDestinationPath: String(repeating: "../", count: depth) + ".git/config")
+        func page(_ snapshot: PreviewSnapshot) -> String {
+            PreviewSite(snapshot: snapshot, options: PreviewOptions(live: true, tiles: nil, versionedAssets: false))
+                .render(path: "c/locations/1.html") ?? ""
+        }
+
+        let refused = try await PreviewWorkspace.load(at: root)
+        let text = page(refused)
+        #expect(
+            text.contains("<span>image not shown:<br>assets/\(used)<br><small>it is a symlink to .git/config, outside assets/"))
+        #expect(!text.contains("src=\"../../_assets/\(used)"), "the page links a file the server answers 404")
+
+        // Replaced by the real photo while the preview runs: shown again, the reason gone.
+        try fm.removeItem(at: photo)
+        try bytes.write(to: photo)
+        let fixed = try #require(PreviewWorkspace.applying(["assets/" + used], to: refused))
+        #expect(fixed.refusedAssets.isEmpty)
+        #expect(page(fixed).contains("src=\"../../_assets/\(used)"))
+        #expect(!page(fixed).contains("not shown"))
+        // And refused again when a page's bytes take its place.
+        try Data("<html><script>x</script></html>".utf8).write(to: photo)
+        let faked = try #require(PreviewWorkspace.applying(["assets/" + used], to: fixed))
+        #expect(page(faked).contains("image not shown:<br>assets/\(used)<br><small>it is not a media file gamepack knows"))
+    }
+
     @Test func aSymlinkedFolderMovedInWhileRunningIsLeftToTheWalker() async throws {
         let temp = try TemporaryDirectory()
         let root = try temp.copy(TestPaths.example("gohike-amsterdam"), as: "g")
