@@ -246,7 +246,7 @@ extension StudioScript {
             panel.appendChild(el("h2", { id: "conflict-title", text: "The file changed on disk while you were editing" }));
             panel.appendChild(el("p", { text: data.message || "" }));
             panel.appendChild(el("div", { class: "both" },
-              el("div", {}, el("h3", { text: "Your version (not saved yet)" }), el("pre", { id: "conflict-yours", tabindex: "0", text: JSON.stringify(mine, null, 2) })),
+              el("div", {}, el("h3", { text: "Your changes (not saved yet)" }), changeList(S.base, mine)),
               el("div", {}, el("h3", { text: "On disk now (" + (S.item.file || "") + ")" }), el("pre", { id: "conflict-theirs", tabindex: "0", text: data.theirsText }))));
             panel.appendChild(el("button", { type: "button", class: "primary", id: "keep-both", text: "Put my changes on top of the file as it is now", onclick: function () {
               var merged = mergeChanges(S.base, mine, data.theirs || {});
@@ -263,6 +263,39 @@ extension StudioScript {
             box.appendChild(panel);
             announce("Not saved: the file changed on disk; both versions are shown");
             $("#keep-both").focus();
+          }
+          // What the user changed, from `base` to `mine`, a line per value in the words of the form:
+          // "Name (English): “Old” → “New”", where a dump of every value hid the one that mattered.
+          function changeList(base, mine) {
+            var list = el("ul", { id: "conflict-yours", class: "changes", tabindex: "0" });
+            function shown(value) {
+              if (value === undefined || value === null || value === "") { return "(empty)"; }
+              if (typeof value === "string") { return "\u201c" + value + "\u201d"; }
+              var text = JSON.stringify(value);
+              return text.length > 160 ? text.slice(0, 159) + "\u2026" : text;
+            }
+            function label(path) {
+              var type = S.typeByName[S.item.type] || {};
+              var spec = (type.fields || []).find(function (f) { return f.name === path[0]; }) || {};
+              return path[0].replace(/_/g, " ") + path.slice(1).map(function (part, i) {
+                if (i === 0 && spec.widget === "localized") { return " (" + localeName(part) + ")"; }
+                return /^[0-9]+$/.test(part) ? " #" + (Number(part) + 1) : " \u203a " + part.replace(/_/g, " ");
+              }).join("");
+            }
+            (function walk(b, m, path) {
+              var plain = function (v) { return v && typeof v === "object" && !Array.isArray(v); };
+              if (path.length && !(plain(b) && plain(m)) && !(Array.isArray(b) && Array.isArray(m) && b.length === m.length)) {
+                if (JSON.stringify(b) !== JSON.stringify(m)) {
+                  list.appendChild(el("li", {}, el("strong", { text: label(path) + ": " }), shown(b) + " \u2192 " + shown(m)));
+                }
+                return;
+              }
+              var keys = {};
+              Object.keys(b || {}).concat(Object.keys(m || {})).forEach(function (k) { keys[k] = true; });
+              Object.keys(keys).sort().forEach(function (k) { walk(b ? b[k] : undefined, m ? m[k] : undefined, path.concat([k])); });
+            })(base || {}, mine || {}, []);
+            if (!list.children.length) { list.appendChild(el("li", { text: "none: the form is as the file was when you opened it" })); }
+            return list;
           }
           // `theirs` with every value the user changed (from `base` to `mine`) applied, per field
           // and per locale, so edits on both sides to different fields are all kept.

@@ -94,6 +94,9 @@ enum StudioStyles {
         .conflict .both { display: grid; grid-template-columns: 1fr 1fr; gap: 10px; }
         .conflict pre { white-space: pre-wrap; overflow-wrap: anywhere; background: #f6f7f9; padding: 8px; border-radius: 6px;
           max-height: 320px; overflow: auto; font-size: 12px; }
+        .conflict .changes { margin: 0; padding: 8px 8px 8px 24px; background: #f6f7f9; border-radius: 6px; max-height: 320px;
+          overflow: auto; overflow-wrap: anywhere; }
+        .conflict .changes li { margin: 2px 0; }
         .referrers { border: 2px solid var(--warning); background: #fffaf0; border-radius: 8px; padding: 10px 14px; margin: 10px 0; }
         .git-files td:first-child { font-family: ui-monospace, "DejaVu Sans Mono", monospace; width: 60px; }
         .commit-form { display: grid; grid-template-columns: 1fr; gap: 8px; max-width: 640px; }

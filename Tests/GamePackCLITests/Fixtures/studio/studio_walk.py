@@ -520,6 +520,10 @@ def step_conflict():
     theirs = DRIVER.find_element(By.ID, "conflict-theirs").text
     if "edited in the studio" not in yours or theirs_line.strip() not in theirs:
         fail("the conflict view does not show both versions:\nyours: %s\ntheirs: %s" % (yours[:300], theirs[:300]))
+    # Yours lists the user's one change, before and after, not every value of the item.
+    changes = DRIVER.find_elements(By.CSS_SELECTOR, "#conflict-yours li")
+    if len(changes) != 1 or not changes[0].text.startswith("name") or "\u2192" not in changes[0].text:
+        fail("the conflict view should list the one change made in the form: %r" % [c.text for c in changes])
     with open(path, encoding="utf-8") as f:
         if f.read() != changed:
             fail("the stale save wrote the file")
