@@ -52,7 +52,8 @@ public final class ContentServer: Sendable {
             store: store, project: configuration.legacyProject, channel: configuration.legacyChannel,
             maxAge: configuration.legacyCacheSeconds)
         content = ContentCatalog(store: store, blobs: blobs, maxAge: configuration.legacyCacheSeconds, logger: logger)
-        monitor = DatabaseMonitor(store: store, logger: logger)
+        monitor = DatabaseMonitor(
+            store: store, reads: (store as? PostgresStore)?.readsInFlight ?? ReadsInFlight(), logger: logger)
         for check in monitor.checks { readiness.add(check) }
         blobWatch = BlobWatch(blobs: blobs, interval: configuration.blobCheckInterval, logger: logger)
         readiness.add(blobWatch.check)

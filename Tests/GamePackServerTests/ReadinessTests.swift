@@ -60,7 +60,9 @@ struct ReadinessTests {
             let refused = try await client.execute(uri: "/v1/channels/p/production.json", method: .get)
             #expect(refused.status == .serviceUnavailable && refused.errorCode == "database_unavailable")
             #expect(refused.headers[.retryAfter] == "\(ServerError.outageRetrySeconds)")
-            #expect(Date().timeIntervalSince(started) < 0.5, "answered at once")
+            // At once: not after the pool's connection attempts (5 s each). The bound leaves room
+            // for a machine busy with other suites (0.62 s seen beside the fleet tests).
+            #expect(Date().timeIntervalSince(started) < 1.5, "answered at once")
             #expect(try await client.execute(uri: "/health", method: .get).status == .ok)
             let ready = try await client.execute(uri: "/ready", method: .get)
             #expect(ready.status == .serviceUnavailable)

@@ -22,14 +22,16 @@ final class DatabaseMonitor: Sendable {
     let timeout: Duration
     let logger: Logger
     private let state: NIOLockedValueBox<State>
-    /// The reads in progress (`whileReading`), by number, each with the way to cancel it.
-    private let reads = NIOLockedValueBox<(last: Int, cancel: [Int: @Sendable () -> Void])>((0, [:]))
+    /// The reads in progress: requests (`whileReading`), and the store's own (the chunks of a
+    /// pack being streamed), all cancelled when a probe finds the database gone.
+    let reads: ReadsInFlight
 
     init(
-        store: any MetadataStore, interval: Duration = .milliseconds(500), timeout: Duration = .seconds(1),
-        logger: Logger
+        store: any MetadataStore, reads: ReadsInFlight = ReadsInFlight(), interval: Duration = .milliseconds(500),
+        timeout: Duration = .seconds(1), logger: Logger
     ) {
         self.store = store
+        self.reads = reads
         self.interval = interval
         self.timeout = timeout
         self.logger = logger
@@ -57,12 +59,8 @@ final class DatabaseMonitor: Sendable {
     /// connection that is not coming. Costs a task per read and no timer: the probe, which
     /// runs anyway, is the one clock.
     func whileReading<T: Sendable>(_ read: Task<T, any Error>) async throws -> T {
-        let number = reads.withLockedValue { reads in
-            reads.last += 1
-            reads.cancel[reads.last] = { read.cancel() }
-            return reads.last
-        }
-        defer { reads.withLockedValue { _ = $0.cancel.removeValue(forKey: number) } }
+        let number = reads.started { read.cancel() }
+        defer { reads.finished(number) }
         do {
             return try await withTaskCancellationHandler {
                 try await read.value
@@ -104,7 +102,7 @@ final class DatabaseMonitor: Sendable {
             if previous == nil {
                 logger.error("database unreachable; answering 503 until it is back", metadata: ["error": "\(outage)"])
             }
-            for cancel in reads.withLockedValue({ Array($0.cancel.values) }) { cancel() }
+            reads.cancelAll()
         }
     }
 }

@@ -11,6 +11,9 @@ public final class PostgresStore: MetadataStore {
     /// The connection pool; every query goes through its guard (`PostgresPool`).
     let client: PostgresPool
     let logger: Logger
+    /// Reads that run beside a request (a pack's chunks fetched while it streams), which
+    /// `DatabaseMonitor` cancels with the requests' own when the database stops answering.
+    let readsInFlight = ReadsInFlight()
     let runner: Task<Void, Never>
 
     /// Connects lazily to the database at `url` (`postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`,

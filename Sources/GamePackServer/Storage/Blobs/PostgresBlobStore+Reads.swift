@@ -158,12 +158,23 @@ struct PostgresBlobSource: BlobSource {
     func stream(_ range: ClosedRange<Int>, to sink: (ByteBuffer) async throws -> Void) async throws {
         let firstIndex = range.lowerBound / chunkSize
         let lastIndex = min(range.upperBound / chunkSize, chunks.count - 1)
-        var pending: [Task<ByteBuffer, any Error>] = []
+        var pending: [(task: Task<ByteBuffer, any Error>, read: Int)] = []
         var fetched = firstIndex
-        defer { for task in pending { task.cancel() } }
+        let reads = store.database.readsInFlight
+        defer {
+            for fetch in pending {
+                fetch.task.cancel()
+                reads.finished(fetch.read)
+            }
+        }
         for index in firstIndex...max(lastIndex, firstIndex) {
             while fetched <= lastIndex, fetched <= index + Self.readAhead {
-                if fetched != 0 || first == nil { pending.append(fetch(fetched)) }
+                if fetched != 0 || first == nil {
+                    // Registered while it runs: a probe that finds the database gone cancels
+                    // it, and this response ends instead of waiting in silence.
+                    let task = fetch(fetched)
+                    pending.append((task, reads.started { task.cancel() }))
+                }
                 fetched += 1
             }
             let bytes: ByteBuffer
@@ -176,10 +187,11 @@ struct PostgresBlobSource: BlobSource {
                 // fetch's connection, so a database that stopped answering cannot hold the
                 // response open (`PostgresPool.withConnection`).
                 let next = pending.removeFirst()
+                defer { reads.finished(next.read) }
                 bytes = try await withTaskCancellationHandler {
-                    try await next.value
+                    try await next.task.value
                 } onCancel: {
-                    next.cancel()
+                    next.task.cancel()
                 }
             }
             let start = index * chunkSize
