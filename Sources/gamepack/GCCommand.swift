@@ -14,7 +14,8 @@ struct GCCommand: AsyncParsableCommand {
             the chunks no blob uses any more, and the rows of packs no channel ever pointed at. \
             Safe while servers take uploads: what an upload in progress writes is kept. \
             --verify removes nothing: it reads and hashes every chunk again and lists the damaged \
-            blobs (exit 1 if any). The folder store (SQLite) is not collected.
+            blobs (exit 1 if any); chunks stored before reads checked CRC-32C get their checksum \
+            then (not with --dry-run). The folder store (SQLite) is not collected.
             """
     )
 
@@ -56,9 +57,12 @@ struct GCCommand: AsyncParsableCommand {
             guard let blobs = BlobStores.make(for: store, dataDirectory: storeOptions.dataDirectory) as? PostgresBlobStore
             else { throw ExitCode(2) }
             if verify {
-                let damaged = try await blobs.verify(rehash: true)
+                let (damaged, filled) = try await blobs.verify(rehash: true, fillChecksums: !dryRun)
                 for damage in damaged { print("damaged \(damage.path): \(damage.reason)") }
                 print("\(damaged.count) damaged blobs")
+                if filled > 0 {
+                    print("gave \(filled) chunks stored before checksums their CRC-32C: reads now check them by it")
+                }
                 if !damaged.isEmpty { throw ExitCode(1) }
                 return
             }

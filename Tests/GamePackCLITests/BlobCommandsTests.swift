@@ -55,6 +55,16 @@ struct BlobCommandsTests {
         #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
         #expect(verify.stdout.contains("0 damaged blobs"))
         let psql = try #require(CommandRunner.which("psql"))
+        // Every chunk the imports stored (three), as if from before checksums: a dry run leaves
+        // them be, gc --verify gives them theirs.
+        let cleared = try CommandRunner.run(psql, [url, "-c", "UPDATE blob_chunks SET crc32c = NULL"])
+        #expect(cleared.status == 0, "\(cleared.stderr)")
+        let dry = try CommandRunner.gamepack(["serve", "gc", "--verify", "--dry-run", "--data", data.path, "--database", url])
+        #expect(dry.status == 0 && !dry.stdout.contains("gave"), "\(dry.stdout)\(dry.stderr)")
+        let filled = try CommandRunner.gamepack(["serve", "gc", "--verify", "--data", data.path, "--database", url])
+        #expect(filled.status == 0 && filled.stdout.contains("gave 3 chunks stored before checksums"), "\(filled.stdout)")
+        let empty = try CommandRunner.run(psql, [url, "-Atc", "SELECT count(*) FROM blob_chunks WHERE crc32c IS NULL"])
+        #expect(empty.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "\(empty.stdout)")
         let broken = try CommandRunner.run(
             psql, [url, "-c", "UPDATE blob_chunks SET data = '\\x00' WHERE sha256 = (SELECT MIN(sha256) FROM blob_chunks)"])
         #expect(broken.status == 0, "\(broken.stderr)")

@@ -86,8 +86,8 @@ struct PostgresBlobStoreTests {
         try await fixture.blobs.store(older, at: olderPath)
         try await fixture.blobs.store(newer, at: newerPath)
         let written = try await fixture.database.all(
-            try await fixture.database.client.query("SELECT crc32c FROM blob_chunks WHERE crc32c IS NOT NULL")
-        ) { try $0[0].decode(Int64.self) }
+            try await fixture.database.client.query("SELECT sha256, crc32c FROM blob_chunks WHERE crc32c IS NOT NULL")
+        ) { (sha: try $0[0].decode(String.self), checksum: try $0[1].decode(Int64.self)) }
         #expect(written.count == 4, "every chunk gets its checksum")
         #expect(
             try await fixture.database.first(
@@ -99,6 +99,18 @@ struct PostgresBlobStoreTests {
         let olderChunks = try await fixture.chunks(of: olderPath)
         try await fixture.execute("UPDATE blob_chunks SET crc32c = NULL WHERE sha256 = ANY(\(olderChunks)::text[])")
         #expect(try await fixture.blobs.data(olderPath) == older)
+        // gc --verify gives them their checksum; a dry run (fillChecksums false) does not.
+        let unfilled = try await fixture.blobs.verify(rehash: true, fillChecksums: false)
+        #expect(unfilled.damaged.isEmpty && unfilled.filled == 0)
+        let filled = try await fixture.blobs.verify(rehash: true, fillChecksums: true)
+        #expect(filled.damaged.isEmpty && filled.filled == 2, "\(filled)")
+        let restored = try await fixture.database.all(
+            try await fixture.database.client.query(
+                "SELECT sha256, crc32c FROM blob_chunks WHERE sha256 = ANY(\(olderChunks)::text[]) ORDER BY sha256")
+        ) { (try $0[0].decode(String.self), try $0[1].decode(Int64?.self)) }
+        let stored = Dictionary(uniqueKeysWithValues: written.map { ($0.sha, $0.checksum) })
+        #expect(restored.count == 2 && restored.allSatisfy { $0.1 != nil && $0.1 == stored[$0.0] }, "\(restored)")
+        try await fixture.execute("UPDATE blob_chunks SET crc32c = NULL WHERE sha256 = ANY(\(olderChunks)::text[])")
         try await fixture.execute(
             "UPDATE blob_chunks SET data = \(ByteBuffer(repeating: 2, count: 10)) WHERE sha256 = \(olderChunks[1])")
         await #expect(throws: BlobDamage.self) { _ = try await fixture.blobs.data(olderPath) }
