@@ -48,13 +48,26 @@ public enum PreviewAssets {
 
     /// Words fit for a published page (a refusal's reason, a finding): paths in the project
     /// relative to it, and none of the machine outside it ("is a symlink to .git/config,
-    /// outside assets/").
-    public static func publishable(_ reason: String, root: URL) -> String {
-        var text = reason
-        for prefix in Set([root.path, root.resolvingSymlinksInPath().path]) where !prefix.isEmpty {
-            text = text.replacingOccurrences(of: prefix + "/", with: "")
+    /// outside assets/"). The project folder's spellings (as given and with its symlinks
+    /// resolved, which costs a system call per part) are worked out once per project: a site's
+    /// pages use it for every finding.
+    struct PublishableWords: Sendable {
+        let prefixes: [String]
+
+        init(root: URL) {
+            // The longer first, so that one spelling inside the other is not cut in two.
+            prefixes = Set([root.path, root.resolvingSymlinksInPath().path]).filter { !$0.isEmpty }.map { $0 + "/" }
+                .sorted { $0.count > $1.count }
         }
-        return text.replacing(#/(^|\s)/[^\s,;]+/#) { match in match.output.1 + "a file outside the project" }
+
+        func callAsFunction(_ reason: String) -> String {
+            var text = reason
+            for prefix in prefixes where text.contains(prefix) {
+                text = text.replacingOccurrences(of: prefix, with: "")
+            }
+            guard text.contains("/") else { return text }
+            return text.replacing(#/(^|\s)/[^\s,;]+/#) { match in match.output.1 + "a file outside the project" }
+        }
     }
 
     /// The asset paths (relative to `assets/`, normalized) that the project's items refer to,

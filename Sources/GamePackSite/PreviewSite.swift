@@ -33,9 +33,13 @@ public struct PreviewSite: Sendable {
     /// The folder assets are served from.
     public static let assetFolder = "_assets"
 
+    /// A static page's words for the project's paths (`published`).
+    let publishable: PreviewAssets.PublishableWords
+
     public init(snapshot: PreviewSnapshot, options: PreviewOptions) {
         self.snapshot = snapshot
         self.options = options
+        publishable = PreviewAssets.PublishableWords(root: snapshot.project.root)
     }
 
     var project: Project { snapshot.project }
@@ -181,9 +185,9 @@ public struct PreviewSite: Sendable {
 
     /// A finding's words as a page shows them: as they are on the author's machine; in a static
     /// preview, with the project's folder left out of its paths and no other path of the machine
-    /// (`PreviewAssets.publishable`).
+    /// (`PreviewAssets.PublishableWords`).
     func published(_ text: String) -> String {
-        options.live ? text : PreviewAssets.publishable(text, root: project.root)
+        options.live ? text : publishable(text)
     }
 
     /// A link that opens a file at a line in Visual Studio Code.

@@ -31,13 +31,14 @@ public enum PreviewWorkspace {
     }
 
     /// The files of `paths` (relative to `assets/`) the preview server refuses to hand out, with
-    /// the reason in words fit for a page (`PreviewAssets.check`, `publishable`): their pages say
+    /// the reason in words fit for a page (`PreviewAssets.check`, `PublishableWords`): their pages say
     /// why, where a link would show a broken image.
     static func refusals(of paths: [String], in project: Project) -> [String: String] {
         var refused: [String: String] = [:]
+        let publishable = PreviewAssets.PublishableWords(root: project.root)
         for path in paths {
             if case .refused(let why) = PreviewAssets.check(path, in: project) {
-                refused[AssetPath.normalize(path)] = PreviewAssets.publishable(why, root: project.root)
+                refused[AssetPath.normalize(path)] = publishable(why)
             }
         }
         return refused

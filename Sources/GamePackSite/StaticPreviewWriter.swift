@@ -55,8 +55,9 @@ public enum StaticPreviewWriter {
             var published = snapshot
             let copied = Set(copies.map(\.path))
             published.assetVersions = snapshot.assetVersions.filter { copied.contains($0.key) }
+            let publishable = PreviewAssets.PublishableWords(root: snapshot.project.root)
             published.refusedAssets = Dictionary(
-                refused.map { ($0.path, PreviewAssets.publishable($0.reason, root: snapshot.project.root)) },
+                refused.map { ($0.path, publishable($0.reason)) },
                 uniquingKeysWith: { first, _ in first })
             let site = PreviewSite(
                 snapshot: published, options: PreviewOptions(live: false, tiles: tiles, versionedAssets: false))
