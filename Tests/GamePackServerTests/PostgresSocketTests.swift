@@ -37,11 +37,13 @@ struct PostgresSocketURLTests {
         #expect(address.password == "pw")
     }
 
-    @Test("a port that is not a number from 1 to 65535 is refused, naming the URL")
+    @Test("a port that is not a number from 1 to 65535 is refused, saying so; a URL of no kind, naming the forms")
     func badPort() {
+        let notURL = #expect(throws: StoreError.self) { try PostgresAddress(url: "mysql://db/games") }
+        #expect(notURL?.description.contains("?host=SOCKET-FOLDER") == true, "\(String(describing: notURL))")
         for url in ["postgres:///games?port=abc", "postgres:///games?port=0", "postgres:///games?port=70000"] {
-            #expect(throws: StoreError.self) { try PostgresAddress(url: url) }
-            #expect(StoreError.badLocation(url).description.contains("?host=SOCKET-FOLDER"))
+            let error = #expect(throws: StoreError.self) { try PostgresAddress(url: url) }
+            #expect(error?.description.contains("is not a port number (1 to 65535)") == true, "\(String(describing: error))")
         }
     }
 }

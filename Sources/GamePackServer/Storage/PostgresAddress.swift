@@ -35,7 +35,9 @@ struct PostgresAddress: Sendable {
         self.host = host
         let namedPort = components.queryItems?.first(where: { $0.name == "port" })?.value
         if let namedPort {
-            guard let number = Int(namedPort), (1...65535).contains(number) else { throw StoreError.badLocation(text) }
+            guard let number = Int(namedPort), (1...65535).contains(number) else {
+                throw StoreError.database("?port=\(namedPort) in --database is not a port number (1 to 65535)")
+            }
             port = number
         } else {
             port = components.port ?? 5432
