@@ -45,13 +45,14 @@ extension PostgresBlobStore {
             }
             if fillChecksums && !unchecked.isEmpty {
                 // Only where still empty: a chunk stored again meanwhile has its own already.
-                try await client.query(
-                    """
-                    UPDATE blob_chunks SET crc32c = t.checksum
-                    FROM unnest(\(unchecked.map(\.sha))::text[], \(unchecked.map(\.checksum))::bigint[]) AS t(sha, checksum)
-                    WHERE blob_chunks.sha256 = t.sha AND blob_chunks.crc32c IS NULL
-                    """, logger: logger)
-                filled = unchecked.count
+                filled = try await database.all(
+                    try await client.query(
+                        """
+                        UPDATE blob_chunks SET crc32c = t.checksum
+                        FROM unnest(\(unchecked.map(\.sha))::text[], \(unchecked.map(\.checksum))::bigint[]) AS t(sha, checksum)
+                        WHERE blob_chunks.sha256 = t.sha AND blob_chunks.crc32c IS NULL RETURNING 1
+                        """, logger: logger)
+                ) { _ in true }.count
             }
             for try await (path, chunk) in try await client.query(
                 "SELECT path, chunk FROM blob_parts WHERE chunk = ANY(\(Array(bad.keys))::text[]) ORDER BY path, position",
