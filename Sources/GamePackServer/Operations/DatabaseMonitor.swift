@@ -86,6 +86,9 @@ final class DatabaseMonitor: Sendable {
         let store = self.store
         do {
             let schema = try await DatabaseDeadline.within(timeout) { try await store.schemaVersion() }
+            // Reads admitted first: a request let through once the outage is cleared must not
+            // be cancelled as it starts.
+            reads.admit()
             let previous = state.withLockedValue { state in
                 defer { state = State(outage: nil, schema: schema) }
                 return state.outage
@@ -102,7 +105,7 @@ final class DatabaseMonitor: Sendable {
             if previous == nil {
                 logger.error("database unreachable; answering 503 until it is back", metadata: ["error": "\(outage)"])
             }
-            reads.cancelAll()
+            reads.refuse()
         }
     }
 }
