@@ -83,7 +83,7 @@ let package = Package(
         ),
         .target(
             name: "GamePackSite",
-            dependencies: ["GamePackContent", "GamePackLocalization", "GamePackLint", "GamePackBuild"]
+            dependencies: ["GamePackFormat", "GamePackContent", "GamePackLocalization", "GamePackLint", "GamePackBuild"]
         ),
         .target(
             name: "GamePackKit",

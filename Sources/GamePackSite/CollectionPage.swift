@@ -27,24 +27,7 @@ struct CollectionPage {
                 "<div class=\"banner\">No content type for this collection: its items cannot be checked or shown field by field.</div>"
         }
         if let type, let geo = type.fields.first(where: { $0.type == .geo }) {
-            var pins: [MapPin] = []
-            for index in all {
-                let item = site.project.items[index]
-                guard let point = PreviewSite.point(item.node[geo.name]) else { continue }
-                pins.append(
-                    MapPin(
-                        latitude: point.0, longitude: point.1, title: site.title(of: item),
-                        href: item.id.map { site.itemHref(collection, $0, depth: 2) }))
-            }
-            if !pins.isEmpty {
-                let map = PreviewMap(
-                    pins: pins, tiles: site.options.tiles, searchRadius: PlaceView.searchRadius,
-                    caption: "\(collection) on the map")
-                body +=
-                    "<section class=\"card\"><h2>On the map</h2><p class=\"sub\">\(pins.count) points. Click the map to list the \(e(collection)) within \(Geo.describe(meters: PlaceView.searchRadius)) of that point.</p>"
-                body +=
-                    "<div class=\"map-wrap\">\(map.svg())</div><div id=\"search-result\" class=\"search-result\"></div></section>"
-            }
+            body += site.memo.value("map of \(collection)") { Self.map(site: site, collection: collection, all: all, geo: geo) }
         }
         body += pager(all.count)
         if let type, type.fields.filter({ $0.type == .image }).count >= 2 {
@@ -54,6 +37,28 @@ struct CollectionPage {
         }
         body += pager(all.count)
         return frame.page(title: collection, body: body)
+    }
+
+    /// The "On the map" card of a collection whose type has a geo field: every item's pin, the
+    /// same on each of its list pages (so made once per site, `PageMemo`); empty when no item
+    /// has a point.
+    static func map(site: PreviewSite, collection: String, all: [Int], geo: FieldSpec) -> String {
+        let e = MarkupEscape.html
+        var pins: [MapPin] = []
+        for index in all {
+            let item = site.project.items[index]
+            guard let point = PreviewSite.point(item.node[geo.name]) else { continue }
+            pins.append(
+                MapPin(
+                    latitude: point.0, longitude: point.1, title: site.title(of: item),
+                    href: item.id.map { site.itemHref(collection, $0, depth: 2) }))
+        }
+        guard !pins.isEmpty else { return "" }
+        let map = PreviewMap(
+            pins: pins, tiles: site.options.tiles, searchRadius: PlaceView.searchRadius, caption: "\(collection) on the map")
+        return
+            "<section class=\"card\"><h2>On the map</h2><p class=\"sub\">\(pins.count) points. Click the map to list the \(e(collection)) within \(Geo.describe(meters: PlaceView.searchRadius)) of that point.</p>"
+            + "<div class=\"map-wrap\">\(map.svg())</div><div id=\"search-result\" class=\"search-result\"></div></section>"
     }
 
     func table(_ indexes: ArraySlice<Int>, type: ContentType?, frame: PageFrame) -> String {

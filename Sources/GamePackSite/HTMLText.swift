@@ -34,11 +34,42 @@ public enum HTMLText {
     /// A number with at most `digits` decimals and no trailing zeros, for SVG coordinates.
     static func number(_ value: Double, digits: Int = 1) -> String {
         guard value.isFinite else { return "0" }
+        if let text = roundedNumber(value, digits: digits) { return text }
         var text = String(format: "%.\(digits)f", value)
         if text.contains(".") {
             while text.hasSuffix("0") { text.removeLast() }
             if text.hasSuffix(".") { text.removeLast() }
         }
         return text == "-0" ? "0" : text
+    }
+
+    /// `number` without `String(format:)`, which took a quarter of a static preview's time (a map
+    /// of 400 pins is 1,600 numbers): `value` times 10^`digits`, rounded to the nearest whole
+    /// number as `%.Nf` rounds it. The product is within 1.2e-7 of the exact one below 1e9, so
+    /// it rounds the same unless it lies within 1e-6 of a tie, when this gives nil and `number`
+    /// asks `String(format:)`.
+    static func roundedNumber(_ value: Double, digits: Int) -> String? {
+        guard (0...6).contains(digits) else { return nil }
+        var scale: UInt64 = 1
+        for _ in 0..<digits { scale *= 10 }
+        let scaled = value.magnitude * Double(scale)
+        guard scaled < 1e9 else { return nil }
+        let whole = scaled.rounded(.down)
+        let fraction = scaled - whole
+        guard (fraction - 0.5).magnitude > 1e-6 else { return nil }
+        let units = UInt64(whole) + (fraction > 0.5 ? 1 : 0)
+        guard units > 0 else { return "0" }
+        var text = value < 0 ? "-" : ""
+        text += String(units / scale)
+        var decimals = units % scale, width = digits
+        while width > 0, decimals % 10 == 0 {
+            decimals /= 10
+            width -= 1
+        }
+        if width > 0 {
+            let part = String(decimals)
+            text += "." + String(repeating: "0", count: width - part.count) + part
+        }
+        return text
     }
 }

@@ -18,15 +18,18 @@ struct PlaceView {
         for field in type.fields where field.type == .geo {
             guard let point = PreviewSite.point(item.node[field.name]) else { continue }
             var pins = [MapPin(latitude: point.0, longitude: point.1, label: "", title: site.title(of: item), style: "after")]
-            for other in snapshot.itemsByCollection[item.collection] ?? [] where other != index {
-                let otherItem = snapshot.project.items[other]
-                guard let p = PreviewSite.point(otherItem.node[field.name]),
-                    Geo.distance(point.0, point.1, p.0, p.1) <= Self.searchRadius
+            let others = site.memo.value("pins of \(item.collection).\(field.name) at depth \(frame.depth)") {
+                Self.pins(of: item.collection, field: field.name, frame: frame)
+            }
+            // No point further north or south than the radius is within it (the great-circle
+            // distance is at least the difference in latitude), so most are passed over without
+            // the haversine; the margin keeps the one at the edge that it would count.
+            let latitudeReach = Self.searchRadius / Geo.earthRadius * 180 / .pi * (1 + 1e-9)
+            for other in others where other.index != index {
+                guard (other.pin.latitude - point.0).magnitude <= latitudeReach,
+                    Geo.distance(point.0, point.1, other.pin.latitude, other.pin.longitude) <= Self.searchRadius
                 else { continue }
-                pins.append(
-                    MapPin(
-                        latitude: p.0, longitude: p.1, title: site.title(of: otherItem),
-                        href: otherItem.id.map { site.itemHref(item.collection, $0, depth: frame.depth) }, style: "before"))
+                pins.append(other.pin)
                 if pins.count > 400 { break }
             }
             let map = PreviewMap(
@@ -38,6 +41,21 @@ struct PlaceView {
             out += "<div class=\"map-wrap\">\(map.svg())</div><div id=\"search-result\" class=\"search-result\"></div></section>"
         }
         return out
+    }
+
+    /// The grey pin of every item of `collection` with a point in `field`, in the collection's
+    /// order, with the item's index: made once per site (`PageMemo`), as each item page searches
+    /// them for its neighbours.
+    static func pins(of collection: String, field: String, frame: PageFrame) -> [(index: Int, pin: MapPin)] {
+        let site = frame.site, snapshot = frame.snapshot
+        return (snapshot.itemsByCollection[collection] ?? []).compactMap { index in
+            let item = snapshot.project.items[index]
+            guard let point = PreviewSite.point(item.node[field]) else { return nil }
+            let pin = MapPin(
+                latitude: point.0, longitude: point.1, title: site.title(of: item),
+                href: item.id.map { site.itemHref(collection, $0, depth: frame.depth) }, style: "before")
+            return (index, pin)
+        }
     }
 
     /// "valid 2026-02-02 → 2026-04-30 · active today" for a type with date fields.

@@ -33,13 +33,16 @@ public struct PreviewSite: Sendable {
     /// The folder assets are served from.
     public static let assetFolder = "_assets"
 
-    /// A static page's words for the project's paths (`published`).
-    let publishable: PreviewAssets.PublishableWords
+    /// A static page's words for the project's paths (`published`); none live, where a page
+    /// shows paths as they are.
+    let publishable: PreviewAssets.PublishableWords?
+    /// Parts of pages that several pages share (`PageMemo`).
+    let memo = PageMemo()
 
     public init(snapshot: PreviewSnapshot, options: PreviewOptions) {
         self.snapshot = snapshot
         self.options = options
-        publishable = PreviewAssets.PublishableWords(root: snapshot.project.root)
+        publishable = options.live ? nil : PreviewAssets.PublishableWords(root: snapshot.project.root)
     }
 
     var project: Project { snapshot.project }
@@ -187,7 +190,7 @@ public struct PreviewSite: Sendable {
     /// preview, with the project's folder left out of its paths and no other path of the machine
     /// (`PreviewAssets.PublishableWords`).
     func published(_ text: String) -> String {
-        options.live ? text : publishable(text)
+        publishable.map { $0(text) } ?? text
     }
 
     /// A link that opens a file at a line in Visual Studio Code.

@@ -1,5 +1,6 @@
 import Foundation
 import GamePackContent
+import GamePackFormat
 
 /// Writes the preview as a static site (`gamepack preview --out DIR`): every page, the
 /// stylesheet and script, and the assets the content uses copied under `_assets/`, all linked
@@ -17,6 +18,56 @@ public enum StaticPreviewWriter {
         public var assets: Int
         /// Asset files the content uses that were not copied, each with why (sorted by path).
         public var refusedAssets: [(path: String, reason: String)]
+    }
+
+    /// Renders and writes the pages at `paths` on every core (a project of 20,000 deals has
+    /// 20,000 item pages, each with a map of its neighbours); returns how many it wrote. Their
+    /// folders exist.
+    static func writePages(_ site: PreviewSite, _ paths: [String], into staging: URL) throws -> Int {
+        let outcome = PageOutcome()
+        let batches = min(paths.count, ProcessInfo.processInfo.activeProcessorCount * 8)
+        DispatchQueue.concurrentPerform(iterations: batches) { batch in
+            for index in stride(from: batch, to: paths.count, by: batches) {
+                guard !outcome.failed else { return }
+                guard let html = site.render(path: paths[index]) else { continue }
+                do {
+                    try put(html, at: staging.appendingPathComponent(paths[index]))
+                    outcome.wrote()
+                } catch {
+                    outcome.fail(error)
+                    return
+                }
+            }
+        }
+        return try outcome.pages()
+    }
+
+    /// The pages written so far and the first error, from every thread that writes them.
+    private final class PageOutcome: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        private var error: (any Error)?
+
+        var failed: Bool { lock.withLock { error != nil } }
+        func wrote() { lock.withLock { count += 1 } }
+        func fail(_ error: any Error) { lock.withLock { self.error = self.error ?? error } }
+        func pages() throws -> Int {
+            try lock.withLock {
+                if let error { throw error }
+                return count
+            }
+        }
+    }
+
+    /// Creates the file at `url` with `text` (`Interruptible.createFile`: the staging folder's
+    /// rename makes the site appear at once, so no file needs an fsync of its own).
+    static func put(_ text: String, at url: URL) throws {
+        var text = text
+        do {
+            try text.withUTF8 { try Interruptible.createFile(url.path, UnsafeRawBufferPointer($0)) }
+        } catch {
+            throw GamePackError.io(path: url.path, reason: "cannot write the page (\(error))")
+        }
     }
 
     /// Writes the site into `directory`, all at once: into a staging folder beside it, then
@@ -61,20 +112,16 @@ public enum StaticPreviewWriter {
                 uniquingKeysWith: { first, _ in first })
             let site = PreviewSite(
                 snapshot: published, options: PreviewOptions(live: false, tiles: tiles, versionedAssets: false))
-            func put(_ text: String, _ path: String) throws {
-                let url = staging.appendingPathComponent(path)
-                try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(text.utf8).write(to: url)
-            }
-            try put("", marker)
-            try put(PreviewResources.stylesheet, "_preview/preview.css")
-            try put(PreviewResources.script, "_preview/preview.js")
-            var pages = 0
-            for path in site.pagePaths() {
-                guard let html = site.render(path: path) else { continue }
-                try put(html, path)
-                pages += 1
-            }
+            let paths = site.pagePaths()
+            let folders = Set(
+                (paths + ["_preview/preview.css"]).map { (path: String) in
+                    staging.appendingPathComponent(path).deletingLastPathComponent().path
+                })
+            for folder in folders.sorted() { try fm.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+            try put("", at: staging.appendingPathComponent(marker))
+            try put(PreviewResources.stylesheet, at: staging.appendingPathComponent("_preview/preview.css"))
+            try put(PreviewResources.script, at: staging.appendingPathComponent("_preview/preview.js"))
+            let pages = try writePages(site, paths, into: staging)
             for (source, path) in copies {
                 let target = staging.appendingPathComponent(PreviewSite.assetFolder).appendingPathComponent(path)
                 try fm.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)

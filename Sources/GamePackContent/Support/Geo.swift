@@ -9,7 +9,7 @@ import GamePackFormat
 /// integer says so instead of converting it.
 public enum Geo {
     /// Mean Earth radius in meters.
-    static let earthRadius = GreatCircle.earthRadius
+    public static let earthRadius = GreatCircle.earthRadius
     /// The Web Mercator latitude limit (tiles cover ±85.0511°).
     static let mercatorLatitudeLimit = 85.051_128_779_806_59
 

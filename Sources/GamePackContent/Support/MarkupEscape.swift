@@ -42,6 +42,7 @@ package enum MarkupEscape {
     package static func escape(_ value: String, _ mode: Mode, replacingForbidden: Bool = false) throws(ForbiddenCharacter)
         -> String
     {
+        if case .html = mode { return html(value) }
         var out = ""
         out.reserveCapacity(value.utf8.count)
         for scalar in value.unicodeScalars {
@@ -49,10 +50,7 @@ package enum MarkupEscape {
             case ("&", _): out += "&amp;"
             case ("<", _): out += "&lt;"
             case (">", _): out += "&gt;"
-            case ("\"", .html), ("\"", .xmlAttribute): out += "&quot;"
-            case ("'", .html): out += "&#39;"
-            case ("\0", .html): out += "\u{FFFD}"
-            case (_, .html): out.unicodeScalars.append(scalar)
+            case ("\"", .xmlAttribute): out += "&quot;"
             case ("\r", _): out += "&#13;"
             case ("\t", _): out += "&#9;"
             case ("\n", .xmlAttribute): out += "&#10;"
@@ -75,8 +73,31 @@ package enum MarkupEscape {
     /// `text` escaped for HTML element content and for double- or single-quoted attribute
     /// values (`.html`): every text that comes from a project (content, file names, ids,
     /// messages) goes through it, so a `<script>` in a YAML file shows as text.
+    ///
+    /// Byte by byte, as every character it replaces is ASCII, and a text with none of them
+    /// (most) is returned as it is: a static preview escapes millions of titles and links.
     package static func html(_ text: String) -> String {
-        (try? escape(text, .html)) ?? ""
+        let special = text.utf8.contains { byte in
+            switch byte {
+            case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"), 0: true
+            default: false
+            }
+        }
+        guard special else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 16)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): out += "&amp;".utf8
+            case UInt8(ascii: "<"): out += "&lt;".utf8
+            case UInt8(ascii: ">"): out += "&gt;".utf8
+            case UInt8(ascii: "\""): out += "&quot;".utf8
+            case UInt8(ascii: "'"): out += "&#39;".utf8
+            case 0: out += "\u{FFFD}".utf8
+            default: out.append(byte)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// `value` for XML (`mode` `.xmlText` or `.xmlAttribute`), every character XML cannot carry

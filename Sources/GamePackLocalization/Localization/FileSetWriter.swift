@@ -39,23 +39,16 @@ enum FileSetWriter {
         }
     }
 
-    /// Creates `path` (which must not exist) with `data` and the permissions of `modeOf`.
-    /// Plain POSIX calls: `FileManager.createFile` fsyncs each file, which makes thousands of
-    /// files take seconds; the rename is what makes the replacement atomic.
+    /// Creates `path` (which must not exist) with `data` and the permissions of `modeOf`
+    /// (`Interruptible.createFile`: no fsync per file; the rename is what makes the replacement
+    /// atomic).
     static func writeNew(_ data: Data, to path: String, modeOf original: String, name: String) throws {
         var info = stat()
         let mode = stat(original, &info) == 0 ? info.st_mode & 0o7777 : 0o644
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, mode)
-        guard fd >= 0 else {
-            throw LocalizationError.io(
-                path: name, reason: "cannot write a temporary file beside it (\(String(cString: strerror(errno))))")
-        }
-        let written = data.withUnsafeBytes { (try? Interruptible.writeAll(fd, $0)) != nil }
-        let moded = fchmod(fd, mode) == 0
-        guard close(fd) == 0, written, moded else {
-            unlink(path)
-            throw LocalizationError.io(
-                path: name, reason: "cannot write a temporary file beside it (\(String(cString: strerror(errno))))")
+        do {
+            try data.withUnsafeBytes { try Interruptible.createFile(path, $0, mode: mode) }
+        } catch {
+            throw LocalizationError.io(path: name, reason: "cannot write a temporary file beside it (\(error))")
         }
     }
 }

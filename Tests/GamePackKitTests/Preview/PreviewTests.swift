@@ -25,6 +25,49 @@ struct PreviewTests {
         #expect(PreviewSite.unslug("a~41") == nil)  // not the spelling slug writes for "aA"
     }
 
+    @Test("escapes NUL and keeps every other character, the text as it is when nothing needs escaping")
+    func escapingBytes() {
+        #expect(MarkupEscape.html("héé\0 ☕️ <b>") == "héé\u{FFFD} ☕️ &lt;b&gt;")
+        #expect(MarkupEscape.html("Café Noord 🚲") == "Café Noord 🚲")
+        #expect(MarkupEscape.html("") == "")
+        // The XML modes keep their own rules: a quote stays in text, a tab is a reference.
+        #expect(MarkupEscape.replacing("a\"b\tc<", .xmlText) == "a\"b&#9;c&lt;")
+        #expect(MarkupEscape.replacing("a\"b", .xmlAttribute) == "a&quot;b")
+    }
+
+    @Test("writes SVG numbers as printf's %.Nf rounds them, ties and large values included")
+    func numbersRoundAsPrintf() {
+        func printf(_ value: Double, _ digits: Int) -> String {
+            var text = String(format: "%.\(digits)f", value)
+            if text.contains(".") {
+                while text.hasSuffix("0") { text.removeLast() }
+                if text.hasSuffix(".") { text.removeLast() }
+            }
+            return text == "-0" ? "0" : text
+        }
+        // Ties in decimal that are not ties in binary (0.15 is 0.1499…, 2.675 is 2.67499…),
+        // exact binary ties (0.5, 2.5: printf rounds them to even), and values past the quick path.
+        let values: [Double] = [
+            0, -0.0, 0.04, -0.04, 0.05, 0.15, 0.25, 0.35, 2.5, 3.5, -2.5, 2.675, 1.005, 999.95, 123456.789,
+            1e9, 1e12 + 0.5, -1e15, 5e-324, .ulpOfOne, 44, 640, 0.1 + 0.2,
+        ]
+        var generator = SystemRandomNumberGenerator()
+        var random: [Double] = []
+        for _ in 0..<20_000 {
+            let magnitude = Double.random(in: -3...7, using: &generator)
+            random.append(Double.random(in: -1...1, using: &generator) * pow(10, magnitude))
+            // Values on a grid of halves at each scale: the ties a coordinate meets.
+            random.append(Double(Int.random(in: -100_000...100_000, using: &generator)) / 20)
+        }
+        for value in values + random {
+            for digits in 0...6 {
+                #expect(HTMLText.number(value, digits: digits) == printf(value, digits), "\(value) to \(digits) digits")
+            }
+        }
+        #expect(HTMLText.number(.nan) == "0")
+        #expect(HTMLText.number(.infinity) == "0")
+    }
+
     @Test("the map draws numbered pins, legs with haversine distances and a scale bar to scale")
     func map() throws {
         let pins = [
