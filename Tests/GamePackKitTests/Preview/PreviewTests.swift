@@ -147,6 +147,31 @@ struct PreviewTests {
         #expect(page.contains("data-rule=\"text-too-long\""))
     }
 
+    @Test("an item's page lists the items that refer to it, each once, in their collection's order")
+    func referrers() async throws {
+        let temp = try TemporaryDirectory()
+        let project = try temp.copy(TestPaths.example("gohike-amsterdam"), as: "g")
+        let routes = project.appendingPathComponent("content/routes")
+        let first = try String(contentsOf: routes.appendingPathComponent("1.yaml"), encoding: .utf8)
+        // Route 2 visits location 1 twice, route 3 does not visit it; both walk for profile 1.
+        for (id, waypoints) in [(2, "[1, 2, 1]"), (3, "[2, 3]")] {
+            try first.replacingOccurrences(of: "id: 1\n", with: "id: \(id)\n")
+                .replacingOccurrences(of: "waypoints: [3, 1, 2]", with: "waypoints: \(waypoints)")
+                .write(to: routes.appendingPathComponent("\(id).yaml"), atomically: true, encoding: .utf8)
+        }
+        let snapshot = try await PreviewWorkspace.load(at: project)
+        let site = site(snapshot)
+        func referrers(_ path: String) throws -> [String] {
+            let page = try #require(site.render(path: path))
+            let section = try #require(page.components(separatedBy: "<section class=\"card referrers\"").dropFirst().first)
+            return section.components(separatedBy: "<tr data-id=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        }
+        #expect(try referrers("c/locations/1.html") == ["1", "2"])
+        #expect(try referrers("c/locations/3.html") == ["1", "3"])
+        #expect(try referrers("c/profiles/1.html") == ["1", "2", "3"])
+        #expect(try #require(site.render(path: "c/locations/1.html")).contains("referring to this location (2)"))
+    }
+
     /// A copy of gohike-amsterdam as the preview loads it, then `path` in it with `old`
     /// replaced by `new`: the copy's folder, its project, the snapshot, the file and its text
     /// before the change.
