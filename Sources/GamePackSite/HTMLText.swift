@@ -1,4 +1,5 @@
 import Foundation
+import GamePackFormat
 
 /// What the pages need besides escaping (which is `MarkupEscape.html`): URL path segments, file
 /// names for item ids, SVG numbers.
@@ -16,8 +17,19 @@ public enum HTMLText {
     }
 
     /// A file-name-safe, deterministic spelling of an item id: ASCII letters, digits, `-` and
-    /// `_` stay, every other byte of its UTF-8 becomes `~XX` (hex). Never empty, never `.`-led.
+    /// `_` stay, every other byte of its UTF-8 becomes `~XX` (hex). Never empty, never `.`-led,
+    /// and never the name of a collection's list page (`index`, `page-2`): an item with such an
+    /// id has its first byte written `~XX` (`~69ndex`), where its page took the list's place.
     public static func slug(_ id: String) -> String {
+        let plain = plainSlug(id)
+        guard plain == "index" || (plain.hasPrefix("page-") && plain.dropFirst(5).allSatisfy(\.isASCIIDigitForSlug)) else {
+            return plain
+        }
+        return "~" + hex([plain.utf8.first!]).uppercased() + plain.dropFirst()
+    }
+
+    /// `slug` before list-page names are set apart.
+    static func plainSlug(_ id: String) -> String {
         var result = ""
         for byte in id.utf8 {
             switch byte {
@@ -25,7 +37,7 @@ public enum HTMLText {
                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
                 result.unicodeScalars.append(Unicode.Scalar(byte))
             default:
-                result += String(format: "~%02X", byte)
+                result += "~" + hex([byte]).uppercased()
             }
         }
         return result.isEmpty ? "~" : result
@@ -72,4 +84,9 @@ public enum HTMLText {
         }
         return text
     }
+}
+
+extension Character {
+    /// 0 to 9 (not the other digits Unicode has).
+    fileprivate var isASCIIDigitForSlug: Bool { isASCII && isNumber }
 }

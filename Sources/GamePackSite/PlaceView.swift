@@ -18,18 +18,22 @@ struct PlaceView {
         for field in type.fields where field.type == .geo {
             guard let point = PreviewSite.point(item.node[field.name]) else { continue }
             var pins = [MapPin(latitude: point.0, longitude: point.1, label: "", title: site.title(of: item), style: "after")]
-            let others = site.memo.value("pins of \(item.collection).\(field.name) at depth \(frame.depth)") {
-                Self.pins(of: item.collection, field: field.name, frame: frame)
+            let others = site.memo.value("points of \(item.collection).\(field.name)") {
+                Self.points(of: item.collection, field: field.name, in: snapshot)
             }
             // No point further north or south than the radius is within it (the great-circle
             // distance is at least the difference in latitude), so most are passed over without
             // the haversine; the margin keeps the one at the edge that it would count.
             let latitudeReach = Self.searchRadius / Geo.earthRadius * 180 / .pi * (1 + 1e-9)
             for other in others where other.index != index {
-                guard (other.pin.latitude - point.0).magnitude <= latitudeReach,
-                    Geo.distance(point.0, point.1, other.pin.latitude, other.pin.longitude) <= Self.searchRadius
+                guard (other.latitude - point.0).magnitude <= latitudeReach,
+                    Geo.distance(point.0, point.1, other.latitude, other.longitude) <= Self.searchRadius
                 else { continue }
-                pins.append(other.pin)
+                let otherItem = snapshot.project.items[other.index]
+                pins.append(
+                    MapPin(
+                        latitude: other.latitude, longitude: other.longitude, title: site.title(of: otherItem),
+                        href: otherItem.id.map { site.itemHref(item.collection, $0, depth: frame.depth) }, style: "before"))
                 if pins.count > 400 { break }
             }
             let map = PreviewMap(
@@ -43,18 +47,14 @@ struct PlaceView {
         return out
     }
 
-    /// The grey pin of every item of `collection` with a point in `field`, in the collection's
-    /// order, with the item's index: made once per site (`PageMemo`), as each item page searches
-    /// them for its neighbours.
-    static func pins(of collection: String, field: String, frame: PageFrame) -> [(index: Int, pin: MapPin)] {
-        let site = frame.site, snapshot = frame.snapshot
-        return (snapshot.itemsByCollection[collection] ?? []).compactMap { index in
-            let item = snapshot.project.items[index]
-            guard let point = PreviewSite.point(item.node[field]) else { return nil }
-            let pin = MapPin(
-                latitude: point.0, longitude: point.1, title: site.title(of: item),
-                href: item.id.map { site.itemHref(collection, $0, depth: frame.depth) }, style: "before")
-            return (index, pin)
+    /// Every item of `collection` with a point in `field`, in the collection's order: made once
+    /// per site (`PageMemo`), as each item page searches them for its neighbours. Points only:
+    /// a live page, whose site is its own, names just the pins it shows.
+    static func points(of collection: String, field: String, in snapshot: PreviewSnapshot) -> [(
+        index: Int, latitude: Double, longitude: Double
+    )] {
+        (snapshot.itemsByCollection[collection] ?? []).compactMap { index in
+            PreviewSite.point(snapshot.project.items[index].node[field]).map { (index, $0.0, $0.1) }
         }
     }
 

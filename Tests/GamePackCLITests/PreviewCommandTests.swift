@@ -182,9 +182,17 @@ struct PreviewCommandTests {
     func staticSite() throws {
         let temp = try TemporaryDirectory()
         let project = try temp.copy(TestPaths.example("whack-a-vc"), as: "wvc")
+        // An item whose id is the name of the list page gets a page of its own beside it.
+        let second = project.appendingPathComponent("content/vcs/2.yaml")
+        try String(contentsOf: second, encoding: .utf8).replacingOccurrences(of: "id: 2\n", with: "id: index\n")
+            .write(to: second, atomically: true, encoding: .utf8)
         let out = temp.url.appendingPathComponent("site")
         let result = try CommandRunner.gamepack(["preview", project.path, "--out", out.path, "--offline"])
         #expect(result.status == 0, "\(result.stderr)")
+        let list = try String(contentsOf: out.appendingPathComponent("c/vcs/index.html"), encoding: .utf8)
+        #expect(list.contains("c/vcs/~69ndex.html\""))
+        let renamed = try String(contentsOf: out.appendingPathComponent("c/vcs/~69ndex.html"), encoding: .utf8)
+        #expect(renamed.contains("data-id=\"index\"") || renamed.contains(">index<"), "the item's own page")
         let fm = FileManager.default
         #expect(fm.fileExists(atPath: out.appendingPathComponent("index.html").path))
         #expect(fm.fileExists(atPath: out.appendingPathComponent("_assets/vcs/vc1.png").path))

@@ -21,6 +21,15 @@ struct PreviewTests {
             #expect(!slug.contains("/") && !slug.contains(".") && !slug.isEmpty, "\(slug)")
             #expect(PreviewSite.unslug(slug) == id)
         }
+        // An id named like a list page gets a page of its own, which reads back.
+        for id in ["index", "page-2", "page-"] {
+            let slug = HTMLText.slug(id)
+            #expect(slug != id && slug.hasPrefix("~"), "\(slug)")
+            #expect(PreviewSite.unslug(slug) == id)
+            #expect(PreviewSite.unslug(id) == nil)
+        }
+        #expect(HTMLText.slug("index2") == "index2" && HTMLText.slug("page-2a") == "page-2a")
+        #expect(HTMLText.slug("~") == "~7E" && HTMLText.slug("é") == "~C3~A9")
         #expect(PreviewSite.unslug("~2") == nil)
         #expect(PreviewSite.unslug("a~41") == nil)  // not the spelling slug writes for "aA"
     }
