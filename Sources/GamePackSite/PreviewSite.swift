@@ -21,7 +21,7 @@ public struct PreviewOptions: Sendable {
 /// to HTML. Every link is relative, so the same pages work from the server and from `file://`.
 ///
 /// Paths: `index.html`; `c/<collection>/index.html` (and `page-N.html` past 500 items);
-/// `c/<collection>/<id>.html` (the id spelled by `HTMLText.slug`); `_preview/preview.css`,
+/// `c/<collection>/<id>.html` (the id spelled by `HTMLText.slug`, never a list page's name); `_preview/preview.css`,
 /// `_preview/preview.js`; assets under `_assets/<path>`.
 public struct PreviewSite: Sendable {
     public let snapshot: PreviewSnapshot
