@@ -26,9 +26,19 @@ public enum PreviewAssets {
 
     /// The verdict on `path` (relative to `assets/`).
     public static func check(_ path: String, in project: Project) -> Verdict {
+        check(path, in: project, assetsRoot: assetsRoot(of: project))
+    }
+
+    /// The real path of the project's `assets/` folder (its symlinks resolved, a system call per
+    /// part): worked out once for a batch of `check`s.
+    static func assetsRoot(of project: Project) -> String {
+        project.root.appendingPathComponent("assets").resolvingSymlinksInPath().path
+    }
+
+    /// The verdict on `path`, `assetsRoot` being `assetsRoot(of: project)`.
+    static func check(_ path: String, in project: Project, assetsRoot: String) -> Verdict {
         let relative = AssetPath.normalize(path)
         if relative.isEmpty || isHidden(relative) { return .refused("is a hidden path or names no file") }
-        let assetsRoot = project.root.appendingPathComponent("assets").resolvingSymlinksInPath().path
         let info: MediaInfo
         switch AssetChecks.inspect(relative, root: project.root, assetsRoot: assetsRoot) {
         case .outside(let why): return .refused(why)

@@ -36,8 +36,9 @@ public enum PreviewWorkspace {
     static func refusals(of paths: [String], in project: Project) -> [String: String] {
         var refused: [String: String] = [:]
         let publishable = PreviewAssets.PublishableWords(root: project.root)
+        let assetsRoot = PreviewAssets.assetsRoot(of: project)
         for path in paths {
-            if case .refused(let why) = PreviewAssets.check(path, in: project) {
+            if case .refused(let why) = PreviewAssets.check(path, in: project, assetsRoot: assetsRoot) {
                 refused[AssetPath.normalize(path)] = publishable(why)
             }
         }

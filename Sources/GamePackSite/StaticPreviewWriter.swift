@@ -97,8 +97,9 @@ public enum StaticPreviewWriter {
             // The assets to copy first: pages link only to those.
             var copies: [(source: URL, path: String)] = []
             var refused: [(path: String, reason: String)] = []
+            let assetsRoot = PreviewAssets.assetsRoot(of: snapshot.project)
             for path in PreviewAssets.used(by: snapshot.project).sorted() where snapshot.assetVersions[path] != nil {
-                switch PreviewAssets.check(path, in: snapshot.project) {
+                switch PreviewAssets.check(path, in: snapshot.project, assetsRoot: assetsRoot) {
                 case .allowed(let source, _): copies.append((source, path))
                 case .refused(let why): refused.append((path, why))
                 }
