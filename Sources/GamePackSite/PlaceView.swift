@@ -18,8 +18,8 @@ struct PlaceView {
         for field in type.fields where field.type == .geo {
             guard let point = PreviewSite.point(item.node[field.name]) else { continue }
             var pins = [MapPin(latitude: point.0, longitude: point.1, label: "", title: site.title(of: item), style: "after")]
-            let others = site.memo.value("points of \(item.collection).\(field.name)") {
-                Self.points(of: item.collection, field: field.name, in: snapshot)
+            let others = site.memo.value("points of \(item.collection).\(field.name) at depth \(frame.depth)") {
+                Self.points(of: item.collection, field: field.name, frame: frame)
             }
             // No point further north or south than the radius is within it (the great-circle
             // distance is at least the difference in latitude), so most are passed over without
@@ -29,11 +29,7 @@ struct PlaceView {
                 guard (other.latitude - point.0).magnitude <= latitudeReach,
                     Geo.distance(point.0, point.1, other.latitude, other.longitude) <= Self.searchRadius
                 else { continue }
-                let otherItem = snapshot.project.items[other.index]
-                pins.append(
-                    MapPin(
-                        latitude: other.latitude, longitude: other.longitude, title: site.title(of: otherItem),
-                        href: otherItem.id.map { site.itemHref(item.collection, $0, depth: frame.depth) }, style: "before"))
+                pins.append(other.pin ?? pin(other.index, other.latitude, other.longitude))
                 if pins.count > 400 { break }
             }
             let map = PreviewMap(
@@ -48,14 +44,25 @@ struct PlaceView {
     }
 
     /// Every item of `collection` with a point in `field`, in the collection's order: made once
-    /// per site (`PageMemo`), as each item page searches them for its neighbours. Points only:
-    /// a live page, whose site is its own, names just the pins it shows.
-    static func points(of collection: String, field: String, in snapshot: PreviewSnapshot) -> [(
-        index: Int, latitude: Double, longitude: Double
+    /// per site (`PageMemo`), as each item page searches them for its neighbours. A static site
+    /// names each item's grey pin here too, once for all pages; a live page, whose site is its
+    /// own, names just the pins it shows (`pin`).
+    static func points(of collection: String, field: String, frame: PageFrame) -> [(
+        index: Int, latitude: Double, longitude: Double, pin: MapPin?
     )] {
-        (snapshot.itemsByCollection[collection] ?? []).compactMap { index in
-            PreviewSite.point(snapshot.project.items[index].node[field]).map { (index, $0.0, $0.1) }
+        let snapshot = frame.snapshot, view = PlaceView(frame: frame)
+        return (snapshot.itemsByCollection[collection] ?? []).compactMap { index in
+            guard let point = PreviewSite.point(snapshot.project.items[index].node[field]) else { return nil }
+            return (index, point.0, point.1, frame.site.options.live ? nil : view.pin(index, point.0, point.1))
         }
+    }
+
+    /// The grey pin of the item at `index`: its title, linking to its page.
+    func pin(_ index: Int, _ latitude: Double, _ longitude: Double) -> MapPin {
+        let site = frame.site, item = frame.snapshot.project.items[index]
+        return MapPin(
+            latitude: latitude, longitude: longitude, title: site.title(of: item),
+            href: item.id.map { site.itemHref(item.collection, $0, depth: frame.depth) }, style: "before")
     }
 
     /// "valid 2026-02-02 → 2026-04-30 · active today" for a type with date fields.

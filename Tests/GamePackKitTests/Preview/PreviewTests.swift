@@ -181,6 +181,37 @@ struct PreviewTests {
         #expect(try #require(site.render(path: "c/locations/1.html")).contains("referring to this location (2)"))
     }
 
+    @Test("a deal's map shows the other deals within 5 km, in their collection's order, live and static alike")
+    func nearbyPins() async throws {
+        let snapshot = try await PreviewWorkspace.load(at: TestPaths.example("dealhunter"))
+        let deals = try #require(snapshot.itemsByCollection["deals"])
+        let live = site(snapshot)
+        let published = PreviewSite(snapshot: snapshot, options: PreviewOptions(live: false, tiles: nil, versionedAssets: false))
+        var checked = 0
+        for (position, index) in deals.enumerated() {
+            let deal = snapshot.project.items[index]
+            guard let id = deal.id, let point = PreviewSite.point(deal.node["location"]) else { continue }
+            let expected = deals.enumerated().compactMap { other, otherIndex -> String? in
+                guard other != position, let p = PreviewSite.point(snapshot.project.items[otherIndex].node["location"]),
+                    Geo.distance(point.0, point.1, p.0, p.1) <= PlaceView.searchRadius
+                else { return nil }
+                return "data-lat=\"\(p.0)\" data-lon=\"\(p.1)\""
+            }
+            let path = "c/deals/\(HTMLText.slug(id.text)).html"
+            for site in [live, published] {
+                let page = try #require(site.render(path: path))
+                let grey = page.components(separatedBy: "<g class=\"before\" ").dropFirst().map { part in
+                    String(part.prefix { $0 != " " }) + " "
+                        + String(part.dropFirst(part.prefix { $0 != " " }.count + 1).prefix { $0 != " " })
+                }
+                #expect(grey == expected, "\(path), live: \(site.options.live)")
+            }
+            if !expected.isEmpty && expected.count < deals.count - 1 { checked += 1 }
+        }
+        // Some deal has neighbours and deals that are not: the test tells near from far.
+        #expect(checked > 0)
+    }
+
     /// A copy of gohike-amsterdam as the preview loads it, then `path` in it with `old`
     /// replaced by `new`: the copy's folder, its project, the snapshot, the file and its text
     /// before the change.
