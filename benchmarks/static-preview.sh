@@ -5,7 +5,8 @@
 #   BEFORE_BIN=/path/to/older/gamepack bash benchmarks/static-preview.sh
 #   SIZES="2000" BIN=.build/debug/gamepack bash benchmarks/static-preview.sh
 #
-# Shapes (benchmarks/generate.py, each at every size in SIZES, default "2000 20000"):
+# Shapes (benchmarks/generate.py, each at every size in SIZES, default "2000 20000"; SHAPES
+# names fewer, e.g. SHAPES="located gohike"):
 #   mixed        the built-in collections, tiny images (routes, locations, deals, vcs, …)
 #   located      every item a location with its own image, all within a few km: each item
 #                page maps 400 neighbours
@@ -59,7 +60,7 @@ echo
 echo "| shape | items | gamepack | before | ratio | same bytes | site |"
 echo "|---|---|---|---|---|---|---|"
 for size in $SIZES; do
-    for name in mixed located gohike collections long-texts; do
+    for name in ${SHAPES:-mixed located gohike collections long-texts}; do
         project=$(generate "$name" "$size")
         now=() before=()
         for _ in $(seq "$RUNS"); do
