@@ -30,7 +30,7 @@ public enum PreviewResources {
         td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
         .badge { display: inline-block; font-size: 11px; font-weight: 700; padding: 1px 7px; border-radius: 9px; color: #fff; vertical-align: 1px; }
         .badge.error { background: var(--error); } .badge.warning { background: var(--warning); } .badge.note { background: var(--note); }
-        .badge.ok { background: var(--ok); } .badge.muted { background: #5d6675; }
+        .badge.ok { background: var(--ok); } .badge.muted { background: #5d6675; color: #fff; }
         .banner { background: #fdecea; border: 1px solid #f5c2c0; color: #7a1712; border-radius: 8px; padding: 10px 14px; margin: 12px 0; }
         .banner.partial { background: #fff8e1; border-color: #f3d98b; color: #6b4e00; }
         .findings { list-style: none; padding: 0; margin: 0; }

@@ -308,7 +308,7 @@ struct PreviewCommandTests {
         let bad = try temp.write(
             """
             <!DOCTYPE html><html lang="en"><head><title>bad</title><style>body{background:#f6f7f9}a{color:#1f6feb;font-size:13px}</style></head>
-            <body><main><h1>Bad</h1><h3>skipped level</h3><a href="#x">a link</a><table><tr><th></th><th>name</th></tr><tr><td>1</td><td>x</td></tr></table>
+            <body><main><h1>Bad</h1><h3>skipped level</h3><a href="#x">a link</a><span style="color:#5d6675;background:#5d6675">expired</span><table><tr><th></th><th>name</th></tr><tr><td>1</td><td>x</td></tr></table>
             <svg class="map" role="img" aria-label="map"><a href="#p"><g class="pin"><circle r="5" cx="9" cy="9"/></g></a></svg></main></body></html>
             """, to: "bad.html")
         let caught = try CommandRunner.run(
@@ -316,6 +316,7 @@ struct PreviewCommandTests {
         #expect(caught.status == 1, "\(caught.stdout)")
         for rule in [
             "serious color-contrast", "serious nested-interactive", "moderate heading-order", "minor empty-table-header",
+            "serious invisible-text",
         ] {
             #expect(caught.stdout.contains("  \(rule) "), "\(rule): \(caught.stdout)")
         }
