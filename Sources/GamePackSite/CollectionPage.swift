@@ -27,7 +27,9 @@ struct CollectionPage {
                 "<div class=\"banner\">No content type for this collection: its items cannot be checked or shown field by field.</div>"
         }
         if let type, let geo = type.fields.first(where: { $0.type == .geo }) {
-            body += site.memo.value("map of \(collection)") { Self.map(site: site, collection: collection, all: all, geo: geo) }
+            body += site.memo.value(PageMemo.key("map", collection)) {
+                Self.map(site: site, collection: collection, all: all, geo: geo)
+            }
         }
         body += pager(all.count)
         if let type, type.fields.filter({ $0.type == .image }).count >= 2 {

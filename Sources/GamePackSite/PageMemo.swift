@@ -9,6 +9,10 @@ final class PageMemo: @unchecked Sendable {
     private let lock = NSLock()
     private var values: [String: any Sendable] = [:]
 
+    /// A key of its parts (a kind of value, a collection's name, a field's), joined by a
+    /// character no name holds, so that no two lists of parts give the same key.
+    static func key(_ parts: String...) -> String { parts.joined(separator: "\u{0}") }
+
     /// The value under `key`, made by `make` the first time it is asked for. A key names one
     /// kind of value: asked for as another type, it is made again.
     func value<Value: Sendable>(_ key: String, make: () -> Value) -> Value {

@@ -18,7 +18,7 @@ struct PlaceView {
         for field in type.fields where field.type == .geo {
             guard let point = PreviewSite.point(item.node[field.name]) else { continue }
             var pins = [MapPin(latitude: point.0, longitude: point.1, label: "", title: site.title(of: item), style: "after")]
-            let others = site.memo.value("points of \(item.collection).\(field.name) at depth \(frame.depth)") {
+            let others = site.memo.value(PageMemo.key("points", item.collection, field.name, "\(frame.depth)")) {
                 Self.points(of: item.collection, field: field.name, frame: frame)
             }
             // No point further north or south than the radius is within it (the great-circle

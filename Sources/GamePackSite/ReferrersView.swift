@@ -22,7 +22,7 @@ struct ReferrersView {
             guard !fields.isEmpty else { continue }
             var rows = ""
             let referrers =
-                site.memo.value("referrers to \(item.collection) in \(collection)") {
+                site.memo.value(PageMemo.key("referrers", item.collection, collection)) {
                     Self.referrers(in: collection, fields: fields, snapshot: snapshot)
                 }[id] ?? []
             let count = referrers.count
