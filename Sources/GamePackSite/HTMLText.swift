@@ -22,7 +22,8 @@ public enum HTMLText {
     /// id has its first byte written `~XX` (`~69ndex`), where its page took the list's place.
     public static func slug(_ id: String) -> String {
         let plain = plainSlug(id)
-        guard plain == "index" || (plain.hasPrefix("page-") && plain.dropFirst(5).allSatisfy(\.isASCIIDigitForSlug)) else {
+        guard plain == "index" || (plain.hasPrefix("page-") && plain.utf8.dropFirst(5).allSatisfy { (0x30...0x39).contains($0) })
+        else {
             return plain
         }
         return "~" + hex([plain.utf8.first!]).uppercased() + plain.dropFirst()
@@ -84,9 +85,4 @@ public enum HTMLText {
         }
         return text
     }
-}
-
-extension Character {
-    /// 0 to 9 (not the other digits Unicode has).
-    fileprivate var isASCIIDigitForSlug: Bool { isASCII && isNumber }
 }

@@ -7,7 +7,15 @@ import Foundation
 /// one site for all of its pages.
 final class PageMemo: @unchecked Sendable {
     private let lock = NSLock()
-    private var values: [String: any Sendable] = [:]
+    private var cells: [String: Cell] = [:]
+
+    /// One key's value, made under the key's own lock: a second page asking while the first
+    /// makes it waits for it instead of making it again (a 20,000-pin map, once per thread), and
+    /// pages asking for other keys meanwhile are not held up. `make` may ask for other keys.
+    private final class Cell: @unchecked Sendable {
+        let lock = NSLock()
+        var value: (any Sendable)?
+    }
 
     /// A key of its parts (a kind of value, a collection's name, a field's), joined by a
     /// character no name holds, so that no two lists of parts give the same key.
@@ -16,9 +24,17 @@ final class PageMemo: @unchecked Sendable {
     /// The value under `key`, made by `make` the first time it is asked for. A key names one
     /// kind of value: asked for as another type, it is made again.
     func value<Value: Sendable>(_ key: String, make: () -> Value) -> Value {
-        if let made = lock.withLock({ values[key] }) as? Value { return made }
-        let made = make()
-        lock.withLock { values[key] = made }
-        return made
+        let cell = lock.withLock {
+            if let cell = cells[key] { return cell }
+            let cell = Cell()
+            cells[key] = cell
+            return cell
+        }
+        return cell.lock.withLock {
+            if let made = cell.value as? Value { return made }
+            let made = make()
+            cell.value = made
+            return made
+        }
     }
 }

@@ -49,8 +49,10 @@ struct DatabaseDeadline: Error, CustomStringConvertible {
     static func within<T: Sendable>(_ limit: Duration, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
         let (seconds, attoseconds) = limit.components
         let deadline = DatabaseDeadline(seconds: Double(seconds) + Double(attoseconds) / 1e18)
-        let work = Task { try await body() }
         let outcome = FirstOutcome<T>()
+        let work = Task {
+            do { outcome.settle(.success(try await body())) } catch { outcome.settle(.failure(error)) }
+        }
         let timer = Task {
             try? await Task.sleep(for: limit)
             outcome.settle(.failure(deadline))
@@ -58,10 +60,7 @@ struct DatabaseDeadline: Error, CustomStringConvertible {
         }
         defer { timer.cancel() }
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                outcome.wait(continuation)
-                Task { outcome.settle(await work.result) }
-            }
+            try await withCheckedThrowingContinuation { continuation in outcome.wait(continuation) }
         } onCancel: {
             work.cancel()
             outcome.settle(.failure(CancellationError()))

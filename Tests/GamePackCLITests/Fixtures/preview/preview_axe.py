@@ -9,18 +9,17 @@ background's colour counted as a serious `invisible-text`; then `map pins: …` 
 page has a critical or serious violation or its map pins cannot be reached or have no name.
 """
 import argparse
-import json
 import os
 import sys
 
-import axe_playwright_python
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-AXE = os.path.join(os.path.dirname(axe_playwright_python.__file__), "axe.min.js")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import axe_run  # noqa: E402  (Fixtures/axe_run.py, shared with the studio walk)
 
 
 def make_driver():
@@ -31,22 +30,6 @@ def make_driver():
         options.add_argument(flag)
     service = Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
     return webdriver.Chrome(service=service, options=options)
-
-
-def run_axe(driver):
-    with open(AXE, encoding="utf-8") as f:
-        driver.execute_script(f.read())
-    # Every rule axe runs by default (WCAG 2.0-2.2 A and AA, best practices).
-    return driver.execute_async_script(
-        "const done = arguments[arguments.length - 1];"
-        "axe.run(document, {resultTypes: ['violations']}).then(r => done(JSON.stringify({"
-        "version: axe.version, violations: r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,"
-        "nodes: v.nodes.map(n => n.target.join(' '))})),"
-        # Text in its background's own colour is no violation to axe but "incomplete" (it takes
-        # it for text hidden on purpose): on these pages it is a badge no one can read.
-        "invisible: r.incomplete.filter(v => v.id === 'color-contrast').flatMap(v => v.nodes.filter("
-        "n => n.any.some(c => c.data && c.data.messageKey === 'equalRatio')).map(n => n.target.join(' ')))"
-        "})), e => done(JSON.stringify({error: String(e)})));")
 
 
 def check_pins(driver, name):
@@ -91,24 +74,17 @@ def main():
             name, url = page.split("=", 1)
             driver.get(url)
             driver.implicitly_wait(0)
-            result = json.loads(run_axe(driver))
+            result = axe_run.run(driver)
             if "error" in result:
                 print("FAIL: %s: axe did not run: %s" % (name, result["error"]))
                 failed = True
                 continue
-            counts = {"critical": 0, "serious": 0, "moderate": 0, "minor": 0}
-            for v in result["violations"]:
-                counts[v["impact"] or "minor"] += 1
-            if result["invisible"]:
-                counts["serious"] += 1
+            counts = axe_run.counts(result)
             print("page %s (axe %s): critical %d serious %d moderate %d minor %d" % (
                 name, result["version"], counts["critical"], counts["serious"], counts["moderate"], counts["minor"]))
-            for v in result["violations"]:
-                print("  %s %s (%d): %s; %s" % (v["impact"], v["id"], len(v["nodes"]), v["help"], ", ".join(v["nodes"][:3])))
-            if result["invisible"]:
-                print("  serious invisible-text (%d): text in the colour of its background; %s" % (
-                    len(result["invisible"]), ", ".join(result["invisible"][:3])))
-            if counts["critical"] or counts["serious"]:
+            for line in axe_run.details(result):
+                print(line)
+            if axe_run.fails(counts):
                 failed = True
             if not check_pins(driver, name):
                 failed = True

@@ -39,6 +39,8 @@ from selenium.webdriver.common.keys import Keys
 
 # The preview's browser test has the waiting and the independent haversine; one copy of each.
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "preview"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import axe_run  # noqa: E402  (Fixtures/axe_run.py, shared with the preview's axe check)
 import preview_browser  # noqa: E402
 from preview_browser import describe, haversine  # noqa: E402
 
@@ -143,31 +145,17 @@ def saved():
     return status
 
 
-AXE = None
-
-
 def axe(view):
-    """axe-core on the current view; fails on a critical or serious violation."""
-    global AXE
-    if AXE is None:
-        import axe_playwright_python
-        with open(os.path.join(os.path.dirname(axe_playwright_python.__file__), "axe.min.js"), encoding="utf-8") as f:
-            AXE = f.read()
-    DRIVER.execute_script(AXE)
-    result = json.loads(DRIVER.execute_async_script(
-        "const done = arguments[arguments.length - 1];"
-        "axe.run(document, {resultTypes: ['violations']}).then(r => done(JSON.stringify({version: axe.version,"
-        "violations: r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map(n => n.target.join(' '))}))})),"
-        "e => done(JSON.stringify({error: String(e)})));"))
+    """axe-core on the current view (`Fixtures/axe_run.py`); fails on a critical or serious
+    finding, text in its background's colour among them."""
+    result = axe_run.run(DRIVER)
     if "error" in result:
         fail("axe did not run on %s: %s" % (view, result["error"]))
-    counts = {"critical": 0, "serious": 0, "moderate": 0, "minor": 0}
-    for v in result["violations"]:
-        counts[v["impact"] or "minor"] += 1
+    counts = axe_run.counts(result)
     print("axe %s (%s): critical %d serious %d moderate %d minor %d" % (view, result["version"], counts["critical"], counts["serious"], counts["moderate"], counts["minor"]), flush=True)
-    for v in result["violations"]:
-        print("  %s %s (%d): %s; %s" % (v["impact"], v["id"], len(v["nodes"]), v["help"], ", ".join(v["nodes"][:3])), flush=True)
-    if counts["critical"] or counts["serious"]:
+    for line in axe_run.details(result):
+        print(line, flush=True)
+    if axe_run.fails(counts):
         fail("axe: critical or serious violations on " + view)
 
 
