@@ -17,6 +17,9 @@
 # without --cache-dir, so every read comes from the chunks, once over loopback TCP and once
 # over the cluster's Unix socket (`?host=FOLDER`) when it has one here. The table ends with the ratio
 # PostgreSQL / folder (the median of the rounds' ratios, and their range); the targets of issue 33 are ≥ 0.5 for the pack and ≥ 0.8 for files.
+# Each round also reads the pack's chunks with PostgreSQL's own client (`psql`, COPY in binary
+# to /dev/null, three sessions at once): what any reader of them gets from this cluster on this
+# machine without sending them on, a server's ceiling.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 release=.build-release/x86_64-unknown-linux-gnu/release/gamepack
@@ -109,24 +112,57 @@ measure() {
     printf '%s\t%s\t%s\t%s\n' "$name" "$round" "$mbs" "$rps" >> "$results"
     echo "round $round, $name: pack $mbs MB/s, files $rps requests/s"
 }
+# A PostgreSQL store's ceiling on this machine: PostgreSQL's own client reading the same
+# pack's chunks from the same cluster over TCP, READS times, with nothing to send on. Three
+# `psql` sessions each stream every third chunk (`COPY … TO STDOUT (FORMAT binary)`, the
+# cheapest way out of PostgreSQL) to /dev/null, in parallel, like the server's two chunks read
+# ahead of the one it sends. Appended to `results` as the row `psql` (pack only).
+pack_path=$(psql "$pg_url" -Atc "SELECT path FROM blobs WHERE path LIKE 'v1/packs/%' ORDER BY size DESC LIMIT 1")
+copy_chunks() {
+    psql "$pg_url" -qc "COPY (SELECT c.data FROM blob_parts p JOIN blob_chunks c ON c.sha256 = p.chunk
+        WHERE p.path = '$pack_path' AND p.position % 3 = $1 ORDER BY p.position) TO STDOUT (FORMAT binary)" >/dev/null
+}
+# copy_pack: the three sessions at once, returning when all three are done (their own pids: a
+# bare `wait` would wait for the servers too).
+copy_pack() {
+    local -a sessions=()
+    for part in 0 1 2; do
+        copy_chunks "$part" &
+        sessions+=($!)
+    done
+    for session in "${sessions[@]}"; do wait "$session"; done
+}
+measure_psql() {
+    local round=$1 start end mbs
+    copy_pack
+    start=$(date +%s.%N)
+    for _ in $(seq "$READS"); do copy_pack; done
+    end=$(date +%s.%N)
+    mbs=$(python3 -c "print(f'{$pack_bytes * $READS / ($end - $start) / 1e6:.1f}')")
+    printf 'psql\t%s\t%s\t-\n' "$round" "$mbs" >> "$results"
+    echo "round $round, psql COPY of the chunks: $mbs MB/s"
+}
+[ -n "$pack_path" ] || { echo "blob-store.sh: the pack is not in PostgreSQL" >&2; exit 1; }
 for round in $(seq "$ROUNDS"); do
     # each round starts with the next store in turn
     for i in "${!stores[@]}"; do
         name=${stores[$(((i + round - 1) % ${#stores[@]}))]}
         measure "$name" "${ports[$name]}" "$round"
     done
+    measure_psql "$round"
 done
 
 python3 - "$results" <<'PY'
 import statistics, sys
 rows = [line.split() for line in open(sys.argv[1])]
 def figures(name, column):
-    return [float(row[column]) for row in rows if row[0] == name]
+    return [float(row[column]) for row in rows if row[0] == name and row[column] != "-"]
 def ratios(name, column):
     return [p / f for p, f in zip(figures(name, column), figures("sqlite", column))]
 med = statistics.median
 stores = [("folder (SQLite)", "sqlite"), ("PostgreSQL chunks, no cache, TCP", "postgres"),
-          ("PostgreSQL chunks, no cache, Unix socket", "socket")]
+          ("PostgreSQL chunks, no cache, Unix socket", "socket"),
+          ("psql: COPY of the same chunks to /dev/null, 3 sessions", "psql")]
 print()
 print(f"median of {len(figures('sqlite', 2))} rounds, every store measured in every round, the order turning;")
 print("ratio: the median of the rounds' ratios to the folder store, and their range (targets: pack ≥ 0.5, files ≥ 0.8)")
@@ -140,7 +176,17 @@ for label, name in stores:
     if name == "sqlite":
         print(f"| {label} | {med(pack):.1f} | | {med(files):.0f} | |")
         continue
-    pr, fr = ratios(name, 2), ratios(name, 3)
-    print(f"| {label} | {med(pack):.1f} | {med(pr):.2f} ({min(pr):.2f}–{max(pr):.2f}) "
-          f"| {med(files):.0f} | {med(fr):.2f} ({min(fr):.2f}–{max(fr):.2f}) |")
+    pr = ratios(name, 2)
+    row = f"| {label} | {med(pack):.1f} | {med(pr):.2f} ({min(pr):.2f}–{max(pr):.2f}) "
+    if files:
+        fr = ratios(name, 3)
+        row += f"| {med(files):.0f} | {med(fr):.2f} ({min(fr):.2f}–{max(fr):.2f}) |"
+    else:
+        row += "| | |"
+    print(row)
+if figures("psql", 2):
+    server, ceiling = figures("postgres", 2), figures("psql", 2)
+    print()
+    print(f"gamepack's PostgreSQL TCP read over psql's, per round: "
+          + ", ".join(f"{s / c:.2f}" for s, c in zip(server, ceiling)))
 PY
