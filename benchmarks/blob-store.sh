@@ -18,8 +18,8 @@
 # over the cluster's Unix socket (`?host=FOLDER`) when it has one here. The table ends with the ratio
 # PostgreSQL / folder (the median of the rounds' ratios, and their range); the targets of issue 33 are ≥ 0.5 for the pack and ≥ 0.8 for files.
 # Each round also reads the pack's chunks with PostgreSQL's own client (`psql`, COPY in binary
-# to /dev/null, three sessions at once): what any reader of them gets from this cluster on this
-# machine without sending them on, a server's ceiling.
+# to /dev/null, three sessions at once, as the server has three chunks in flight): what a
+# reader gets from this cluster on this machine when it sends nothing on.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 release=.build-release/x86_64-unknown-linux-gnu/release/gamepack
@@ -112,11 +112,11 @@ measure() {
     printf '%s\t%s\t%s\t%s\n' "$name" "$round" "$mbs" "$rps" >> "$results"
     echo "round $round, $name: pack $mbs MB/s, files $rps requests/s"
 }
-# A PostgreSQL store's ceiling on this machine: PostgreSQL's own client reading the same
-# pack's chunks from the same cluster over TCP, READS times, with nothing to send on. Three
-# `psql` sessions each stream every third chunk (`COPY … TO STDOUT (FORMAT binary)`, the
-# cheapest way out of PostgreSQL) to /dev/null, in parallel, like the server's two chunks read
-# ahead of the one it sends. Appended to `results` as the row `psql` (pack only).
+# PostgreSQL's own client reading the same pack's chunks from the same cluster over TCP, READS
+# times, with nothing to send on. Three `psql` sessions each stream every third chunk (`COPY …
+# TO STDOUT (FORMAT binary)`, the cheapest way out of PostgreSQL) to /dev/null, in parallel,
+# like the server's two chunks read ahead of the one it sends. Appended to `results` as the row
+# `psql` (pack only).
 pack_path=$(psql "$pg_url" -Atc "SELECT path FROM blobs WHERE path LIKE 'v1/packs/%' ORDER BY size DESC LIMIT 1")
 copy_chunks() {
     psql "$pg_url" -qc "COPY (SELECT c.data FROM blob_parts p JOIN blob_chunks c ON c.sha256 = p.chunk
@@ -185,8 +185,8 @@ for label, name in stores:
         row += "| | |"
     print(row)
 if figures("psql", 2):
-    server, ceiling = figures("postgres", 2), figures("psql", 2)
+    server, client = figures("postgres", 2), figures("psql", 2)
     print()
     print(f"gamepack's PostgreSQL TCP read over psql's, per round: "
-          + ", ".join(f"{s / c:.2f}" for s, c in zip(server, ceiling)))
+          + ", ".join(f"{s / c:.2f}" for s, c in zip(server, client)))
 PY
