@@ -21,7 +21,7 @@ struct CollectionPage {
         var body =
             "<div class=\"crumbs\"><a href=\"../../index.html\">\(e(site.project.config.name))</a> › \(e(collection))</div>"
         body +=
-            "<h1>\(e(collection))</h1><div class=\"sub\">\(all.count) items\(type?.description.map { " · " + e($0) } ?? "")</div>"
+            "<h1>\(e(collection))</h1><div class=\"sub\">\(plural(all.count, "item"))\(type?.description.map { " · " + e($0) } ?? "")</div>"
         if type == nil {
             body +=
                 "<div class=\"banner\">No content type for this collection: its items cannot be checked or shown field by field.</div>"
@@ -59,7 +59,7 @@ struct CollectionPage {
         let map = PreviewMap(
             pins: pins, tiles: site.options.tiles, searchRadius: PlaceView.searchRadius, caption: "\(collection) on the map")
         return
-            "<section class=\"card\"><h2>On the map</h2><p class=\"sub\">\(pins.count) points. Click the map to list the \(e(collection)) within \(Geo.describe(meters: PlaceView.searchRadius)) of that point.</p>"
+            "<section class=\"card\"><h2>On the map</h2><p class=\"sub\">\(plural(pins.count, "point")). Click the map to list the \(e(collection)) within \(Geo.describe(meters: PlaceView.searchRadius)) of that point.</p>"
             + "<div class=\"map-wrap\">\(map.svg())</div><div id=\"search-result\" class=\"search-result\"></div></section>"
     }
 

@@ -14,12 +14,12 @@ struct IndexPage {
         let counts = snapshot.counts
         var body = "<h1>\(e(project.config.name))</h1>"
         body +=
-            "<div class=\"sub\">project <code>\(e(project.config.id))</code> · locales \(e(project.config.locales.joined(separator: ", "))) (default \(e(project.config.defaultLocale))) · \(project.items.count) items in \(project.contentFiles.count) files · \(project.assetFiles.count) assets</div>"
+            "<div class=\"sub\">project <code>\(e(project.config.id))</code> · locales \(e(project.config.locales.joined(separator: ", "))) (default \(e(project.config.defaultLocale))) · \(plural(project.items.count, "item")) in \(plural(project.contentFiles.count, "file")) · \(plural(project.assetFiles.count, "asset"))</div>"
         body += "<section class=\"card\" id=\"lint-summary\"><h2>Lint</h2><p>"
         body +=
             counts.errors + counts.warnings + counts.notes == 0
             ? "<span class=\"badge ok\">no problems found</span>"
-            : "<span class=\"badge error\">\(counts.errors) errors</span> <span class=\"badge warning\">\(counts.warnings) warnings</span> <span class=\"badge note\">\(counts.notes) notes</span>"
+            : "<span class=\"badge error\">\(plural(counts.errors, "error"))</span> <span class=\"badge warning\">\(plural(counts.warnings, "warning"))</span> <span class=\"badge note\">\(plural(counts.notes, "note"))</span>"
         body += " — the same checks as <code>gamepack lint</code>; each finding is shown on its item.</p></section>"
 
         let translationLocales = project.config.translationLocales

@@ -21,7 +21,7 @@ struct PageFrame {
         var status =
             counts.errors + counts.warnings == 0
             ? "<span class=\"badge ok\">no problems</span>"
-            : "<span class=\"badge error\">\(counts.errors) errors</span> <span class=\"badge warning\">\(counts.warnings) warnings</span>"
+            : "<span class=\"badge error\">\(plural(counts.errors, "error"))</span> <span class=\"badge warning\">\(plural(counts.warnings, "warning"))</span>"
         if !snapshot.lintIsComplete {
             status += " <span class=\"badge muted\" id=\"checking\">checking the whole project…</span>"
         }

@@ -63,7 +63,7 @@ struct RouteView {
         var out =
             "<section class=\"card route\" data-field=\"\(e(path.field.name))\"><h2>\(e(path.field.name.capitalized)) on the map</h2>"
         out +=
-            "<p class=\"total\" data-total-meters=\"\(Geo.wholeMeters(path.totalMeters))\">\(path.stops.count) waypoints · total walk \(e(Geo.describe(meters: path.totalMeters)))</p>"
+            "<p class=\"total\" data-total-meters=\"\(Geo.wholeMeters(path.totalMeters))\">\(plural(path.stops.count, "waypoint")) · total walk \(e(Geo.describe(meters: path.totalMeters)))</p>"
         if placed.isEmpty {
             out += "<p class=\"muted\">No waypoint has a position to draw.</p>"
         } else {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GamePackContent
 import GamePackFormat
 import GamePackServer
 
@@ -70,9 +71,9 @@ struct GCCommand: AsyncParsableCommand {
             for path in result.blobs { print("\(dryRun ? "would remove" : "removed") \(path)") }
             print(
                 dryRun
-                    ? "would remove \(result.blobs.count) blobs and \(result.packs.count) pack rows; \(result.referenced) referenced blobs kept"
-                    : "removed \(result.blobs.count) blobs (\(result.bytes) bytes), \(result.chunks) chunks and "
-                        + "\(result.packs.count) pack rows; \(result.referenced) referenced blobs kept")
+                    ? "would remove \(plural(result.blobs.count, "blob")) and \(plural(result.packs.count, "pack row")); \(plural(result.referenced, "referenced blob")) kept"
+                    : "removed \(plural(result.blobs.count, "blob")) (\(plural(Int(result.bytes), "byte"))), \(plural(result.chunks, "chunk")) and "
+                        + "\(plural(result.packs.count, "pack row")); \(plural(result.referenced, "referenced blob")) kept")
         }
     }
 }

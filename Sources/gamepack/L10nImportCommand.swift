@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GamePackContent
 import GamePackLocalization
 
 struct L10nImportCommand: AsyncParsableCommand {
@@ -70,7 +71,7 @@ struct L10nImportCommand: AsyncParsableCommand {
             // A refused file writes nothing: its summary says what it would have applied.
             let verb = dryRun || result.refused ? "would apply" : "applied"
             lines.append(
-                "\(verb) \(result.applied.count) \(result.locale) translations to \(result.changedFiles.count) files"
+                "\(verb) \(plural(result.applied.count, "\(result.locale) translation")) to \(plural(result.changedFiles.count, "file"))"
                     + (result.unchanged.isEmpty ? "" : ", \(result.unchanged.count) already current")
                     + (result.untranslated.isEmpty ? "" : ", \(result.untranslated.count) without a target")
                     + (result.drafts.isEmpty

@@ -53,7 +53,7 @@ struct LintCommand: AsyncParsableCommand {
         }
         if outputOptions.verbose {
             Terminal.info(
-                "loaded \(loaded.items.count) items from \(loaded.contentFiles.count) files, \(loaded.assetFiles.count) assets in \(elapsed(since: started))"
+                "loaded \(plural(loaded.items.count, "item")) from \(plural(loaded.contentFiles.count, "file")), \(plural(loaded.assetFiles.count, "asset")) in \(elapsed(since: started))"
             )
         }
         // Held to the end: freeing tens of thousands of items one by one would only delay the exit.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GamePackContent
 import GamePackFormat
 import GamePackServer
 
@@ -38,7 +39,10 @@ struct MigrateBlobsCommand: AsyncParsableCommand {
                     + "\(result.gzipCopies) gzip copies made again")
             guard result.refused.isEmpty else {
                 for damage in result.refused { Terminal.error("refused \(damage.path): \(damage.reason)") }
-                Terminal.error("\(result.refused.count) files do not match their SHA-256 and were not imported")
+                Terminal.error(
+                    result.refused.count == 1
+                        ? "1 file does not match its SHA-256 and was not imported"
+                        : "\(result.refused.count) files do not match their SHA-256 and were not imported")
                 throw ExitCode(1)
             }
         }

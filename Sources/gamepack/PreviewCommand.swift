@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GamePackContent
 import GamePackPreview
 import GamePackSite
 import Logging
@@ -76,7 +77,7 @@ struct PreviewCommand: AsyncParsableCommand {
                         Data("warning: assets/\(path) \(reason); it is not copied into the static preview\n".utf8))
                 }
                 print(
-                    "wrote \(summary.pages) pages and \(summary.assets) assets to \(out) (\(counts.errors) errors, \(counts.warnings) warnings); open \(out)/index.html"
+                    "wrote \(plural(summary.pages, "page")) and \(plural(summary.assets, "asset")) to \(out) (\(plural(counts.errors, "error")), \(plural(counts.warnings, "warning"))); open \(out)/index.html"
                 )
             } catch {
                 throw failure(error)
@@ -98,7 +99,7 @@ struct PreviewCommand: AsyncParsableCommand {
                 let shown = host.contains(":") ? "[\(host)]" : host
                 let url = "http://\(shown):\(port)/"
                 print(
-                    "gamepack preview: \(snapshot.project.items.count) items, \(counts.errors) errors, \(counts.warnings) warnings; serving \(url) (Ctrl-C stops)"
+                    "gamepack preview: \(plural(snapshot.project.items.count, "item")), \(plural(counts.errors, "error")), \(plural(counts.warnings, "warning")); serving \(url) (Ctrl-C stops)"
                 )
                 fflush(nil)
                 if shouldOpen { Self.openBrowser(url) }

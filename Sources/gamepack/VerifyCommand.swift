@@ -59,7 +59,7 @@ struct VerifyCommand: AsyncParsableCommand {
             let bytes = manifest.files.reduce(Int64(0)) { $0 + $1.size }
             let signatureNote = signedBy.map { "signature by key \($0) valid" } ?? "signature NOT checked (pass --pubkey)"
             print(
-                "OK \(pack): \(signatureNote); \(manifest.files.count) files (\(ByteCount.describe(Int(bytes)))) match the manifest"
+                "OK \(pack): \(signatureNote); \(plural(manifest.files.count, "file")) (\(ByteCount.describe(Int(bytes)))) \(manifest.files.count == 1 ? "matches" : "match") the manifest"
             )
         }
     }

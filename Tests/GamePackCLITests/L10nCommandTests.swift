@@ -88,7 +88,7 @@ struct L10nCommandTests {
 
         let apply = try CommandRunner.gamepack(["l10n", "import", "project", "done.xlf"], in: temp.url)
         #expect(apply.status == 0, "\(apply.stdout)\(apply.stderr)")
-        #expect(apply.stdout.contains("applied 1 nl translations to 1 files"), "\(apply.stdout)")
+        #expect(apply.stdout.contains("applied 1 nl translation to 1 file"), "\(apply.stdout)")
         let route = try String(contentsOf: project.appendingPathComponent(Self.routeFile), encoding: .utf8)
         #expect(route.contains("  nl: \"Groene Route\"  # gamepack:source nl=\(SourceHash.of("Green Trail"))\n"), "\(route)")
 
@@ -292,7 +292,7 @@ struct L10nCommandTests {
         try done.write(to: temp.url.appendingPathComponent("done.po"), atomically: true, encoding: .utf8)
         let apply = try CommandRunner.gamepack(["l10n", "import", "project", "done.po"], in: temp.url)
         #expect(apply.status == 0, "\(apply.stdout)\(apply.stderr)")
-        #expect(apply.stdout.contains("applied 1 nl translations to 1 files"), "\(apply.stdout)")
+        #expect(apply.stdout.contains("applied 1 nl translation to 1 file"), "\(apply.stdout)")
         let route = try String(contentsOf: project.appendingPathComponent(Self.routeFile), encoding: .utf8)
         #expect(route.contains("  nl: \"Groene Route\"  # gamepack:source nl=\(SourceHash.of("Green Trail"))\n"), "\(route)")
         #expect(try count("translated", "nl", in: temp) == 10)

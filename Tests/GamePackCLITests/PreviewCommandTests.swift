@@ -210,6 +210,26 @@ struct PreviewCommandTests {
             try CommandRunner.gamepack(["preview", temp.url.appendingPathComponent("nope").path, "--out", out.path]).status == 2)
     }
 
+    @Test("--out of a project with a file that does not parse: the site says where, and counts in words (1 error)")
+    func staticSiteWithBrokenFile() throws {
+        let temp = try TemporaryDirectory()
+        let project = try temp.copy(TestPaths.example("whack-a-vc"), as: "wvc")
+        let phrases = project.appendingPathComponent("content/phrases/phrases.yaml")
+        try (String(contentsOf: phrases, encoding: .utf8) + "name: [unclosed\n").write(
+            to: phrases, atomically: true, encoding: .utf8)
+        let out = temp.url.appendingPathComponent("site")
+        let result = try CommandRunner.gamepack(["preview", project.path, "--out", out.path, "--offline"])
+        // A preview shows findings rather than refusing them: the editor reads them on the pages.
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("(1 error, 0 warnings)"), "\(result.stdout)")
+        let index = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(index.contains("id=\"broken-files\""))
+        #expect(index.contains("content/phrases/phrases.yaml:"))
+        #expect(index.contains(">1 error</span>") && index.contains(">0 warnings</span>"))
+        #expect(!index.contains("1 errors"))
+        #expect(index.contains(" assets</div>") && index.contains(" items in "))
+    }
+
     @Test("diff --format html draws a moved location on a map: before and after pins and the distance")
     func diffMap() throws {
         let temp = try TemporaryDirectory()
