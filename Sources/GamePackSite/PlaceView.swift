@@ -25,22 +25,49 @@ struct PlaceView {
             // distance is at least the difference in latitude), so most are passed over without
             // the haversine; the margin keeps the one at the edge that it would count.
             let latitudeReach = Self.searchRadius / Geo.earthRadius * 180 / .pi * (1 + 1e-9)
-            for other in others where other.index != index {
-                guard (other.latitude - point.0).magnitude <= latitudeReach,
-                    Geo.distance(point.0, point.1, other.latitude, other.longitude) <= Self.searchRadius
-                else { continue }
+            var near: [(position: Int, meters: Double)] = []
+            for (position, other) in others.enumerated() where other.index != index {
+                guard (other.latitude - point.0).magnitude <= latitudeReach else { continue }
+                let meters = Geo.distance(point.0, point.1, other.latitude, other.longitude)
+                if meters <= Self.searchRadius { near.append((position, meters)) }
+            }
+            for position in Self.nearest(near, limit: Self.maxNearbyPins) {
+                let other = others[position]
                 pins.append(other.pin ?? pin(other.index, other.latitude, other.longitude))
-                if pins.count > 400 { break }
             }
             let map = PreviewMap(
                 pins: pins, tiles: site.options.tiles, searchRadius: Self.searchRadius, caption: "\(field.name) on the map")
             out +=
                 "<section class=\"card place\" data-field=\"\(e(field.name))\"><h2>\(e(field.name.capitalized)) on the map</h2>"
+            let radius = Geo.describe(meters: Self.searchRadius), counted = "\(near.count) other \(e(item.collection))"
+            let legend =
+                near.count > Self.maxNearbyPins
+                ? "\(counted) within \(radius); the nearest \(Self.maxNearbyPins) are drawn (grey). Click the map to list the drawn ones within \(radius) of that point."
+                : "\(counted) within \(radius) (grey). Click the map to list what lies within \(radius) of that point."
             out +=
-                "<p class=\"sub\"><code>\(HTMLText.number(point.0, digits: 6)), \(HTMLText.number(point.1, digits: 6))</code> · \(pins.count - 1) other \(e(item.collection)) within \(Geo.describe(meters: Self.searchRadius)) (grey). Click the map to list what lies within \(Geo.describe(meters: Self.searchRadius)) of that point.</p>"
+                "<p class=\"sub\"><code>\(HTMLText.number(point.0, digits: 6)), \(HTMLText.number(point.1, digits: 6))</code> · \(legend)</p>"
             out += "<div class=\"map-wrap\">\(map.svg())</div><div id=\"search-result\" class=\"search-result\"></div></section>"
         }
         return out
+    }
+
+    /// The most grey pins an item's map draws: the nearest, where more lie within the radius (a
+    /// dense collection would otherwise put thousands on every item page).
+    static let maxNearbyPins = 100
+
+    /// The positions of the `limit` nearest of `near` (all of them when there are no more), in
+    /// their order in `near`; of several at the same distance at the edge, the earlier ones.
+    static func nearest(_ near: [(position: Int, meters: Double)], limit: Int) -> [Int] {
+        guard near.count > limit else { return near.map(\.position) }
+        guard limit > 0 else { return [] }
+        let edge = near.map(\.meters).sorted()[limit - 1]
+        var atEdge = limit - near.lazy.filter { $0.meters < edge }.count
+        return near.compactMap { candidate in
+            if candidate.meters < edge { return candidate.position }
+            guard candidate.meters == edge, atEdge > 0 else { return nil }
+            atEdge -= 1
+            return candidate.position
+        }
     }
 
     /// Every item of `collection` with a point in `field`, in the collection's order: made once

@@ -181,22 +181,29 @@ struct PreviewTests {
         #expect(try #require(site.render(path: "c/locations/1.html")).contains("referring to this location (2)"))
     }
 
-    @Test("a deal's map shows the other deals within 5 km, in their collection's order, live and static alike")
+    @Test(
+        "a deal's map counts the other deals within 5 km and draws the nearest 100 in their collection's order, live and static alike"
+    )
     func nearbyPins() async throws {
         let snapshot = try await PreviewWorkspace.load(at: TestPaths.example("dealhunter"))
         let deals = try #require(snapshot.itemsByCollection["deals"])
         let live = site(snapshot)
         let published = PreviewSite(snapshot: snapshot, options: PreviewOptions(live: false, tiles: nil, versionedAssets: false))
-        var checked = 0
+        var checked = 0, dense = 0
         for (position, index) in deals.enumerated() {
             let deal = snapshot.project.items[index]
             guard let id = deal.id, let point = PreviewSite.point(deal.node["location"]) else { continue }
-            let expected = deals.enumerated().compactMap { other, otherIndex -> String? in
-                guard other != position, let p = PreviewSite.point(snapshot.project.items[otherIndex].node["location"]),
-                    Geo.distance(point.0, point.1, p.0, p.1) <= PlaceView.searchRadius
-                else { return nil }
-                return "data-lat=\"\(p.0)\" data-lon=\"\(p.1)\""
+            let within = deals.enumerated().compactMap { other, otherIndex -> (order: Int, meters: Double, pin: String)? in
+                guard other != position, let p = PreviewSite.point(snapshot.project.items[otherIndex].node["location"]) else {
+                    return nil
+                }
+                let meters = Geo.distance(point.0, point.1, p.0, p.1)
+                return meters <= PlaceView.searchRadius ? (other, meters, "data-lat=\"\(p.0)\" data-lon=\"\(p.1)\"") : nil
             }
+            // The nearest 100 (the earlier of equals), drawn in the collection's order.
+            let expected = within.sorted { ($0.meters, $0.order) < ($1.meters, $1.order) }.prefix(PlaceView.maxNearbyPins)
+                .sorted { $0.order < $1.order }.map(\.pin)
+            if within.count > PlaceView.maxNearbyPins { dense += 1 }
             let path = "c/deals/\(HTMLText.slug(id.text)).html"
             for site in [live, published] {
                 let page = try #require(site.render(path: path))
@@ -205,11 +212,21 @@ struct PreviewTests {
                         + String(part.dropFirst(part.prefix { $0 != " " }.count + 1).prefix { $0 != " " })
                 }
                 #expect(grey == expected, "\(path), live: \(site.options.live)")
+                let legend =
+                    within.count > PlaceView.maxNearbyPins
+                    ? "\(within.count) other deals within 5.0 km; the nearest 100 are drawn (grey)"
+                    : "\(within.count) other deals within 5.0 km (grey)"
+                #expect(page.contains(legend), "\(path)")
             }
-            if !expected.isEmpty && expected.count < deals.count - 1 { checked += 1 }
+            if !within.isEmpty && within.count < deals.count - 1 { checked += 1 }
         }
-        // Some deal has neighbours and deals that are not: the test tells near from far.
+        // Some deal has neighbours and deals that are not: the test tells near from far. Some
+        // have more than are drawn: it tells the nearest from the rest.
         #expect(checked > 0)
+        #expect(dense > 0)
+        // Equals at the edge: the earlier ones in the collection's order.
+        #expect(PlaceView.nearest([(0, 5), (1, 1), (2, 5), (3, 5), (4, 2)], limit: 3) == [0, 1, 4])
+        #expect(PlaceView.nearest([(0, 5), (1, 1)], limit: 3) == [0, 1])
     }
 
     /// A copy of gohike-amsterdam as the preview loads it, then `path` in it with `old`
