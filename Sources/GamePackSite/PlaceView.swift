@@ -60,7 +60,7 @@ struct PlaceView {
     static func nearest(_ near: [(position: Int, meters: Double)], limit: Int) -> [Int] {
         guard near.count > limit else { return near.map(\.position) }
         guard limit > 0 else { return [] }
-        let edge = near.map(\.meters).sorted()[limit - 1]
+        let edge = Self.smallest(limit - 1, of: near.map(\.meters))
         var atEdge = limit - near.lazy.filter { $0.meters < edge }.count
         return near.compactMap { candidate in
             if candidate.meters < edge { return candidate.position }
@@ -68,6 +68,35 @@ struct PlaceView {
             atEdge -= 1
             return candidate.position
         }
+    }
+
+    /// The `k`th smallest of `values` (from 0), found without sorting them (Hoare's selection):
+    /// an item page of a dense collection has thousands of neighbours within the radius.
+    static func smallest(_ k: Int, of values: [Double]) -> Double {
+        var values = values
+        var low = 0, high = values.count - 1
+        while low < high {
+            let pivot = values[low + (high - low) / 2]
+            var i = low, j = high
+            while i <= j {
+                while values[i] < pivot { i += 1 }
+                while values[j] > pivot { j -= 1 }
+                if i <= j {
+                    values.swapAt(i, j)
+                    i += 1
+                    j -= 1
+                }
+            }
+            // Now values[low...j] <= pivot <= values[i...high], and what lies between is the pivot.
+            if k <= j {
+                high = j
+            } else if k >= i {
+                low = i
+            } else {
+                return values[k]
+            }
+        }
+        return values[k]
     }
 
     /// Every item of `collection` with a point in `field`, in the collection's order: made once

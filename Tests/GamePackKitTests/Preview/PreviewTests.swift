@@ -227,6 +227,24 @@ struct PreviewTests {
         // Equals at the edge: the earlier ones in the collection's order.
         #expect(PlaceView.nearest([(0, 5), (1, 1), (2, 5), (3, 5), (4, 2)], limit: 3) == [0, 1, 4])
         #expect(PlaceView.nearest([(0, 5), (1, 1)], limit: 3) == [0, 1])
+        // The selection agrees with sorting, on ties, runs, and random values.
+        var generator = SystemRandomNumberGenerator()
+        for count in [1, 2, 3, 10, 101, 1000] {
+            for shape in 0..<4 {
+                let values = (0..<count).map { i -> Double in
+                    switch shape {
+                    case 0: Double(Int.random(in: 0..<5, using: &generator))
+                    case 1: Double(i)
+                    case 2: Double(count - i)
+                    default: Double.random(in: 0..<5000, using: &generator)
+                    }
+                }
+                let sorted = values.sorted()
+                for k in Set([0, count / 2, count - 1, min(99, count - 1)]) {
+                    #expect(PlaceView.smallest(k, of: values) == sorted[k], "k \(k) of \(values)")
+                }
+            }
+        }
     }
 
     /// A copy of gohike-amsterdam as the preview loads it, then `path` in it with `old`
