@@ -11,7 +11,8 @@ final class PageMemo: @unchecked Sendable {
 
     /// One key's value, made under the key's own lock: a second page asking while the first
     /// makes it waits for it instead of making it again (a 20,000-pin map, once per thread), and
-    /// pages asking for other keys meanwhile are not held up. `make` may ask for other keys.
+    /// pages asking for other keys meanwhile are not held up. `make` may ask for other keys, but
+    /// never (through them) for its own: two threads would then wait for each other.
     private final class Cell: @unchecked Sendable {
         let lock = NSLock()
         var value: (any Sendable)?
