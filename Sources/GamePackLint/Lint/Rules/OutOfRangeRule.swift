@@ -3,9 +3,6 @@ import GamePackContent
 /// `out-of-range`: a value is outside its field's min/max, allowed values or item count.
 enum OutOfRangeRule: ValueLintRule {
     static let id = "out-of-range"
-
-    /// "1 entry", "2 entries".
-    static func entries(_ count: Int) -> String { count == 1 ? "1 entry" : "\(count) entries" }
     static let defaultSeverity = Severity.error
     static let summary = "A value is outside its field's min/max, allowed values or item count."
     static let details = "min/max, enum values, list length"
@@ -74,12 +71,14 @@ enum OutOfRangeRule: ValueLintRule {
             let count = node.elements?.count ?? 0
             if let min = spec.minItems, count < min {
                 context.report(
-                    .outOfRange, "`\(path)` has \(Self.entries(count)); at least \(min) \(min == 1 ? "is" : "are") required",
+                    .outOfRange,
+                    "`\(path)` has \(plural(count, "entry", "entries")); at least \(min) \(min == 1 ? "is" : "are") required",
                     at: node.location)
             }
             if let max = spec.maxItems, count > max {
                 context.report(
-                    .outOfRange, "`\(path)` has \(Self.entries(count)); at most \(max) \(max == 1 ? "is" : "are") allowed",
+                    .outOfRange,
+                    "`\(path)` has \(plural(count, "entry", "entries")); at most \(max) \(max == 1 ? "is" : "are") allowed",
                     at: node.location)
             }
         case .string, .text, .localized, .bool, .url, .image, .audio, .geo, .reference, .object:
