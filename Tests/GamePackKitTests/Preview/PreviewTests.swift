@@ -282,6 +282,7 @@ struct PreviewTests {
         #expect(third.item("locations", ItemID("1")) == nil)
         let index = try #require(site(third).render(path: "index.html"))
         #expect(index.contains("id=\"broken-files\""))
+        #expect(index.contains("<strong>A file does not load.</strong>"))
 
         try original.write(to: file, atomically: true, encoding: .utf8)
         let fourth = try #require(PreviewWorkspace.applying(["content/locations/1.yaml"], to: third))
@@ -294,6 +295,27 @@ struct PreviewTests {
         let fifth = try #require(PreviewWorkspace.applying(["assets/photos/rai-congress-center.jpg"], to: full))
         #expect(
             site(fifth).render(path: "c/locations/1.html")?.contains("data-missing=\"photos/rai-congress-center.jpg\"") == true)
+    }
+
+    @Test("the banner of files that do not load counts files, not findings")
+    func brokenFilesHeadline() {
+        func finding(_ file: String?, line: Int = 1) -> Diagnostic {
+            Diagnostic(
+                severity: .error, rule: "syntax", message: "x",
+                location: file.map { SourceLocation(file: $0, line: line, column: 1) })
+        }
+        #expect(PageFrame.brokenFilesHeadline([finding("gamepack.yaml")]) == "A file does not load.")
+        // One file with two findings is still one file.
+        #expect(
+            PageFrame.brokenFilesHeadline([finding("schema/a.yaml"), finding("schema/a.yaml", line: 9)])
+                == "A file does not load.")
+        #expect(
+            PageFrame.brokenFilesHeadline([
+                finding("schema/a.yaml"), finding("content/b/1.yaml"), finding("schema/a.yaml", line: 3),
+            ])
+                == "2 files do not load.")
+        // A finding without a place counts on its own.
+        #expect(PageFrame.brokenFilesHeadline([finding(nil), finding("gamepack.yaml")]) == "2 files do not load.")
     }
 
     @Test("a changed item is checked by lint's own rules: a dangling reference names the closest id, as lint's does")
