@@ -1,29 +1,54 @@
 #!/usr/bin/env python3
 """The build peer of benchmarks/peers.sh: the gohike content.json as the old server made it.
 
-    python3 benchmarks/peer_build.py ITEMS_JSON ASSETS_DIR OUT_ZIP
+    python3 benchmarks/peer_build.py PROJECT OUT_ZIP
 
-ITEMS_JSON holds the project's items ({"profiles": [...], "routes": [...], ...}, each item as
-its YAML file says, image fields naming files under ASSETS_DIR), as the old server's database
-would hand them over. The script writes what `gamepack build --target gohike` writes into its
-pack: content.json with `version` (MD5 of the compact JSON of `profiles`) first, profiles with
-their routes, waypoints and rewards, images as base64 wrapped at 60 characters (Ruby's
-`Base64.encode64`), stored in a ZIP. Standard library only: json, base64, hashlib, zipfile.
-It prints the version, which peers.sh compares with gamepack's.
+Reads every item of the project's YAML files (PROJECT/content/COLLECTION/*.yaml, with PyYAML's
+C loader, as gamepack reads them) and writes what `gamepack build --target gohike` writes into
+its pack: content.json with `version` (MD5 of the compact JSON of `profiles`) first, profiles
+with their routes, waypoints and rewards, images (files under PROJECT/assets) as base64 wrapped
+at 60 characters (Ruby's `Base64.encode64`), stored in a ZIP. Positions keep the editor's
+digits (the gohike target writes them as written). Otherwise standard library only: json,
+base64, hashlib, zipfile. It prints the version, which peers.sh compares with gamepack's.
+Needs PyYAML (benchmarks/requirements.txt).
 """
 
 import base64
 import hashlib
 import json
 import os
+import re
 import sys
 import zipfile
 
+import yaml
+
+Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+POSITION = re.compile(r"^position: \{latitude: ([-0-9.]+), longitude: ([-0-9.]+)\}$", re.M)
+
+
+def read_items(project):
+    """{collection: [item, ...]} of every YAML item under PROJECT/content; a position as
+    `latitude_text`/`longitude_text`, the digits as the file writes them."""
+    items = {}
+    content = os.path.join(project, "content")
+    for collection in sorted(os.listdir(content)):
+        folder = os.path.join(content, collection)
+        for name in sorted(os.listdir(folder)):
+            with open(os.path.join(folder, name), encoding="utf-8") as f:
+                text = f.read()
+            item = yaml.load(text, Loader=Loader)
+            match = POSITION.search(text)
+            if match:
+                item["position"] = {"latitude_text": match.group(1), "longitude_text": match.group(2)}
+            items.setdefault(collection, []).append(item)
+    return items
+
 
 def main():
-    items_path, assets, out = sys.argv[1:4]
-    with open(items_path, encoding="utf-8") as f:
-        items = json.load(f)
+    project, out = sys.argv[1:3]
+    items = read_items(project)
+    assets = os.path.join(project, "assets")
 
     def image(item, key):
         path = item.get(key)

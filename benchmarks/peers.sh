@@ -9,9 +9,10 @@
 #   WORKLOADS=lint SHAPES=small-items SIZES=2000 bash benchmarks/peers.sh   # a part only
 #
 # The work and its peer:
-#   build  `gamepack build --target gohike --no-cache` against benchmarks/peer_build.py
-#          (Python json + base64 + hashlib.md5 + zipfile, the old server's way), both writing the
-#          same content.json (the versions are compared); floor: `floor build`, reading every
+#   build  `gamepack build --target gohike --no-cache` against benchmarks/peer_build.py (the
+#          project's YAML read with PyYAML's C loader, then Python json + base64 + hashlib.md5 +
+#          zipfile, the old server's way), both from the same project and writing the same
+#          content.json (the versions are compared); floor: `floor build`, reading every
 #          input once, base64 of each image, MD5 and SHA-256 of it all;
 #   lint   `gamepack lint` against check-jsonschema with one JSON Schema per collection
 #          (`gamepack schema --json-schema`), run once per collection; floor: `floor lint`,
@@ -135,7 +136,6 @@ generate() {
         python3 benchmarks/generate.py "$dir/project" --gohike --items "$n" --images 0 \
             --description-chars 1200:1800 --force ;;
     esac
-    if shape_has "$shape" build; then "$PY" benchmarks/peer_items.py "$dir/project" "$dir/items.json"; fi
     if shape_has "$shape" lint; then
         "$BIN" schema --project "$dir/project" --json-schema --out "$dir/schemas" --no-editor-settings >/dev/null
     fi
@@ -183,8 +183,7 @@ for size in $SIZES; do
         for run in $(seq "$RUNS"); do
             if wants build && shape_has "$shape" build; then
                 rm -rf "$dir/peer.zip"
-                timed python build "$key" "$PY" benchmarks/peer_build.py "$dir/items.json" \
-                    "$dir/project/assets" "$dir/peer.zip"
+                timed python build "$key" "$PY" benchmarks/peer_build.py "$dir/project" "$dir/peer.zip"
                 peer_version=$(tail -1 "$WORK/log")
                 warm "$dir/project"
                 timed floor build "$key" "$FLOOR" build "$dir/project"

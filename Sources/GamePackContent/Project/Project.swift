@@ -107,9 +107,10 @@ public struct Project: Sendable {
     /// The content type of `collection`, if the project has one.
     public func type(of collection: String) -> ContentType? { types[collection] }
 
-    /// The URL of an asset path (relative to `assets/`).
+    /// The URL of an asset path (relative to `assets/`). Said to be a file and a folder, so
+    /// that Foundation does not `stat` both to find out (a build asks once per embedded image).
     public func assetURL(_ path: String) -> URL {
-        root.appendingPathComponent("assets").appendingPathComponent(path)
+        root.appendingPathComponent("assets", isDirectory: true).appendingPathComponent(path, isDirectory: false)
     }
 }
 

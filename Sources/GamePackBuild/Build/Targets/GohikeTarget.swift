@@ -36,6 +36,8 @@ struct GohikeTarget: BuildTargetKind {
     let context: BuildContext
     /// The images read by the first pass, checked by the second.
     let stamps = ReadStamps()
+    /// The base64 of images small enough to keep, made once for both passes.
+    let images = EmbeddedImages()
 
     init(context: BuildContext) { self.context = context }
 
@@ -53,8 +55,10 @@ struct GohikeTarget: BuildTargetKind {
         // hashes them (MD5 for the version, CRC-32 for the ZIP header; each on its own core),
         // and the second writes content.json straight into the pack, hashing it (SHA-256 and
         // MD5 for the manifest) on the way. The file's CRC-32 follows from the profiles' with
-        // `crc32_combine`, and every image the first pass read is checked to be unchanged when
-        // the second reads it again.
+        // `crc32_combine`. An image small enough is encoded once and its base64 kept for every
+        // place it is embedded in either pass (`EmbeddedImages`: a location's photo is written
+        // once per waypoint); every other image the first pass read is checked to be unchanged
+        // when the second reads it again.
         let counting = try OutputFile(
             consumer: nil, digest: Digest(sha256: false, md5: true, crc32: true), hashesInParallel: true)
         var json = JSONWriter(counting)
@@ -122,7 +126,21 @@ struct GohikeTarget: BuildTargetKind {
             return
         }
         try json.rawStringValue { out in
-            try context.writeBase64(of: record, wrap: Self.base64LineLength, into: out, stamps: stamps)
+            if let kept = images.base64(of: record.path) {
+                try out.write(kept)
+                return
+            }
+            guard images.mayKeep(record) else {
+                try context.writeBase64(of: record, wrap: Self.base64LineLength, into: out, stamps: stamps)
+                return
+            }
+            var base64: [UInt8] = []
+            let memory = try OutputFile(
+                consumer: { base64.append(contentsOf: $0) }, digest: nil, hashesInParallel: false)
+            try context.writeBase64(of: record, wrap: Self.base64LineLength, into: memory, stamps: stamps)
+            _ = try memory.close()
+            images.keep(base64, of: record)
+            try out.write(base64)
         }
     }
 
