@@ -86,7 +86,7 @@ extension PackBuilder {
             hashes: options.cacheDirectory != nil || kinds.contains { $0.needsAssetHashes })
         // Ask the kernel to read the assets ahead while the targets are emitted: on a warm build
         // nothing has read them yet, and the pack writer would otherwise wait on the disk.
-        for record in catalog.records.values { ReadAhead.start(project.assetURL(record.path).path) }
+        ReadAhead.startInBackground(catalog.records.values.map { project.assetURL($0.path).path })
         return catalog
     }
 
