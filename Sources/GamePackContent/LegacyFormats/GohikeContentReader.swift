@@ -29,6 +29,9 @@ package struct GohikeContentReader {
     private var routePaths: [Int: String] = [:]
     private var locationIndex: [Int: Int] = [:]
     private var rewardIndex: [Int: Int] = [:]
+    /// The location values (`locationKeys`) of each kept location whose reading warned of
+    /// nothing, by its index: a later copy with the same values as written is the same item.
+    private var keptLocationValues: [Int: [JSONView?]] = [:]
 
     package init() {}
 
@@ -41,6 +44,8 @@ package struct GohikeContentReader {
     static let profileKeys = ["id"] + textKeys + ["image_data", "icon_data", "routes"]
     static let routeKeys = ["id"] + textKeys + ["image_data", "icon_data", "waypoints", "profile_id"]
     static let waypointKeys = ["rank", "location_id"] + textKeys + ["latitude", "longitude", "image_data", "route_id"]
+    /// The keys of a waypoint that belong to its location, not to the route.
+    static let locationKeys = textKeys + ["latitude", "longitude", "image_data"]
     static let rewardKeys = ["id"] + textKeys + ["image_data"]
 
     package mutating func read(_ root: JSONView) {
@@ -172,6 +177,22 @@ package struct GohikeContentReader {
         if let stated = wholeNumber(object, "route_id", at: path, required: false), stated != routeID {
             warnings.append("\(path): a waypoint of route \(routeID) says route_id \(stated); it stays in route \(routeID)")
         }
+        // A copy of a location kept already, with the same values as written, is that location
+        // (a location is written once for every route through it): nothing to read or compare.
+        // Only when reading the kept one warned of nothing, so no warning is lost by this.
+        if let first = locationIndex[id], let kept = keptLocationValues[first],
+            zip(Self.locationKeys, kept).allSatisfy({ key, keptValue in
+                switch (object[key], keptValue) {
+                case (nil, nil): true
+                case (let value?, let keptValue?): value.isSameScalarAsWritten(keptValue)
+                default: false
+                }
+            })
+        {
+            reportAbsent(absent, at: path, what: "location \(id)", consequence: Self.consequence(of: absent))
+            return (rank, id)
+        }
+        let reported = (warnings.count, errors.count)
         var item = GohikeItem(id: id, fields: [], sourceValues: .init(minimumCapacity: 8), path: path, routeID: routeID)
         addTexts(object, to: &item)
         let latitude = coordinate(object, "latitude", at: path)
@@ -182,20 +203,24 @@ package struct GohikeContentReader {
             item.fields.append(("position", .position(latitude: latitude, longitude: longitude)))
         }
         addImage(object, key: "image_data", field: "image", to: &item)
+        let quiet = reported == (warnings.count, errors.count)
 
-        var consequence = ""
-        if absent.contains("latitude") || absent.contains("longitude") {
-            consequence = " (without a position the location fails lint's missing-required)"
-        }
-        reportAbsent(absent, at: path, what: "location \(id)", consequence: consequence)
+        reportAbsent(absent, at: path, what: "location \(id)", consequence: Self.consequence(of: absent))
         if let first = locationIndex[id] {
             compare(item, with: locations[first], kind: "location")
         } else {
             locationIndex[id] = locations.count
+            if quiet { keptLocationValues[locations.count] = Self.locationKeys.map { object[$0] } }
             storeImages(of: item)
             locations.append(item)
         }
         return (rank, id)
+    }
+
+    /// What a waypoint's absent keys mean for its location, after the list of them.
+    static func consequence(of absent: [String]) -> String {
+        absent.contains("latitude") || absent.contains("longitude")
+            ? " (without a position the location fails lint's missing-required)" : ""
     }
 
     /// Reads a route's reward (the first copy of each reward is kept) and returns its id.

@@ -200,6 +200,24 @@ public struct JSONView {
         return try tape.withBytes { try body(UnsafeBufferPointer(rebasing: $0[token.start..<token.end])) }
     }
 
+    /// Whether this value and `other` are the same scalar as written: of one kind and, for a
+    /// string or number, of the same bytes (a string's between its quotes, escapes as written,
+    /// so equal bytes are an equal text). A container is never the same as anything.
+    public func isSameScalarAsWritten(_ other: JSONView) -> Bool {
+        let (a, b) = (tape.tokens[index], other.tape.tokens[other.index])
+        guard a.kind == b.kind else { return false }
+        switch a.kind {
+        case .object, .array: return false
+        case .true, .false, .null: return true
+        case .string, .escapedString, .int, .number:
+            let length = a.end - a.start
+            guard length == b.end - b.start else { return false }
+            return tape.withBytes { x in
+                other.tape.withBytes { y in memcmp(x.baseAddress! + a.start, y.baseAddress! + b.start, length) == 0 }
+            }
+        }
+    }
+
     /// The members of an object value.
     public var object: JSONObjectView? { kind == .object ? JSONObjectView(tape: tape, index: index) : nil }
 

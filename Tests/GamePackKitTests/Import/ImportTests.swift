@@ -348,6 +348,60 @@ struct GohikeImportTests {
         #expect(Self.item(project, "locations", 5)?.node["position"]?["longitude"]?.raw == "4.8932")
     }
 
+    @Test(
+        "a location's later copies: one the same as written is that location, one that differs is reported, and a warning of the first is given for every copy"
+    )
+    func repeatedWaypoints() async throws {
+        let temp = try TemporaryDirectory()
+        func waypoint(route: Int, nl: String, latitude: String = "52.373") -> String {
+            """
+            {"rank":0,"location_id":5,"name_en":"Dam","name_nl":"\(nl)","description_en":"","description_nl":"",
+             "latitude":"\(latitude)","longitude":"4.8932","image_data":null,"route_id":\(route)}
+            """
+        }
+        func route(_ id: Int, _ waypoints: String...) -> String {
+            """
+            {"id":\(id),"name_en":"R\(id)","name_nl":"R\(id) nl","description_en":"","description_nl":"","image_data":null,"icon_data":null,
+             "waypoints":[\(waypoints.joined(separator: ","))],"profile_id":1}
+            """
+        }
+        func content(_ routes: String...) -> String {
+            """
+            {"version":"x","profiles":[{"id":1,"name_en":"P","name_nl":"P nl","description_en":"","description_nl":"","image_data":null,"icon_data":null,
+              "routes":[\(routes.joined(separator: ","))]}]}
+            """
+        }
+        // The second copy is the first as written; the third differs; the fourth is the first
+        // written with an escape (the same text, other bytes).
+        let (summary, destination) = try Self.importJSON(
+            content(
+                route(10, waypoint(route: 10, nl: "Dam")), route(11, waypoint(route: 11, nl: "Dam")),
+                route(12, waypoint(route: 12, nl: "De Dam")), route(13, waypoint(route: 13, nl: "D\\u0061m"))),
+            in: temp)
+        #expect(summary.itemCount("locations") == 1)
+        #expect(
+            summary.warnings == [
+                "location 5 differs between route 10 (profiles[0].routes[0].waypoints[0]) and route 12 (profiles[0].routes[2].waypoints[0]) in `name_nl`; kept the copy of route 10"
+            ])
+        let project = try await Project.load(at: destination)
+        #expect(Self.item(project, "locations", 5)?.node["name"]?["nl"]?.scalarText == "Dam")
+        let routes = try #require(project.items.filter { $0.collection == "routes" }.sorted { $0.id! < $1.id! })
+        #expect(routes.map { $0.node["waypoints"]?.elements?.map(\.scalarText) ?? [] } == Array(repeating: ["5"], count: 4))
+
+        // A copy of a location whose reading warned is read again, and warns again.
+        let other = try TemporaryDirectory()
+        let (warned, _) = try Self.importJSON(
+            content(
+                route(10, waypoint(route: 10, nl: "Dam", latitude: "52,373")),
+                route(11, waypoint(route: 11, nl: "Dam", latitude: "52,373"))),
+            in: other)
+        #expect(
+            warned.warnings == [
+                "profiles[0].routes[0].waypoints[0].latitude: \"52,373\" is not a decimal number; the position is left out",
+                "profiles[0].routes[1].waypoints[0].latitude: \"52,373\" is not a decimal number; the position is left out",
+            ])
+    }
+
     @Test("texts with quotes, backslashes, control and line-break characters read back byte for byte")
     func escapes() async throws {
         let temp = try TemporaryDirectory()
