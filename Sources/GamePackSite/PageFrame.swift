@@ -42,7 +42,7 @@ struct PageFrame {
         let blocking = snapshot.blockingFindings
         if !blocking.isEmpty {
             banner =
-                "<div class=\"banner broken\" id=\"broken-files\"><strong>\(Self.brokenFilesHeadline(blocking))</strong> What they hold is missing from these pages until they are fixed.\(findings(blocking))</div>"
+                "<div class=\"banner broken\" id=\"broken-files\">\(Self.brokenFilesHeadline(blocking))\(findings(blocking))</div>"
         }
         if !snapshot.lintIsComplete {
             banner +=
@@ -80,11 +80,9 @@ struct PageFrame {
             """
     }
 
-    /// A list of findings, each with `file:line:col` linking to the editor, the message, the fix
-    /// and notes.
     /// The banner's headline: how many files do not load, whatever number of findings each
-    /// has ("A file does not load." for one file with two findings). A finding without a
-    /// location counts as a file of its own.
+    /// has ("A file does not load." for one file with two findings), and what that means. A
+    /// finding without a location counts as a file of its own.
     static func brokenFilesHeadline(_ blocking: [Diagnostic]) -> String {
         var files = Set<String>()
         var unplaced = 0
@@ -92,9 +90,13 @@ struct PageFrame {
             if let file = finding.location?.file { files.insert(file) } else { unplaced += 1 }
         }
         let count = files.count + unplaced
-        return count == 1 ? "A file does not load." : "\(count) files do not load."
+        return count == 1
+            ? "<strong>A file does not load.</strong> What it holds is missing from these pages until it is fixed."
+            : "<strong>\(count) files do not load.</strong> What they hold is missing from these pages until they are fixed."
     }
 
+    /// A list of findings, each with `file:line:col` linking to the editor, the message, the fix
+    /// and notes.
     func findings(_ list: [Diagnostic]) -> String {
         guard !list.isEmpty else { return "" }
         let e = MarkupEscape.html

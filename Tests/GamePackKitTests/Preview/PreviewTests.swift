@@ -282,7 +282,8 @@ struct PreviewTests {
         #expect(third.item("locations", ItemID("1")) == nil)
         let index = try #require(site(third).render(path: "index.html"))
         #expect(index.contains("id=\"broken-files\""))
-        #expect(index.contains("<strong>A file does not load.</strong>"))
+        #expect(
+            index.contains("<strong>A file does not load.</strong> What it holds is missing from these pages until it is fixed."))
 
         try original.write(to: file, atomically: true, encoding: .utf8)
         let fourth = try #require(PreviewWorkspace.applying(["content/locations/1.yaml"], to: third))
@@ -304,18 +305,24 @@ struct PreviewTests {
                 severity: .error, rule: "syntax", message: "x",
                 location: file.map { SourceLocation(file: $0, line: line, column: 1) })
         }
-        #expect(PageFrame.brokenFilesHeadline([finding("gamepack.yaml")]) == "A file does not load.")
+        func headline(_ findings: [Diagnostic]) -> String {
+            let text = PageFrame.brokenFilesHeadline(findings)
+            return String(text[text.range(of: "<strong>")!.upperBound..<text.range(of: "</strong>")!.lowerBound])
+        }
+        #expect(headline([finding("gamepack.yaml")]) == "A file does not load.")
+        #expect(
+            PageFrame.brokenFilesHeadline([finding("gamepack.yaml")]).hasSuffix(
+                "What it holds is missing from these pages until it is fixed."))
         // One file with two findings is still one file.
+        #expect(headline([finding("schema/a.yaml"), finding("schema/a.yaml", line: 9)]) == "A file does not load.")
         #expect(
-            PageFrame.brokenFilesHeadline([finding("schema/a.yaml"), finding("schema/a.yaml", line: 9)])
-                == "A file does not load.")
-        #expect(
-            PageFrame.brokenFilesHeadline([
-                finding("schema/a.yaml"), finding("content/b/1.yaml"), finding("schema/a.yaml", line: 3),
-            ])
+            headline([finding("schema/a.yaml"), finding("content/b/1.yaml"), finding("schema/a.yaml", line: 3)])
                 == "2 files do not load.")
+        #expect(
+            PageFrame.brokenFilesHeadline([finding("a.yaml"), finding("b.yaml")]).hasSuffix(
+                "What they hold is missing from these pages until they are fixed."))
         // A finding without a place counts on its own.
-        #expect(PageFrame.brokenFilesHeadline([finding(nil), finding("gamepack.yaml")]) == "2 files do not load.")
+        #expect(headline([finding(nil), finding("gamepack.yaml")]) == "2 files do not load.")
     }
 
     @Test("a changed item is checked by lint's own rules: a dangling reference names the closest id, as lint's does")

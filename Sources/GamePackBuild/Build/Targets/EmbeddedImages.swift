@@ -8,10 +8,12 @@ import GamePackContent
 /// version and CRC-32 it computed, whatever happens to the file meanwhile.
 ///
 /// Only images of at most `largestImage` bytes are kept, and at most `budget` bytes of base64
-/// in all; the rest are read and encoded each time, as before.
+/// in all; the rest are read and encoded each time, as before. A small image costs more to
+/// open and read than to encode, so keeping it saves most; a large one is read at the speed
+/// its kept copy would be copied, and would only raise the build's memory.
 final class EmbeddedImages: @unchecked Sendable {
     /// The largest image kept, in bytes of the image.
-    static let largestImage: Int64 = 256 << 10
+    static let largestImage: Int64 = 64 << 10
     /// The most base64 kept, in bytes.
     static let budget = 64 << 20
 
