@@ -86,7 +86,8 @@ extension PackBuilder {
             hashes: options.cacheDirectory != nil || kinds.contains { $0.needsAssetHashes })
         // Ask the kernel to read the assets ahead while the targets are emitted: on a warm build
         // nothing has read them yet, and the pack writer would otherwise wait on the disk.
-        ReadAhead.startInBackground(catalog.records.values.map { project.assetURL($0.path).path })
+        let assetsFolder = project.root.path + "/assets/"
+        ReadAhead.startInBackground(catalog.records.values.map { assetsFolder + $0.path })
         return catalog
     }
 
