@@ -94,6 +94,7 @@ let package = Package(
         ),
         .target(name: "CBase64"),
         .target(name: "CCRC32C"),
+        .target(name: "CMallocTuning"),
         .systemLibrary(
             name: "CLibXML2",
             pkgConfig: "libxml-2.0",
@@ -139,6 +140,7 @@ let package = Package(
                 "GamePackFormat",
                 "CSystemZlib",
                 "CCRC32C",
+                "CMallocTuning",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),

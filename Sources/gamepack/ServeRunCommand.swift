@@ -161,6 +161,7 @@ struct ServeRunCommand: AsyncParsableCommand {
             return handler
         }
         let logger = Logger(label: "gamepack.serve")
+        ServerMemory.keepLargeBuffers()
         var keys: [MinisignPublicKey] = []
         for path in trustedKeys {
             do {
