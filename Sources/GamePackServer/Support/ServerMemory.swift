@@ -6,7 +6,7 @@ import Foundation
 /// A server sends each file through buffers of a megabyte or two (a file read from the folder
 /// store, a chunk gathered from PostgreSQL). With glibc's default, sliding thresholds, such a
 /// buffer is often a fresh mapping, or heap memory trimmed back to the kernel when freed, so every
-/// one is faulted in and zeroed again: about 150 page faults per MB served from the folder store
+/// one is faulted in and zeroed again: 100 to 150 page faults per MB served from the folder store
 /// (`benchmarks/README.md`, "Pack bytes from PostgreSQL"). Fixed thresholds keep them: blocks
 /// under `mmapThreshold` come from the heap, and up to `trimThreshold` bytes free at a heap's top
 /// stay for the next buffer.
