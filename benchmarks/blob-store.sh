@@ -19,7 +19,10 @@
 # PostgreSQL / folder (the median of the rounds' ratios, and their range); the targets of issue 33 are ≥ 0.5 for the pack and ≥ 0.8 for files.
 # Each round also reads the pack's chunks with PostgreSQL's own client (`psql`, COPY in binary
 # to /dev/null, three sessions at once, as the server has three chunks in flight): what a
-# reader gets from this cluster on this machine when it sends nothing on.
+# reader gets from this cluster on this machine when it sends nothing on. And it has PostgreSQL
+# write the same chunks to its own /dev/null, one session per core, with no socket or client
+# at all: the ceiling of any store that reads these chunks on this machine, since serving them
+# adds the socket, gamepack and the HTTP client on the same cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 release=.build-release/x86_64-unknown-linux-gnu/release/gamepack
@@ -143,6 +146,35 @@ measure_psql() {
     echo "round $round, psql COPY of the chunks: $mbs MB/s"
 }
 [ -n "$pack_path" ] || { echo "blob-store.sh: the pack is not in PostgreSQL" >&2; exit 1; }
+# PostgreSQL alone: the server itself reads the same chunks and writes them to its own
+# /dev/null (`COPY … TO '/dev/null'`), one session per core, so that no socket, no client and
+# no HTTP takes any CPU. The most this cluster hands over on this machine with every core its
+# own; a store that serves the chunks cannot exceed it. Needs a role that may write server
+# files (a superuser, as in the cluster this script starts); the row is left out otherwise.
+cores=$(nproc)
+pg_writes_files=$(psql "$pg_url" -Atc "SELECT rolsuper OR pg_has_role(current_user, 'pg_write_server_files', 'MEMBER') FROM pg_roles WHERE rolname = current_user")
+copy_alone() {
+    psql "$pg_url" -qc "COPY (SELECT c.data FROM blob_parts p JOIN blob_chunks c ON c.sha256 = p.chunk
+        WHERE p.path = '$pack_path' AND p.position % $cores = $1 ORDER BY p.position) TO '/dev/null' (FORMAT binary)"
+}
+measure_alone() {
+    local round=$1 start end mbs part
+    local -a sessions=()
+    start=$(date +%s.%N)
+    for _ in $(seq "$READS"); do
+        sessions=()
+        for part in $(seq 0 $((cores - 1))); do
+            copy_alone "$part" &
+            sessions+=($!)
+        done
+        for session in "${sessions[@]}"; do wait "$session"; done
+    done
+    end=$(date +%s.%N)
+    mbs=$(python3 -c "print(f'{$pack_bytes * $READS / ($end - $start) / 1e6:.1f}')")
+    printf 'alone\t%s\t%s\t-\n' "$round" "$mbs" >> "$results"
+    echo "round $round, PostgreSQL alone, COPY to its own /dev/null: $mbs MB/s"
+}
+[ "$pg_writes_files" = t ] || echo "the role cannot write server files: the row of PostgreSQL alone is left out" >&2
 for round in $(seq "$ROUNDS"); do
     # each round starts with the next store in turn
     for i in "${!stores[@]}"; do
@@ -150,9 +182,10 @@ for round in $(seq "$ROUNDS"); do
         measure "$name" "${ports[$name]}" "$round"
     done
     measure_psql "$round"
+    if [ "$pg_writes_files" = t ]; then measure_alone "$round"; fi
 done
 
-python3 - "$results" <<'PY'
+python3 - "$results" "$cores" <<'PY'
 import statistics, sys
 rows = [line.split() for line in open(sys.argv[1])]
 def figures(name, column):
@@ -162,7 +195,8 @@ def ratios(name, column):
 med = statistics.median
 stores = [("folder (SQLite)", "sqlite"), ("PostgreSQL chunks, no cache, TCP", "postgres"),
           ("PostgreSQL chunks, no cache, Unix socket", "socket"),
-          ("psql: COPY of the same chunks to /dev/null, 3 sessions", "psql")]
+          ("psql: COPY of the same chunks to /dev/null, 3 sessions", "psql"),
+          (f"PostgreSQL alone: COPY of the same chunks to its own /dev/null, {sys.argv[2]} sessions", "alone")]
 print()
 print(f"median of {len(figures('sqlite', 2))} rounds, every store measured in every round, the order turning;")
 print("ratio: the median of the rounds' ratios to the folder store, and their range (targets: pack ≥ 0.5, files ≥ 0.8)")
@@ -189,4 +223,7 @@ if figures("psql", 2):
     print()
     print(f"gamepack's PostgreSQL TCP read over psql's, per round: "
           + ", ".join(f"{s / c:.2f}" for s, c in zip(server, client)))
+if figures("alone", 2):
+    print("PostgreSQL alone over the folder store, per round: "
+          + ", ".join(f"{a / f:.2f}" for a, f in zip(figures("alone", 2), figures("sqlite", 2))))
 PY
