@@ -166,12 +166,20 @@ struct DiffCommandTests {
         try temp.write("PK\u{3}\u{4}not really a zip", to: "broken.gamepack")
         try temp.write("{\"profiles\": [\n  {\"id\": 1,,}\n]}", to: "bad.json")
         try temp.write("{\"profiles\": 12}", to: "shape.json")
+        try temp.write("{\"profiles\": [\n  {\"id\": \"x1\", \"routes\": []}\n]}", to: "id.json")
         try temp.write("hello", to: "note.txt")
         try temp.write("id: 1\nname: [unclosed\n", to: "new/content/locations/9.yaml")
         let cases: [([String], String)] = [
             (["broken.gamepack", "old"], "broken.gamepack: cannot read the pack"),
             (["bad.json", "old"], "bad.json: not a Go Take a Hike! content file: not JSON: line 2, column"),
-            (["shape.json", Self.ios], "shape.json: not a Go Take a Hike! content file: profiles: expected an array"),
+            (
+                ["shape.json", Self.ios],
+                "shape.json: not a Go Take a Hike! content file: line 1, column 14: profiles: expected an array of profiles, found the number 12"
+            ),
+            (
+                [Self.ios, "id.json"],
+                "id.json: not a Go Take a Hike! content file: line 2, column 10: profiles[0].id: expected a whole number (like 12), found the string \"x1\""
+            ),
             (["note.txt", "old"], "note.txt: the file is neither a pack (ZIP) nor JSON"),
             (["missing", "old"], "missing: no such file or folder"),
             (["old", "new"], "new/content/locations/9.yaml:2:7: invalid YAML: the list opened here with `[` is never closed"),

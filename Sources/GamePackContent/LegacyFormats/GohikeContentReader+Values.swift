@@ -5,9 +5,28 @@ import GamePackFormat
 /// Values: reading objects, numbers, texts, coordinates and images out of the JSON, reporting
 /// what is missing or malformed.
 extension GohikeContentReader {
+    /// Records `problem` with the line and column of the value it is about.
+    mutating func fail(_ problem: ImportError, at location: JSONLocation) {
+        errors.append(.located(problem, at: location))
+    }
+
+    /// What a value is, for a message saying what was found instead: `the string "x1"`,
+    /// `an array`, `the number 2.5`.
+    static func found(_ value: JSONView) -> String {
+        switch value.scalar {
+        case .object: "an object"
+        case .array: "an array"
+        case .string(let text): "the string \(YAMLScalar.quoted(text.count > 40 ? String(text.prefix(40)) + "…" : text))"
+        case .int(let number): "the number \(number)"
+        case .number(let number): "the number \(number)"
+        case .bool(let flag): "\(flag)"
+        case .null: "null"
+        }
+    }
+
     mutating func object(_ value: JSONView, at path: String, kind: String) -> JSONObjectView? {
         guard let object = value.object else {
-            errors.append(.wrongShape(path: path, expected: kind))
+            fail(.wrongShape(path: path, expected: "\(kind), found \(Self.found(value))"), at: value.location)
             return nil
         }
         return object
@@ -36,7 +55,8 @@ extension GohikeContentReader {
 
     /// A whole number: a JSON integer, or a string of digits.
     mutating func wholeNumber(_ object: JSONObjectView, _ key: String, at path: String, required: Bool) -> Int? {
-        switch object[key]?.scalar {
+        let value = object[key]
+        switch value?.scalar {
         case .int(let value)?:
             return value
         case .number(let value)? where value.rounded() == value && abs(value) < 1e15:
@@ -44,10 +64,13 @@ extension GohikeContentReader {
         case .string(let text)? where !text.isEmpty && text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) && Int(text) != nil:
             return Int(text)
         case nil, .null?:
-            if required { errors.append(.missingField(path: path, key: key)) }
+            if required { fail(.missingField(path: path, key: key), at: value?.location ?? object.location) }
             return nil
         default:
-            errors.append(.invalidValue(path: "\(path).\(key)", reason: "expected a whole number"))
+            fail(
+                .invalidValue(
+                    path: "\(path).\(key)", reason: "expected a whole number (like 12), found \(Self.found(value!))"),
+                at: value!.location)
             return nil
         }
     }
@@ -59,14 +82,17 @@ extension GohikeContentReader {
             var texts: [(locale: String, text: String)] = []
             texts.reserveCapacity(keys.count)
             for (locale, key) in keys {
-                switch object[key]?.scalar {
+                let value = object[key]
+                switch value?.scalar {
                 case .string(let text)? where !text.isEmpty:
                     texts.append((locale, text))
                     item.sourceValues[key] = text
                 case .string?, .null?, nil:
                     break
                 default:
-                    errors.append(.wrongShape(path: "\(item.path).\(key)", expected: "a string"))
+                    fail(
+                        .wrongShape(path: "\(item.path).\(key)", expected: "a string, found \(Self.found(value!))"),
+                        at: value!.location)
                 }
             }
             if !texts.isEmpty { item.fields.append((field, .texts(texts))) }
@@ -121,17 +147,19 @@ extension GohikeContentReader {
         var decoded = value.withRawString(Self.decodeWrappedBase64) ?? nil
         if decoded == nil {
             guard case .string(let text) = value.scalar else {
-                errors.append(.wrongShape(path: "\(item.path).\(key)", expected: "a base64 string or null"))
+                fail(
+                    .wrongShape(path: "\(item.path).\(key)", expected: "a base64 string or null, found \(Self.found(value))"),
+                    at: value.location)
                 return
             }
             decoded = Self.decodeBase64(text)
         }
         let path = "\(item.path).\(key)"
         guard let data = decoded else {
-            errors.append(.invalidBase64(path: path))
+            fail(.invalidBase64(path: path), at: value.location)
             return
         }
-        guard let assetPath = assetPath(of: data, at: path) else { return }
+        guard let assetPath = assetPath(of: data, at: path, location: value.location) else { return }
         item.images.append((assetPath, data))
         item.fields.append((field, .plain(assetPath)))
         item.sourceValues[key] = assetPath
@@ -205,7 +233,7 @@ extension GohikeContentReader {
     }
 
     /// The asset path of an image, named by its content and real format.
-    mutating func assetPath(of data: Data, at path: String) -> String? {
+    mutating func assetPath(of data: Data, at path: String, location: JSONLocation) -> String? {
         let format: MediaFormat
         do {
             format = try MediaProbe.probe(
@@ -216,11 +244,11 @@ extension GohikeContentReader {
             warnings.append(
                 "\(path): a damaged \(damaged.rawValue.uppercased()) image (\(why)); written as is, lint will report it")
         } catch {
-            errors.append(.notAnImage(path: path, reason: "\(error)"))
+            fail(.notAnImage(path: path, reason: "\(error)"), at: location)
             return nil
         }
         guard format.isImage else {
-            errors.append(.notAnImage(path: path, reason: "the bytes are \(format.rawValue.uppercased()) audio"))
+            fail(.notAnImage(path: path, reason: "the bytes are \(format.rawValue.uppercased()) audio"), at: location)
             return nil
         }
         let ext = format == .jpeg ? "jpg" : format.rawValue

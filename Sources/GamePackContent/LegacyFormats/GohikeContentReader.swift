@@ -50,22 +50,27 @@ package struct GohikeContentReader {
 
     package mutating func read(_ root: JSONView) {
         guard let top = root.object else {
-            errors.append(.wrongShape(path: "(top level)", expected: "an object with `profiles`"))
+            fail(
+                .wrongShape(path: "(top level)", expected: "an object with `profiles`, found \(Self.found(root))"),
+                at: root.location)
             return
         }
-        switch top["version"]?.scalar {
+        let version = top["version"]
+        switch version?.scalar {
         case nil, .string?: break
-        default: errors.append(.wrongShape(path: "version", expected: "a string"))
+        default: fail(.wrongShape(path: "version", expected: "a string, found \(Self.found(version!))"), at: version!.location)
         }
         for key in top.keys.sorted() where key != "version" && key != "profiles" {
             warnings.append("the top-level key `\(key)` is not part of the format; not imported")
         }
         guard let profilesValue = top["profiles"] else {
-            errors.append(.missingField(path: "", key: "profiles"))
+            fail(.missingField(path: "", key: "profiles"), at: top.location)
             return
         }
         guard let profileValues = profilesValue.elements else {
-            errors.append(.wrongShape(path: "profiles", expected: "an array of profiles"))
+            fail(
+                .wrongShape(path: "profiles", expected: "an array of profiles, found \(Self.found(profilesValue))"),
+                at: profilesValue.location)
             return
         }
         for (index, value) in profileValues.enumerated() {
@@ -81,7 +86,7 @@ package struct GohikeContentReader {
         guard let id = wholeNumber(object, "id", at: path, required: true) else { return }
         reportAbsent(absent, at: path, what: "profile \(id)")
         if let first = profilePaths[id] {
-            errors.append(.duplicateID(collection: "profiles", id: String(id), path: path, firstPath: first))
+            fail(.duplicateID(collection: "profiles", id: String(id), path: path, firstPath: first), at: value.location)
         }
         profilePaths[id] = profilePaths[id] ?? path
 
@@ -95,7 +100,9 @@ package struct GohikeContentReader {
 
         guard let routesValue = object["routes"], !routesValue.isNull else { return }
         guard let routeValues = routesValue.elements else {
-            errors.append(.wrongShape(path: path + ".routes", expected: "an array of routes"))
+            fail(
+                .wrongShape(path: path + ".routes", expected: "an array of routes, found \(Self.found(routesValue))"),
+                at: routesValue.location)
             return
         }
         for (index, route) in routeValues.enumerated() {
@@ -112,7 +119,7 @@ package struct GohikeContentReader {
         guard let id = wholeNumber(object, "id", at: path, required: true) else { return }
         reportAbsent(absent, at: path, what: "route \(id)")
         if let first = routePaths[id] {
-            errors.append(.duplicateID(collection: "routes", id: String(id), path: path, firstPath: first))
+            fail(.duplicateID(collection: "routes", id: String(id), path: path, firstPath: first), at: value.location)
         }
         routePaths[id] = routePaths[id] ?? path
 
@@ -140,7 +147,9 @@ package struct GohikeContentReader {
                 item.fields.append(("reward", .plain(String(rewardID))))
             }
         default:
-            errors.append(.wrongShape(path: path + ".reward", expected: "a reward object or null"))
+            fail(
+                .wrongShape(path: path + ".reward", expected: "a reward object or null, found \(Self.found(reward!))"),
+                at: reward!.location)
         }
 
         var stops: [(rank: Int, position: Int, location: Int)] = []
@@ -155,7 +164,9 @@ package struct GohikeContentReader {
                 stops.append((stop.rank ?? index, index, stop.location))
             }
         default:
-            errors.append(.wrongShape(path: path + ".waypoints", expected: "an array of waypoints"))
+            fail(
+                .wrongShape(path: path + ".waypoints", expected: "an array of waypoints, found \(Self.found(waypointsValue!))"),
+                at: waypointsValue!.location)
         }
         let ranks = stops.map(\.rank)
         if Set(ranks).count != ranks.count {

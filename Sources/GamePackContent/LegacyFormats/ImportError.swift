@@ -1,4 +1,5 @@
 import Foundation
+import GamePackFormat
 
 /// Why an import stopped. Paths inside JSON files are written as `profiles[0].routes[2].image_data`;
 /// rows of CSV files as `VC-Details.csv line 4`. Problems with the destination or with reading
@@ -27,6 +28,10 @@ public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A file the importer wrote does not read back as YAML (a defect of the importer, caught
     /// before the project is moved into place).
     case unreadableOutput(file: String, reason: String)
+    /// One of the problems above, where it is written in a JSON file.
+    indirect case located(ImportError, at: JSONLocation)
+    /// The problems above, found in one input file.
+    indirect case inFile(String, ImportError)
     /// More than one of the problems above, all found in one pass.
     case several([ImportError])
 
@@ -55,6 +60,10 @@ public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(file) line \(line): \(reason)"
         case .unreadableOutput(let file, let reason):
             "the imported \(file) does not read back (\(reason)); nothing was imported. This is a defect of gamepack's importer: please report it with the input"
+        case .located(let problem, let location):
+            "\(location): \(problem)"
+        case .inFile(let file, let problem):
+            "\(file): \(problem)"
         case .several(let problems):
             "\(problems.count) problems:\n" + problems.map { "  \($0.description)" }.joined(separator: "\n")
         }

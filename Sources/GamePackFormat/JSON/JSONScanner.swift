@@ -19,11 +19,17 @@ public struct JSONScanner {
         /// Where and why, as a person reads it: "line 3, column 7: expected ',' or '}'" (both
         /// 1-based; the column counts bytes), given the bytes that were parsed.
         public func message(in data: Data) -> String {
-            let before = data.prefix(offset)
-            let line = before.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
-            let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? before.startIndex
-            return "line \(line), column \(before.endIndex - lineStart + 1): \(reason)"
+            "\(JSONScanner.location(of: offset, in: data)): \(reason)"
         }
+    }
+
+    /// The line and column of the byte at `offset` in `data` (both 1-based; the column counts
+    /// bytes).
+    public static func location(of offset: Int, in data: Data) -> JSONLocation {
+        let before = data.prefix(offset)
+        let line = before.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? before.startIndex
+        return JSONLocation(line: line, column: before.endIndex - lineStart + 1)
     }
 
     /// Why `data` was not JSON, for a message: the line, column and reason of a `Failure`

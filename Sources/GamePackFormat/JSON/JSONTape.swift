@@ -58,6 +58,13 @@ public final class JSONTape: @unchecked Sendable {
     /// The document's top-level value.
     public var root: JSONView { JSONView(tape: self, index: 0) }
 
+    /// Where the value at `index` is written: its first byte (a string's opening quote).
+    func location(at index: Int) -> JSONLocation {
+        let token = tokens[index]
+        let quoted = token.kind == .string || token.kind == .escapedString
+        return JSONScanner.location(of: quoted ? token.start - 1 : token.start, in: bytes)
+    }
+
     /// The token after the value at `index` (its next sibling).
     @inline(__always)
     func next(after index: Int) -> Int {
@@ -173,6 +180,10 @@ public struct JSONView {
 
     public var isNull: Bool { kind == .null }
 
+    /// Where the value is written in the document, for a message about it (found by counting
+    /// lines, so for errors, not for every value).
+    public var location: JSONLocation { tape.location(at: index) }
+
     /// The value as a tree (the whole subtree for a container).
     public var value: JSONValue { tape.value(at: index) }
 
@@ -242,6 +253,9 @@ public struct JSONView {
 public struct JSONObjectView {
     public let tape: JSONTape
     let index: Int
+
+    /// Where the object is written in the document (its `{`), for a message about it.
+    public var location: JSONLocation { tape.location(at: index) }
 
     /// The value of `key`, or nil when the object has no such key.
     public subscript(key: String) -> JSONView? {

@@ -58,8 +58,8 @@ public enum GohikeImporter {
     /// hidden sibling folder and renamed to `destination` at the end.
     /// - Throws: `GamePackError.destinationNotEmpty` when `destination` exists and is not
     ///   empty, `GamePackError.io` for files that cannot be read or written, `ImportError` for
-    ///   content that is not a Go Take a Hike! content file (every problem found, with its JSON
-    ///   path).
+    ///   content that is not a Go Take a Hike! content file (`inFile`: every problem found, with
+    ///   its JSON path, line and column).
     public static func importContent(from file: URL, to destination: URL) throws -> ImportSummary {
         try ProjectStaging.checkDestination(destination)
         let data: Data
@@ -76,7 +76,7 @@ public enum GohikeImporter {
         }
         var reader = GohikeContentReader()
         reader.read(root)
-        if let error = ImportError.combined(reader.errors) { throw error }
+        if let error = ImportError.combined(reader.errors) { throw ImportError.inFile(file.path, error) }
 
         let projectID = ProjectTemplate.projectID(fromFolderName: destination.lastPathComponent)
         let staging = try ProjectStaging(destination: destination)

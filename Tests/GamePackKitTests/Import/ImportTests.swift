@@ -440,7 +440,7 @@ struct GohikeImportTests {
         #expect(!yaml.contains("position"))
     }
 
-    @Test("invalid base64 is an error naming its JSON path, and nothing is written")
+    @Test("invalid base64 is an error naming its JSON path, line and column, and nothing is written")
     func invalidBase64() throws {
         let temp = try TemporaryDirectory()
         var content = try Self.fixture()
@@ -452,8 +452,23 @@ struct GohikeImportTests {
         let file = temp.url.appendingPathComponent("broken.json")
         try JSONSerialization.data(withJSONObject: content).write(to: file)
         let destination = temp.url.appendingPathComponent("out")
-        #expect(throws: ImportError.invalidBase64(path: "profiles[0].routes[2].image_data")) {
-            try GohikeImporter.importContent(from: file, to: destination)
+        do {
+            _ = try GohikeImporter.importContent(from: file, to: destination)
+            Issue.record("expected an error")
+        } catch let error as ImportError {
+            // JSONSerialization writes one line (and escapes `/`): the column is where the
+            // string's quote is.
+            let written = try String(contentsOf: file, encoding: .utf8)
+            let quote = try #require(written.range(of: #""\/9j\/4AAQ*not base64*""#))
+            let column = written.utf8.distance(from: written.startIndex, to: quote.lowerBound) + 1
+            #expect(
+                error
+                    == .inFile(
+                        file.path,
+                        .located(
+                            .invalidBase64(path: "profiles[0].routes[2].image_data"), at: JSONLocation(line: 1, column: column))))
+            #expect(
+                error.description == "\(file.path): line 1, column \(column): profiles[0].routes[2].image_data: not valid base64")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: temp.url.path) == ["broken.json"])
     }
@@ -469,16 +484,36 @@ struct GohikeImportTests {
             _ = try Self.importJSON(json, in: temp)
             Issue.record("expected an error")
         } catch let error as ImportError {
-            guard case .several(let problems) = error else {
+            guard case .inFile(let file, .several(let problems)) = error else {
                 Issue.record("expected several problems, got \(error)")
                 return
             }
-            #expect(problems.contains(.missingField(path: "profiles[0]", key: "id")))
+            #expect(file == temp.url.appendingPathComponent("hike.json").path)
+            // Each problem with the line and column of the value it is about (the object whose
+            // key is missing), and what was found instead of what was expected.
+            #expect(problems.contains(.located(.missingField(path: "profiles[0]", key: "id"), at: .init(line: 1, column: 14))))
             #expect(
-                problems.contains { if case .notAnImage(let path, _) = $0 { path == "profiles[1].image_data" } else { false } })
-            #expect(problems.contains(.invalidValue(path: "profiles[1].routes[0].id", reason: "expected a whole number")))
-            #expect(problems.contains(.wrongShape(path: "profiles[1].routes[1].waypoints", expected: "an array of waypoints")))
-            #expect(error.description.contains("profiles[1].routes[1].waypoints: expected an array of waypoints"))
+                problems.contains {
+                    if case .located(.notAnImage(let path, _), let location) = $0 {
+                        path == "profiles[1].image_data" && location == .init(line: 2, column: 38)
+                    } else {
+                        false
+                    }
+                })
+            #expect(
+                problems.contains(
+                    .located(
+                        .invalidValue(
+                            path: "profiles[1].routes[0].id", reason: "expected a whole number (like 12), found the string \"x\""),
+                        at: .init(line: 2, column: 73))))
+            #expect(
+                problems.contains(
+                    .located(
+                        .wrongShape(path: "profiles[1].routes[1].waypoints", expected: "an array of waypoints, found an object"),
+                        at: .init(line: 2, column: 98))))
+            #expect(
+                error.description.contains(
+                    "line 2, column 98: profiles[1].routes[1].waypoints: expected an array of waypoints, found an object"))
         }
         #expect(!FileManager.default.fileExists(atPath: temp.url.appendingPathComponent("hike").path))
     }
@@ -498,10 +533,20 @@ struct GohikeImportTests {
             #expect(path == file.path)
             #expect(error.description.hasPrefix("\(file.path) is not JSON: line 1, column 1"))
         }
-        #expect(throws: ImportError.missingField(path: "", key: "profiles")) {
+        #expect(
+            throws: ImportError.inFile(
+                temp.url.appendingPathComponent("b.json").path,
+                .located(.missingField(path: "", key: "profiles"), at: .init(line: 1, column: 1)))
+        ) {
             try Self.importJSON(#"{"version":"abc"}"#, in: temp, as: "b")
         }
-        #expect(throws: ImportError.wrongShape(path: "profiles[0]", expected: "a profile object")) {
+        #expect(
+            throws: ImportError.inFile(
+                temp.url.appendingPathComponent("c.json").path,
+                .located(
+                    .wrongShape(path: "profiles[0]", expected: "a profile object, found the number 42"),
+                    at: .init(line: 1, column: 14)))
+        ) {
             try Self.importJSON(#"{"profiles":[42]}"#, in: temp, as: "c")
         }
     }
