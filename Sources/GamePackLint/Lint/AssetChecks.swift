@@ -55,9 +55,9 @@ package enum AssetChecks {
     ) -> AssetInspection {
         if path.isEmpty { return .missing }
         if path.hasPrefix("/") || path.hasPrefix("~") { return .outside("is an absolute path") }
-        if path.contains("\\") { return .outside("contains a backslash; use / between folders") }
+        if path.utf8.contains(UInt8(ascii: "\\")) { return .outside("contains a backslash; use / between folders") }
         if path.split(separator: "/").contains("..") { return .outside("climbs out with ..") }
-        if path.contains("\0") { return .outside("contains a NUL byte") }
+        if path.utf8.contains(0) { return .outside("contains a NUL byte") }
         let relative = normalize(path)
         let file = root.path + "/assets/" + relative
         if let info = statWithoutSymlinks(relative, in: root.path + "/assets", plainFolders: plainFolders) {

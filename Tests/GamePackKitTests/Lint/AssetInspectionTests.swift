@@ -68,6 +68,13 @@ struct AssetInspectionTests {
         #expect(inspect("badges/nope.png") == "missing")
         #expect(inspect("nope/a.png") == "missing")
         #expect(inspect("badges/a.png/x") == "missing")
+        // Refused before the disk is asked: a backslash (even one after a multi-byte
+        // character), a NUL, a climb out, an absolute path.
+        #expect(inspect(#"badges\a.png"#) == "outside: contains a backslash; use / between folders")
+        #expect(inspect(#"badges/é\a.png"#) == "outside: contains a backslash; use / between folders")
+        #expect(inspect("badges/a.png\u{0}.txt") == "outside: contains a NUL byte")
+        #expect(inspect("badges/../../outside.png") == "outside: climbs out with ..")
+        #expect(inspect("/etc/passwd") == "outside: is an absolute path")
     }
 
     @Test("the short way is taken only when no part of the path is a symlink")
