@@ -2,12 +2,13 @@
 # Pack bytes from PostgreSQL chunks against the folder store, side by side in one run:
 #
 #   bash benchmarks/blob-store.sh        # ROUNDS=5 READS=3 DURATION=5 THREADS=2 CONNECTIONS=8
+#   SHAPE=many-images bash benchmarks/blob-store.sh   # 400 images of ~250 KB instead of one asset
 #   GAMEPACK_BENCH_POSTGRES_URL=postgres://… bash benchmarks/blob-store.sh   # an existing cluster
 #
 # Builds a project whose one asset is ~100 MB of incompressible bytes (benchmarks/generate.py,
-# one image), signs it, then starts `gamepack serve` on each store (the release binary when
-# built, else the debug one), publishes the pack to both, and in each of ROUNDS rounds measures
-# both stores, the order alternating:
+# one image; SHAPE=many-images: 400 images of ~250 KB), signs it, then starts `gamepack serve`
+# on each store (the release binary when built, else the debug one), publishes the pack to
+# both, and in each of ROUNDS rounds measures both stores, the order alternating:
 #
 #   pack   READS sequential `curl` downloads of the whole pack, MB/s (total bytes / total time);
 #   files  DURATION seconds of `wrk` over the pack's small files (`GET /v1/files/<sha256>`),
@@ -40,7 +41,17 @@ bench_start blob-store "${GAMEPACK_BENCH_PG_PORT:-55439}"
 command -v curl >/dev/null || { echo "curl is missing (apt-get install curl)" >&2; exit 2; }
 echo "binary: $bin"
 
-python3 benchmarks/generate.py "$work/project" --items 200 --images 1 --image-bytes 100000000 --force >/dev/null
+# SHAPE: the pack's make-up. one-asset (default): one ~100 MB asset, and the small files are
+# the pack's few JSON and text files. many-images: 400 images of ~250 KB (~100 MB in all), and
+# the files `wrk` reads are the images.
+SHAPE=${SHAPE:-one-asset}
+case "$SHAPE" in
+one-asset) generate=(--items 200 --images 1 --image-bytes 100000000) ;;
+many-images) generate=(--items 1000 --images 400 --image-bytes 250000) ;;
+*) echo "SHAPE must be one-asset or many-images, not '$SHAPE'" >&2; exit 2 ;;
+esac
+echo "shape: $SHAPE"
+python3 benchmarks/generate.py "$work/project" "${generate[@]}" --force >/dev/null
 printf 'lint:\n  max_asset_bytes: 200000000\n' >>"$work/project/gamepack.yaml"  # lint's default budget is 5 MB
 "$bin" keygen --out "$work/k" >/dev/null
 "$bin" build "$work/project" --out "$work/out" --sign "$work/k.key" --quiet --no-cache
