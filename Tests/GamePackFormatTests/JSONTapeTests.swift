@@ -26,6 +26,30 @@ struct JSONTapeTests {
         }
     }
 
+    @Test("a value's location is its line and its column in bytes, a string's at its quote, asked in any order")
+    func locations() throws {
+        let text = "{\"a\": [1,\n  {\"é\": \"x\"},\r\n\n  true],\n\"b\": null}\n"
+        let root = try Self.root(text)
+        let object = try #require(root.object)
+        let elements = try #require(object["a"]?.elements)
+        let inner = try #require(elements[1].object)
+        // Asked last line first: the line starts are found once and serve every later question.
+        #expect(object["b"]?.location == JSONLocation(line: 5, column: 6))
+        #expect(root.location == JSONLocation(line: 1, column: 1))
+        #expect(object.location == JSONLocation(line: 1, column: 1))
+        #expect(object["a"]?.location == JSONLocation(line: 1, column: 7))
+        #expect(elements[0].location == JSONLocation(line: 1, column: 8))
+        #expect(elements[1].location == JSONLocation(line: 2, column: 3))
+        // "é" is two bytes: the value's quote is at byte 10 of the line.
+        #expect(inner["é"]?.location == JSONLocation(line: 2, column: 10))
+        // \r\n ends a line at its \n; the empty line is counted.
+        #expect(elements[2].location == JSONLocation(line: 4, column: 3))
+        #expect(JSONLocation(line: 4, column: 3).description == "line 4, column 3")
+        // The scan's own failures count the same way.
+        #expect(JSONScanner.location(of: text.utf8.count, in: Data(text.utf8)) == JSONLocation(line: 6, column: 1))
+        #expect(JSONScanner.location(of: 0, in: Data()) == JSONLocation(line: 1, column: 1))
+    }
+
     @Test("elements step over nested containers; scalar reads leaves and empties containers")
     func elements() throws {
         let elements = try #require(try Self.root(#"[[1, [2]], {"a": {"b": 3}}, "s", -1.5, 7, true, false, null, []]"#).elements)

@@ -26,10 +26,35 @@ public struct JSONScanner {
     /// The line and column of the byte at `offset` in `data` (both 1-based; the column counts
     /// bytes).
     public static func location(of offset: Int, in data: Data) -> JSONLocation {
-        let before = data.prefix(offset)
-        let line = before.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
-        let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? before.startIndex
-        return JSONLocation(line: line, column: before.endIndex - lineStart + 1)
+        location(of: offset, lineStarts: lineStarts(in: data, upTo: offset))
+    }
+
+    /// Where each line of `data` starts, up to `limit` bytes (0-based offsets; the first is 0).
+    /// Built once for a document that reports many places (`JSONTape.location(at:)`).
+    static func lineStarts(in data: Data, upTo limit: Int = .max) -> [Int] {
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> [Int] in
+            var starts = [0]
+            guard let base = raw.baseAddress else { return starts }
+            let end = min(limit, raw.count)
+            var index = 0
+            while index < end, let newline = memchr(base + index, Int32(UInt8(ascii: "\n")), end - index) {
+                index = base.distance(to: UnsafeRawPointer(newline)) + 1
+                starts.append(index)
+            }
+            return starts
+        }
+    }
+
+    /// The line and column of `offset`, given where the lines start (`lineStarts(in:upTo:)`).
+    static func location(of offset: Int, lineStarts: [Int]) -> JSONLocation {
+        // The last line that starts at or before `offset`.
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        return JSONLocation(line: low + 1, column: offset - lineStarts[low] + 1)
     }
 
     /// Why `data` was not JSON, for a message: the line, column and reason of a `Failure`

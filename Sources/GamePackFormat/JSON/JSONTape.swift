@@ -44,6 +44,9 @@ public final class JSONTape: @unchecked Sendable {
     let bytes: Data
     /// The tokens in document order; the root value is the first.
     let tokens: [Token]
+    /// Where each line starts, once a place in the document was asked for (`location(at:)`).
+    private var lineStarts: [Int]?
+    private let lineStartsLock = NSLock()
 
     init(bytes: Data, tokens: [Token]) {
         self.bytes = bytes
@@ -58,11 +61,19 @@ public final class JSONTape: @unchecked Sendable {
     /// The document's top-level value.
     public var root: JSONView { JSONView(tape: self, index: 0) }
 
-    /// Where the value at `index` is written: its first byte (a string's opening quote).
+    /// Where the value at `index` is written: its first byte (a string's opening quote). The
+    /// document's line starts are found on the first call and kept, so that a file with many
+    /// bad values is read for lines once, not once for each.
     func location(at index: Int) -> JSONLocation {
         let token = tokens[index]
         let quoted = token.kind == .string || token.kind == .escapedString
-        return JSONScanner.location(of: quoted ? token.start - 1 : token.start, in: bytes)
+        let starts = lineStartsLock.withLock {
+            if let lineStarts { return lineStarts }
+            let starts = JSONScanner.lineStarts(in: bytes)
+            lineStarts = starts
+            return starts
+        }
+        return JSONScanner.location(of: quoted ? token.start - 1 : token.start, lineStarts: starts)
     }
 
     /// The token after the value at `index` (its next sibling).
