@@ -52,7 +52,8 @@ extension PostgresBlobStore {
         let packs = try await unreferencedPacks(kept: kept, before: cutoff)
         if dryRun {
             result.blobs = candidates
-            result.packs = packs.filter { Set(candidates).contains(PublishLayout.pack(sha256: $0)) }
+            let removable = Set(candidates)
+            result.packs = packs.filter { removable.contains(PublishLayout.pack(sha256: $0)) }
             return result
         }
         let logger = self.logger
