@@ -126,65 +126,53 @@ measure() {
     printf '%s\t%s\t%s\t%s\n' "$name" "$round" "$mbs" "$rps" >> "$results"
     echo "round $round, $name: pack $mbs MB/s, files $rps requests/s"
 }
-# PostgreSQL's own client reading the same pack's chunks from the same cluster over TCP, READS
-# times, with nothing to send on. Three `psql` sessions each stream every third chunk (`COPY …
-# TO STDOUT (FORMAT binary)`, the cheapest way out of PostgreSQL) to /dev/null, in parallel,
-# like the server's two chunks read ahead of the one it sends. Appended to `results` as the row
-# `psql` (pack only).
+# Two rows read the same pack's chunks without serving them, READS times each round, appended
+# to `results` (pack only):
+# - `psql`: PostgreSQL's own client over TCP, with nothing to send on. Three sessions each
+#   stream every third chunk (`COPY … TO STDOUT (FORMAT binary)`, the cheapest way out of
+#   PostgreSQL) to /dev/null, in parallel, like the server's two chunks read ahead of the one
+#   it sends.
+# - `alone`: PostgreSQL itself writes them to its own /dev/null (`COPY … TO '/dev/null'`), one
+#   session per core, so that no socket, no client and no HTTP takes any CPU. The most this
+#   cluster hands over on this machine with every core its own; a store that serves the chunks
+#   cannot exceed it. Needs a role that may write server files (a superuser, as in the cluster
+#   this script starts); the row is left out otherwise.
 pack_path=$(psql "$pg_url" -Atc "SELECT path FROM blobs WHERE path LIKE 'v1/packs/%' ORDER BY size DESC LIMIT 1")
+[ -n "$pack_path" ] || { echo "blob-store.sh: the pack is not in PostgreSQL" >&2; exit 1; }
+cores=$(nproc)
+pg_writes_files=$(psql "$pg_url" -Atc "SELECT rolsuper OR pg_has_role(current_user, 'pg_write_server_files', 'MEMBER') FROM pg_roles WHERE rolname = current_user")
+# copy_chunks SESSIONS PART TARGET: every SESSIONS-th chunk from PART on, copied to TARGET
+# (STDOUT, read by psql and dropped, or the server's own '/dev/null').
 copy_chunks() {
     psql "$pg_url" -qc "COPY (SELECT c.data FROM blob_parts p JOIN blob_chunks c ON c.sha256 = p.chunk
-        WHERE p.path = '$pack_path' AND p.position % 3 = $1 ORDER BY p.position) TO STDOUT (FORMAT binary)" >/dev/null
+        WHERE p.path = '$pack_path' AND p.position % $1 = $2 ORDER BY p.position) TO $3 (FORMAT binary)" >/dev/null
 }
-# copy_pack: the three sessions at once, returning when all three are done (their own pids: a
-# bare `wait` would wait for the servers too).
+# copy_pack SESSIONS TARGET: the whole pack in SESSIONS sessions at once, returning when all are
+# done (their own pids: a bare `wait` would wait for the servers too).
 copy_pack() {
     local -a sessions=()
-    for part in 0 1 2; do
-        copy_chunks "$part" &
+    local part
+    for part in $(seq 0 $(($1 - 1))); do
+        copy_chunks "$1" "$part" "$2" &
         sessions+=($!)
     done
     for session in "${sessions[@]}"; do wait "$session"; done
 }
+# measure_copy ROUND ROW SESSIONS TARGET: READS copies of the pack, MB/s, as row ROW.
+measure_copy() {
+    local round=$1 row=$2 start end mbs
+    start=$(date +%s.%N)
+    for _ in $(seq "$READS"); do copy_pack "$3" "$4"; done
+    end=$(date +%s.%N)
+    mbs=$(python3 -c "print(f'{$pack_bytes * $READS / ($end - $start) / 1e6:.1f}')")
+    printf '%s\t%s\t%s\t-\n' "$row" "$round" "$mbs" >> "$results"
+    echo "round $round, $row, COPY of the chunks to $4: $mbs MB/s"
+}
 measure_psql() {
-    local round=$1 start end mbs
-    copy_pack
-    start=$(date +%s.%N)
-    for _ in $(seq "$READS"); do copy_pack; done
-    end=$(date +%s.%N)
-    mbs=$(python3 -c "print(f'{$pack_bytes * $READS / ($end - $start) / 1e6:.1f}')")
-    printf 'psql\t%s\t%s\t-\n' "$round" "$mbs" >> "$results"
-    echo "round $round, psql COPY of the chunks: $mbs MB/s"
+    copy_pack 3 STDOUT  # untimed, as each store's first read is
+    measure_copy "$1" psql 3 STDOUT
 }
-[ -n "$pack_path" ] || { echo "blob-store.sh: the pack is not in PostgreSQL" >&2; exit 1; }
-# PostgreSQL alone: the server itself reads the same chunks and writes them to its own
-# /dev/null (`COPY … TO '/dev/null'`), one session per core, so that no socket, no client and
-# no HTTP takes any CPU. The most this cluster hands over on this machine with every core its
-# own; a store that serves the chunks cannot exceed it. Needs a role that may write server
-# files (a superuser, as in the cluster this script starts); the row is left out otherwise.
-cores=$(nproc)
-pg_writes_files=$(psql "$pg_url" -Atc "SELECT rolsuper OR pg_has_role(current_user, 'pg_write_server_files', 'MEMBER') FROM pg_roles WHERE rolname = current_user")
-copy_alone() {
-    psql "$pg_url" -qc "COPY (SELECT c.data FROM blob_parts p JOIN blob_chunks c ON c.sha256 = p.chunk
-        WHERE p.path = '$pack_path' AND p.position % $cores = $1 ORDER BY p.position) TO '/dev/null' (FORMAT binary)"
-}
-measure_alone() {
-    local round=$1 start end mbs part
-    local -a sessions=()
-    start=$(date +%s.%N)
-    for _ in $(seq "$READS"); do
-        sessions=()
-        for part in $(seq 0 $((cores - 1))); do
-            copy_alone "$part" &
-            sessions+=($!)
-        done
-        for session in "${sessions[@]}"; do wait "$session"; done
-    done
-    end=$(date +%s.%N)
-    mbs=$(python3 -c "print(f'{$pack_bytes * $READS / ($end - $start) / 1e6:.1f}')")
-    printf 'alone\t%s\t%s\t-\n' "$round" "$mbs" >> "$results"
-    echo "round $round, PostgreSQL alone, COPY to its own /dev/null: $mbs MB/s"
-}
+measure_alone() { measure_copy "$1" alone "$cores" "'/dev/null'"; }
 [ "$pg_writes_files" = t ] || echo "the role cannot write server files: the row of PostgreSQL alone is left out" >&2
 for round in $(seq "$ROUNDS"); do
     # each round starts with the next store in turn
