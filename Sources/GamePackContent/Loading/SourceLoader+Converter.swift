@@ -80,21 +80,7 @@ extension SourceLoader {
     /// Resolves the text of an unquoted scalar by the YAML 1.2 core schema (see `SourceNode`),
     /// as loading a file does; for nodes built without YAML text (`diff` of a content.json).
     package static func resolvePlain(_ text: String, at location: SourceLocation) -> SourceNode {
-        if isNull(plain: text) { return SourceNode(.null, raw: text, location: location) }
-        switch text {
-        case "true", "True", "TRUE":
-            return SourceNode(.bool(true), raw: text, location: location)
-        case "false", "False", "FALSE":
-            return SourceNode(.bool(false), raw: text, location: location)
-        case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF":
-            return SourceNode(.number(.infinity), raw: text, location: location)
-        case "-.inf", "-.Inf", "-.INF":
-            return SourceNode(.number(-.infinity), raw: text, location: location)
-        case ".nan", ".NaN", ".NAN":
-            return SourceNode(.number(.nan), raw: text, location: location)
-        default:
-            break
-        }
+        if let special = special(plain: text, at: location) { return special }
         if let first = text.utf8.first, (first >= 0x30 && first <= 0x39) || first == 0x2B || first == 0x2D || first == 0x2E {
             if let int = integer(plain: text) { return SourceNode(.int(int), raw: text, location: location) }
             if text.hasPrefix("0x"), let int = Int(text.dropFirst(2), radix: 16) {
@@ -111,6 +97,35 @@ extension SourceLoader {
             }
         }
         return SourceNode(.string(text), raw: text, location: location)
+    }
+
+    /// The null, bool, infinity or NaN a plain scalar spells (`resolvePlain`), if any.
+    static func special(plain text: String, at location: SourceLocation) -> SourceNode? {
+        // Each spelling's first byte and length: most texts, and keys like `name` or `id`, are
+        // compared with none of the spellings or a few.
+        switch (text.utf8.first, text.utf8.count) {
+        case (nil, _), (UInt8(ascii: "~"), 1), (UInt8(ascii: "n"), 4), (UInt8(ascii: "N"), 4), (UInt8(ascii: "t"), 4),
+            (UInt8(ascii: "T"), 4), (UInt8(ascii: "f"), 5), (UInt8(ascii: "F"), 5), (UInt8(ascii: "."), 4),
+            (UInt8(ascii: "+"), 5), (UInt8(ascii: "-"), 5):
+            break
+        default:
+            return nil
+        }
+        if isNull(plain: text) { return SourceNode(.null, raw: text, location: location) }
+        switch text {
+        case "true", "True", "TRUE":
+            return SourceNode(.bool(true), raw: text, location: location)
+        case "false", "False", "FALSE":
+            return SourceNode(.bool(false), raw: text, location: location)
+        case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF":
+            return SourceNode(.number(.infinity), raw: text, location: location)
+        case "-.inf", "-.Inf", "-.INF":
+            return SourceNode(.number(-.infinity), raw: text, location: location)
+        case ".nan", ".NaN", ".NAN":
+            return SourceNode(.number(.nan), raw: text, location: location)
+        default:
+            return nil
+        }
     }
 
     /// Whether a plain scalar is null (`resolvePlain`): empty, `~` or `null` in one of its

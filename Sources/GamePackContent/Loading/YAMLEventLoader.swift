@@ -18,8 +18,8 @@ enum YAMLEventLoader {
     fileprivate final class Frame {
         let isMap: Bool
         let location: SourceLocation
-        var elements: [SourceNode] = []
-        var entries: [SourceEntry] = []
+        var elements: [SourceNode]
+        var entries: [SourceEntry]
         /// The key whose value comes next (maps).
         var key: SourceNode?
         /// The keys so far, once a map has `keySetThreshold` of them (below, `entries` is
@@ -39,9 +39,11 @@ enum YAMLEventLoader {
 
         static let keySetThreshold = 16
 
-        init(isMap: Bool, location: SourceLocation) {
+        init(isMap: Bool, location: SourceLocation, elements: [SourceNode] = [], entries: [SourceEntry] = []) {
             self.isMap = isMap
             self.location = location
+            self.elements = elements
+            self.entries = entries
         }
     }
 
@@ -75,6 +77,11 @@ enum YAMLEventLoader {
         var stack: [Frame] = []
         var root: SourceNode?
         var documents = 0
+        /// Emptied arrays of finished lists and maps, kept with their room: a new list or map
+        /// grows in one of these and is copied out at its end into an array of its own size,
+        /// instead of growing its own array step by step (which was 5% of lint).
+        var spareElements: [[SourceNode]] = []
+        var spareEntries: [[SourceEntry]] = []
 
         /// What is left after one event.
         enum Step {
@@ -116,23 +123,31 @@ enum YAMLEventLoader {
             case YAML_SEQUENCE_START_EVENT:
                 let start = event.data.sequence_start
                 guard start.anchor == nil, start.tag == nil else { return .needsYams }
-                stack.append(Frame(isMap: false, location: location(event.start_mark)))
+                stack.append(
+                    Frame(isMap: false, location: location(event.start_mark), elements: spareElements.popLast() ?? []))
                 return .more
             case YAML_MAPPING_START_EVENT:
                 let start = event.data.mapping_start
                 guard start.anchor == nil, start.tag == nil else { return .needsYams }
-                stack.append(Frame(isMap: true, location: location(event.start_mark)))
+                stack.append(
+                    Frame(isMap: true, location: location(event.start_mark), entries: spareEntries.popLast() ?? []))
                 return .more
             case YAML_SEQUENCE_END_EVENT:
-                guard let frame = stack.popLast(), !frame.isMap,
-                    attach(SourceNode(.list(frame.elements), location: frame.location))
-                else { return .needsYams }
-                return .more
+                guard let frame = stack.popLast(), !frame.isMap else { return .needsYams }
+                var grown: [SourceNode] = []
+                swap(&grown, &frame.elements)
+                let elements = Self.copy(grown)
+                grown.removeAll(keepingCapacity: true)
+                spareElements.append(grown)
+                return attach(SourceNode(.list(elements), location: frame.location)) ? .more : .needsYams
             case YAML_MAPPING_END_EVENT:
-                guard let frame = stack.popLast(), frame.isMap, frame.key == nil,
-                    attach(SourceNode(.map(frame.entries), location: frame.location))
-                else { return .needsYams }
-                return .more
+                guard let frame = stack.popLast(), frame.isMap, frame.key == nil else { return .needsYams }
+                var grown: [SourceEntry] = []
+                swap(&grown, &frame.entries)
+                let entries = Self.copy(grown)
+                grown.removeAll(keepingCapacity: true)
+                spareEntries.append(grown)
+                return attach(SourceNode(.map(entries), location: frame.location)) ? .more : .needsYams
             default:
                 return .needsYams  // aliases, and anything else
             }
@@ -160,6 +175,14 @@ enum YAMLEventLoader {
                 top.key = node
             }
             return true
+        }
+
+        /// `values` in an array of their own, of just their size.
+        static func copy<Value>(_ values: [Value]) -> [Value] {
+            [Value](unsafeUninitializedCapacity: values.count) { buffer, count in
+                _ = buffer.initialize(from: values)
+                count = values.count
+            }
         }
 
         func location(_ mark: yaml_mark_t) -> SourceLocation {
