@@ -192,6 +192,22 @@ struct DiffCommandTests {
             #expect(result.status == 2, "\(arguments): \(result.status) \(result.stderr)")
             #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
         }
+        // `import gohike` names the same files as they were typed, not by their absolute path,
+        // and writes nothing.
+        let imports: [(String, String)] = [
+            ("bad.json", "error: bad.json is not JSON: line 2, column"),
+            (
+                "id.json",
+                "error: id.json: line 2, column 10: profiles[0].id: expected a whole number (like 12), found the string \"x1\""
+            ),
+            ("./missing.json", "error: ./missing.json: cannot read"),
+        ]
+        for (file, message) in imports {
+            let result = try CommandRunner.gamepack(["import", "gohike", file, "--out", "imported"], in: temp.url)
+            #expect(result.status == 2, "\(file): \(result.status) \(result.stderr)")
+            #expect(result.stderr.hasPrefix(message), "\(file): \(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: temp.url.appendingPathComponent("imported").path))
+        }
     }
 
     @Test("mismatched kinds: a Whack-A-VC project against gohike content is refused")

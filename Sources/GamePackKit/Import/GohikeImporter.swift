@@ -60,23 +60,25 @@ public enum GohikeImporter {
     ///   empty, `GamePackError.io` for files that cannot be read or written, `ImportError` for
     ///   content that is not a Go Take a Hike! content file (`inFile`: every problem found, with
     ///   its JSON path, line and column).
+    /// Problems name `file` as it was given (`relativePath`: relative to the working folder
+    /// when the user typed it so).
     public static func importContent(from file: URL, to destination: URL) throws -> ImportSummary {
         try ProjectStaging.checkDestination(destination)
         let data: Data
         do {
             data = try Data(contentsOf: file)
         } catch {
-            throw GamePackError.io(path: file.path, reason: "cannot read (\(error.localizedDescription))")
+            throw GamePackError.io(path: file.relativePath, reason: "cannot read (\(error.localizedDescription))")
         }
         let root: JSONView
         do {
             root = try JSONScanner.tape(data).root
         } catch {
-            throw ImportError.notJSON(file: file.path, reason: JSONScanner.explain(error, in: data))
+            throw ImportError.notJSON(file: file.relativePath, reason: JSONScanner.explain(error, in: data))
         }
         var reader = GohikeContentReader()
         reader.read(root)
-        if let error = ImportError.combined(reader.errors) { throw ImportError.inFile(file.path, error) }
+        if let error = ImportError.combined(reader.errors) { throw ImportError.inFile(file.relativePath, error) }
 
         let projectID = ProjectTemplate.projectID(fromFolderName: destination.lastPathComponent)
         let staging = try ProjectStaging(destination: destination)
