@@ -55,13 +55,13 @@ public enum GohikeImporter {
     /// id comes from the destination's folder name.
     ///
     /// Nothing is written unless the whole file could be read: the project is assembled in a
-    /// hidden sibling folder and renamed to `destination` at the end.
+    /// hidden sibling folder and renamed to `destination` at the end. Problems name `file` as
+    /// it was given (its `relativePath`: relative to the working folder when typed so).
+    ///
     /// - Throws: `GamePackError.destinationNotEmpty` when `destination` exists and is not
     ///   empty, `GamePackError.io` for files that cannot be read or written, `ImportError` for
     ///   content that is not a Go Take a Hike! content file (`inFile`: every problem found, with
     ///   its JSON path, line and column).
-    /// Problems name `file` as it was given (`relativePath`: relative to the working folder
-    /// when the user typed it so).
     public static func importContent(from file: URL, to destination: URL) throws -> ImportSummary {
         try ProjectStaging.checkDestination(destination)
         let data: Data
