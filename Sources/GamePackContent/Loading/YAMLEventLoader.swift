@@ -134,19 +134,11 @@ enum YAMLEventLoader {
                 return .more
             case YAML_SEQUENCE_END_EVENT:
                 guard let frame = stack.popLast(), !frame.isMap else { return .needsYams }
-                var grown: [SourceNode] = []
-                swap(&grown, &frame.elements)
-                let elements = Self.copy(grown)
-                grown.removeAll(keepingCapacity: true)
-                spareElements.append(grown)
+                let elements = Self.takeOut(&frame.elements, sparing: &spareElements)
                 return attach(SourceNode(.list(elements), location: frame.location)) ? .more : .needsYams
             case YAML_MAPPING_END_EVENT:
                 guard let frame = stack.popLast(), frame.isMap, frame.key == nil else { return .needsYams }
-                var grown: [SourceEntry] = []
-                swap(&grown, &frame.entries)
-                let entries = Self.copy(grown)
-                grown.removeAll(keepingCapacity: true)
-                spareEntries.append(grown)
+                let entries = Self.takeOut(&frame.entries, sparing: &spareEntries)
                 return attach(SourceNode(.map(entries), location: frame.location)) ? .more : .needsYams
             default:
                 return .needsYams  // aliases, and anything else
@@ -177,12 +169,18 @@ enum YAMLEventLoader {
             return true
         }
 
-        /// `values` in an array of their own, of just their size.
-        static func copy<Value>(_ values: [Value]) -> [Value] {
-            [Value](unsafeUninitializedCapacity: values.count) { buffer, count in
+        /// The values `grown` holds, in an array of their own of just their size; `grown`
+        /// itself is emptied, keeping its room, and put with the `spare` arrays.
+        static func takeOut<Value>(_ grown: inout [Value], sparing spare: inout [[Value]]) -> [Value] {
+            var values: [Value] = []
+            swap(&values, &grown)
+            let copy = [Value](unsafeUninitializedCapacity: values.count) { buffer, count in
                 _ = buffer.initialize(from: values)
                 count = values.count
             }
+            values.removeAll(keepingCapacity: true)
+            spare.append(values)
+            return copy
         }
 
         func location(_ mark: yaml_mark_t) -> SourceLocation {
