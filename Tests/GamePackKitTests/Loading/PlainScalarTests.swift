@@ -45,19 +45,25 @@ struct PlainScalarTests {
         #expect(SourceLoader.resolvePlain("FALSE", at: Self.at).value.isFalse)
     }
 
-    @Test("every text of up to six characters from the spellings' letters")
+    @Test("every text of up to four characters from the spellings' letters, and the spellings a letter longer")
     func exhaustive() {
         let letters: [String] = ["t", "r", "u", "e", "F", "A", "L", "S", "E", "n", "l", ".", "+", "-", "~", "i", "f", "a"]
+        var all = [""]
         var texts = [""]
-        for _ in 0..<3 { texts = texts.flatMap { text in letters.map { text + $0 } } }
-        let all =
-            texts
-            + ["FALSE", "False", "false", "+.Inf", "-.inf", "+.INF", "true", "TRUE", "NULL"].flatMap {
-                [$0, $0 + "x", "x" + $0]
-            }
-        for text in all {
-            #expect(Self.kind(SourceLoader.resolvePlain(text, at: Self.at)) == Self.reference(text), "\(text)")
+        for _ in 0..<4 {
+            texts = texts.flatMap { text in letters.map { text + $0 } }
+            all += texts
         }
+        all += ["FALSE", "False", "false", "+.Inf", "-.inf", "+.INF", "true", "TRUE", "NULL"].flatMap {
+            [$0, $0 + "x", "x" + $0]
+        }
+        var mismatches = 0
+        for text in all where Self.kind(SourceLoader.resolvePlain(text, at: Self.at)) != Self.reference(text) {
+            Issue.record("\(text.debugDescription) resolves unlike its spelling")
+            mismatches += 1
+        }
+        #expect(mismatches == 0)
+        #expect(all.count == 1 + 18 + 324 + 5_832 + 104_976 + 27)
     }
 }
 
