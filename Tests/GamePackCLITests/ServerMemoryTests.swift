@@ -35,11 +35,18 @@ struct ServerMemoryTests {
             }
             for _ in 0..<4 { try download() }  // the first ones set up what later ones reuse
             #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == bytes)
-            let before = try Self.minorFaults(of: server.process.processIdentifier)
-            for _ in 0..<4 { try download() }
-            let faults = try Self.minorFaults(of: server.process.processIdentifier) - before
+            // Three rounds of four downloads, the fewest faults counted: beside the other suites
+            // the server's threads fault in pages of their own now and then (one round of a CI
+            // run counted 2,564), which the next round does not repeat. Untuned buffers fault in
+            // every round.
+            var rounds: [Int] = []
+            for _ in 0..<3 {
+                let before = try Self.minorFaults(of: server.process.processIdentifier)
+                for _ in 0..<4 { try download() }
+                rounds.append(try Self.minorFaults(of: server.process.processIdentifier) - before)
+            }
             // Untuned, 8,000 to 11,000; tuned, 0 to 800 (the debug build allocates more of its own).
-            #expect(faults < 2048, "\(faults) page faults for 64 MB served")
+            #expect(rounds.min()! < 2048, "\(rounds) page faults for 64 MB served, in each of three rounds")
         #endif
     }
 }
