@@ -92,8 +92,9 @@ public enum PreviewAssets {
         return Set(context.assetUses.map { AssetPath.normalize($0.path) })
     }
 
-    /// Whether a `/`-separated relative path has a part that starts with a dot.
+    /// Whether a `/`-separated relative path has a part that starts with a dot (byte by byte:
+    /// `.\u{301}env` is a hidden file to the file system, though its first character is not `.`).
     static func isHidden(_ relative: String) -> Bool {
-        relative.split(separator: "/").contains { $0.hasPrefix(".") }
+        AssetPath.isHidden(relative)
     }
 }

@@ -59,8 +59,8 @@ public enum PreviewWorkspace {
     public static func classify(_ paths: [String]) -> Reload {
         var files: [String] = []
         for path in Set(paths).sorted() {
-            let parts = path.split(separator: "/")
-            if parts.contains(where: { $0.hasPrefix(".") }) { continue }
+            if AssetPath.isHidden(path) { continue }
+            let parts = AssetPath.parts(of: path)
             if path == Project.configFile || parts.first == "schema" { return .everything }
             if parts.first == "content", Project.isSourceFile(path) { files.append(path) }
             if parts.first == "content", parts.count == 2 { return .everything }  // a collection folder came or went
@@ -157,7 +157,7 @@ public enum PreviewWorkspace {
     static func passesThroughSymlink(_ path: String, under root: String) -> Bool {
         var current = root
         var info = stat()
-        for part in path.split(separator: "/").dropLast() {
+        for part in AssetPath.parts(of: path).dropLast() {
             current += "/" + part
             guard lstat(current, &info) == 0 else { return false }  // gone: the kind check decides
             if info.st_mode & S_IFMT == S_IFLNK { return true }

@@ -59,7 +59,7 @@ public final class AssetStore: @unchecked Sendable {
     /// compares by its text, as a missing file does (lint reports it).
     package func reference(forProjectPath path: String) -> AssetRef {
         guard case .directory(let root) = backing, !path.isEmpty, !path.hasPrefix("/"), !path.contains("\\"),
-            !path.contains("\0"), !path.split(separator: "/").contains("..")
+            !path.contains("\0"), !AssetPath.climbs(path)
         else { return AssetRef(path: path) }
         let full = root.appendingPathComponent(path).path
         var info = stat()

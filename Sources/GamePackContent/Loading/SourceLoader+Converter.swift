@@ -130,9 +130,12 @@ extension SourceLoader {
 
     /// Whether a plain scalar is null (`resolvePlain`): empty, `~` or `null` in one of its
     /// spellings.
+    /// Like `special(plain:at:)`, it compares only a text of the spellings' first bytes and
+    /// lengths (the gohike reader asks for every leaf).
     package static func isNull(plain text: String) -> Bool {
-        switch text {
-        case "", "~", "null", "Null", "NULL": true
+        switch (text.utf8.first, text.utf8.count) {
+        case (nil, _), (UInt8(ascii: "~"), 1): true
+        case (UInt8(ascii: "n"), 4), (UInt8(ascii: "N"), 4): text == "null" || text == "Null" || text == "NULL"
         default: false
         }
     }

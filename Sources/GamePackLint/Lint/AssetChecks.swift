@@ -56,7 +56,7 @@ package enum AssetChecks {
         if path.isEmpty { return .missing }
         if path.hasPrefix("/") || path.hasPrefix("~") { return .outside("is an absolute path") }
         if path.utf8.contains(UInt8(ascii: "\\")) { return .outside("contains a backslash; use / between folders") }
-        if path.split(separator: "/").contains("..") { return .outside("climbs out with ..") }
+        if AssetPath.climbs(path) { return .outside("climbs out with ..") }
         if path.utf8.contains(0) { return .outside("contains a NUL byte") }
         let relative = normalize(path)
         let file = root.path + "/assets/" + relative
@@ -95,11 +95,11 @@ package enum AssetChecks {
     static func statWithoutSymlinks(
         _ relative: String, in assetsRoot: String, plainFolders: Set<Substring> = []
     ) -> stat? {
-        let parts = relative.split(separator: "/")
+        let parts = AssetPath.parts(of: relative)
         guard !parts.isEmpty else { return nil }
         var start = parts.startIndex
         // The deepest folder on the way already known to be plain, and so every one above it.
-        if let slash = relative.lastIndex(of: "/"), plainFolders.contains(relative[..<slash]) {
+        if let slash = relative.utf8.lastIndex(of: UInt8(ascii: "/")), plainFolders.contains(relative[..<slash]) {
             start = parts.index(before: parts.endIndex)
         }
         var info = stat()
@@ -119,11 +119,12 @@ package enum AssetChecks {
         var plain: Set<Substring> = [""]
         var refused: Set<Substring> = []
         for path in Set(paths.map(normalize)) {
-            guard let slash = path.lastIndex(of: "/") else { continue }
+            // At `/` bytes, as `AssetPath.parts(of:)` splits (a `/` with an accent is one character).
+            guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { continue }
             let folder = path[..<slash]
             var end = folder.startIndex
             while end < folder.endIndex {
-                end = folder[folder.index(after: end)...].firstIndex(of: "/") ?? folder.endIndex
+                end = folder.utf8[folder.utf8.index(after: end)...].firstIndex(of: UInt8(ascii: "/")) ?? folder.endIndex
                 let prefix = folder[..<end]
                 if plain.contains(prefix) { continue }
                 var info = stat()

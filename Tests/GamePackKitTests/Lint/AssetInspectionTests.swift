@@ -24,6 +24,11 @@ struct AssetInspectionTests {
         try fm.copyItem(at: png, to: temp.url.appendingPathComponent("outside.png"))
         try fm.createSymbolicLink(
             atPath: assets.appendingPathComponent("badges/out.png").path, withDestinationPath: "../../../outside.png")
+        // Files whose names start with a combining accent, outside `assets/`, and a folder
+        // symlink out of the project: a `/` before the accent is one character with it.
+        try fm.copyItem(at: png, to: root.appendingPathComponent("\u{301}x.png"))
+        try fm.copyItem(at: png, to: temp.url.appendingPathComponent("\u{301}y.png"))
+        try fm.createSymbolicLink(atPath: assets.appendingPathComponent("outdir").path, withDestinationPath: "../..")
         return (temp, root)
     }
 
@@ -75,6 +80,14 @@ struct AssetInspectionTests {
         #expect(inspect("badges/a.png\u{0}.txt") == "outside: contains a NUL byte")
         #expect(inspect("badges/../../outside.png") == "outside: climbs out with ..")
         #expect(inspect("/etc/passwd") == "outside: is an absolute path")
+        // The file system splits at `/` bytes, where a split at characters sees one part:
+        // `..` behind an accent climbs out, and a symlinked folder before one is on the way.
+        #expect(inspect("../\u{301}x.png") == "outside: climbs out with ..")
+        #expect(inspect("outdir/\u{301}y.png").hasPrefix("outside: is a symlink to "))
+        #expect(
+            AssetChecks.plainFolders(of: ["outdir/\u{301}y.png", "badges/\u{301}a.png"], in: root.path + "/assets") == [
+                "", "badges",
+            ])
     }
 
     @Test("the short way is taken only when no part of the path is a symlink")

@@ -62,6 +62,12 @@ struct PlainScalarTests {
             Issue.record("\(text.debugDescription) resolves unlike its spelling")
             mismatches += 1
         }
+        // `isNull(plain:)` alone, as the gohike reader asks it.
+        for text in all + ["null\u{301}", "~\u{301}", "nul"]
+        where SourceLoader.isNull(plain: text) != (Self.reference(text) == "null") {
+            Issue.record("\(text.debugDescription): isNull unlike its spelling")
+            mismatches += 1
+        }
         #expect(mismatches == 0)
         #expect(all.count == 1 + 18 + 324 + 5_832 + 104_976 + 27)
     }

@@ -31,6 +31,9 @@ enum TextTooLongRule: TextLintRule {
 
     static func check(_ text: LintText, of spec: FieldSpec, in context: LintContext) {
         guard spec.maxLength != nil || spec.minLength != nil else { return }
+        // A text has no more characters than UTF-8 bytes (O(1) to read): one within the limit
+        // in bytes is within it in characters, which are counted only when it may not be.
+        if spec.minLength == nil, let max = spec.maxLength, text.text.utf8.count <= max { return }
         let length = text.text.count
         if let max = spec.maxLength, length > max {
             context.report(
