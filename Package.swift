@@ -159,6 +159,7 @@ let package = Package(
         .target(
             name: "GamePackPreview",
             dependencies: [
+                "GamePackContent",
                 "GamePackSite",
                 "GamePackFormat",
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -1,4 +1,5 @@
 import Foundation
+import GamePackContent
 import GamePackFormat
 import GamePackSite
 import HTTPTypes
@@ -156,11 +157,13 @@ public final class PreviewServer: Sendable {
         guard let decoded = pathOnly.removingPercentEncoding, !decoded.contains("\0"), !decoded.contains("\\") else {
             return nil
         }
-        var segments = decoded.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        // Segments between `/` bytes, as the file system reads them (`AssetPath.parts`); a
+        // segment starting with a `.` byte is `.`, `..` or hidden.
+        var segments = AssetPath.parts(of: decoded, keepingEmpty: true).map(String.init)
         if segments.first == "" { segments.removeFirst() }
         if segments.last == "" { segments.removeLast() }
         if segments.isEmpty { return "" }
-        for segment in segments where segment.isEmpty || segment == "." || segment == ".." || segment.hasPrefix(".") {
+        for segment in segments where segment.isEmpty || segment.utf8.first == UInt8(ascii: ".") {
             return nil
         }
         return segments.joined(separator: "/")

@@ -13,7 +13,8 @@ enum AssetUpload {
     static func store(_ data: Data, folder: String, name: String, root: URL, replace: Bool) throws -> (
         path: String, info: MediaInfo
     ) {
-        guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
+        // A `/` byte, not character: `/` with a combining accent after it is one character.
+        guard !name.isEmpty, !name.utf8.contains(UInt8(ascii: "/")), name != ".", name != ".." else {
             throw StudioError.badRequest("`name` must be a file name, without `/` and not `.` or `..`", field: "name")
         }
         let path = folder.isEmpty ? name : folder + "/" + name

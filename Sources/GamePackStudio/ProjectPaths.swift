@@ -1,13 +1,16 @@
 import Foundation
+import GamePackContent
 
 /// The one check every path the studio reads or writes goes through: relative, without `..`,
 /// `.` or empty parts, no hidden names, and no symlink on the way, so it stays inside the
 /// project.
 enum ProjectPaths {
     static func inside(_ root: URL, _ relative: String, field: String) throws -> URL {
-        let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
-        guard !relative.isEmpty, !relative.hasPrefix("/"), !relative.contains("\\"), !relative.contains("\0"),
-            parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.hasPrefix(".") })
+        // Parts between `/` bytes, as the file system reads them (`AssetPath.parts`): a `/`
+        // before a combining accent is one character, and would hide a folder on the way.
+        let parts = AssetPath.parts(of: relative, keepingEmpty: true)
+        guard !relative.isEmpty, !relative.contains("\\"), !relative.contains("\0"),
+            parts.allSatisfy({ !$0.isEmpty && $0.utf8.first != UInt8(ascii: ".") })
         else {
             throw StudioError.badRequest(
                 "`\(relative)` is not a plain path inside the project (no `..`, no leading `/`, no hidden names)", field: field)

@@ -105,6 +105,31 @@ struct StudioBadInputTests {
         #expect(try studio.tree() == before)
     }
 
+    /// A `/` followed by a combining accent is one character that is not `/`: a check of the
+    /// path's parts by characters took `out/\u{301}x.png` for one part and wrote through `out`.
+    @Test("an upload through a folder symlinked out of the project, also behind a combining accent: 400, nothing written")
+    func throughSymlink() async throws {
+        var outside: URL?
+        let studio = try await StudioHarness { project in
+            let folder = project.deletingLastPathComponent().appendingPathComponent("outside")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(
+                atPath: project.appendingPathComponent("assets/photos/out").path, withDestinationPath: folder.path)
+            outside = folder
+        }
+        defer { studio.stop() }
+        let before = try studio.tree()
+        for target in [
+            "/api/assets?folder=photos%2Fout&name=x.png", "/api/assets?folder=photos%2Fout&name=%CC%81x.png",
+            "/api/assets?folder=photos&name=out%2F%CC%81x.png", "/api/assets?folder=photos%2Fout%2F%CC%81sub&name=x.png",
+        ] {
+            let answer = try await studio.send("POST", target, body: StudioSafetyTests.png)
+            #expect(answer.status == 400, "\(target): \(answer.body)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside!.path).isEmpty)
+        #expect(try studio.tree() == before)
+    }
+
     @Test("a stale save: 409 with both versions and the file's current version; the file on disk stays theirs")
     func staleSave() async throws {
         let studio = try await StudioHarness()

@@ -88,7 +88,9 @@ public enum ProjectWalker {
         var visited: [FolderID: String] = [:]
         var result: [String] = []
         var stack = [dir.path]
-        func shown(_ path: String) -> String { String(path.dropFirst(rootPath.count + 1)) }
+        // By UTF-8 bytes: cheaper than counting characters, and a name that starts with a
+        // combining accent joins the `/` before it into one character.
+        func shown(_ path: String) -> String { String(Substring(path.utf8.dropFirst(rootPath.utf8.count + 1))) }
         func report(_ path: String, _ what: String, rule: String? = nil) {
             diagnostics.append(
                 Diagnostic(
@@ -112,9 +114,10 @@ public enum ProjectWalker {
                         "has a name that is not UTF-8 (bytes shown as \\xNN); it is not read. Rename it with UTF-8 characters")
                     continue
                 }
-                if name.hasPrefix(".") { continue }
+                // Hidden to the file system by its first byte (`.\u{301}env` too).
+                if name.utf8.first == UInt8(ascii: ".") { continue }
                 let path = current + "/" + name
-                let relative = String(path.dropFirst(basePath.count + 1))
+                let relative = String(Substring(path.utf8.dropFirst(basePath.utf8.count + 1)))
                 var mode: mode_t
                 if entry.type == UInt8(DT_REG) {
                     // readdir said so: no lstat for the many plain files.

@@ -6,9 +6,9 @@
 /// system climbs out of the folder with `..`. Every check of a path's parts (`..`, a
 /// symlink on the way, a hidden part) goes through `parts(of:)` for that reason.
 package enum AssetPath {
-    /// The parts of `path` between its `/` bytes, empty parts left out.
-    package static func parts(of path: String) -> [Substring] {
-        path.utf8.split(separator: UInt8(ascii: "/")).map { Substring($0) }
+    /// The parts of `path` between its `/` bytes, empty parts left out unless `keepingEmpty`.
+    package static func parts(of path: String, keepingEmpty: Bool = false) -> [Substring] {
+        path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: !keepingEmpty).map { Substring($0) }
     }
 
     /// Whether a part of `path` between `/` bytes is `..`, which climbs out of the folder.
