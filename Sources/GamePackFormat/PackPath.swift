@@ -32,9 +32,17 @@ public enum PackPath {
         for scalar in path.unicodeScalars where scalar == "\\" || scalar == ":" || scalar.value < 0x20 || scalar.value == 0x7F {
             throw Problem.invalidCharacter(path)
         }
-        for component in path.split(separator: "/", omittingEmptySubsequences: false) {
+        for component in parts(of: path, keepingEmpty: true) {
             if component == ".." || component == "." || component.isEmpty { throw Problem.parentReference(path) }
         }
         return path
+    }
+
+    /// The parts of `path` between its `/` bytes, as a file system reads it, empty parts left
+    /// out unless `keepingEmpty`. Not between `/` characters: a `/` followed by a combining
+    /// accent is one character that is not `/`, so `../\u{301}x` is one part to a split at
+    /// characters, and climbs out of the folder with `..` to the file system.
+    public static func parts(of path: String, keepingEmpty: Bool = false) -> [Substring] {
+        path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: !keepingEmpty).map { Substring($0) }
     }
 }

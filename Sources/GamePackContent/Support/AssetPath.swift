@@ -1,3 +1,5 @@
+import GamePackFormat
+
 /// Paths of assets as written in content, relative to the project's `assets/` folder.
 ///
 /// A path's parts are what lies between its `/` bytes, as the file system reads it, not
@@ -6,9 +8,10 @@
 /// system climbs out of the folder with `..`. Every check of a path's parts (`..`, a
 /// symlink on the way, a hidden part) goes through `parts(of:)` for that reason.
 package enum AssetPath {
-    /// The parts of `path` between its `/` bytes, empty parts left out unless `keepingEmpty`.
+    /// The parts of `path` between its `/` bytes, empty parts left out unless `keepingEmpty`
+    /// (`PackPath.parts(of:keepingEmpty:)`, which checks a pack's entries the same way).
     package static func parts(of path: String, keepingEmpty: Bool = false) -> [Substring] {
-        path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: !keepingEmpty).map { Substring($0) }
+        PackPath.parts(of: path, keepingEmpty: keepingEmpty)
     }
 
     /// Whether a part of `path` between `/` bytes is `..`, which climbs out of the folder.
