@@ -63,7 +63,10 @@ struct ContentStore {
     func currentName() -> String? {
         guard let data = try? Data(contentsOf: currentFile) else { return nil }
         let name = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !name.isEmpty, !name.contains("/"), !name.hasPrefix(".") else { return nil }
+        // By bytes: a `/` followed by a combining accent is one character that is not `/`.
+        guard !name.isEmpty, !name.utf8.contains(UInt8(ascii: "/")), name.utf8.first != UInt8(ascii: ".") else {
+            return nil
+        }
         return name
     }
 

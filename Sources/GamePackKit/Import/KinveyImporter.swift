@@ -324,8 +324,12 @@ public enum KinveyImporter {
         return rows
     }
 
+    /// A name to copy a blob under: no `/` or `\\` byte (a `/` followed by a combining accent
+    /// is one character that `contains("/")` does not find), not `.` or `..`, no control
+    /// character.
     static func isSafeBlobName(_ name: String) -> Bool {
-        !name.isEmpty && name != "." && name != ".." && !name.contains("/") && !name.contains("\\")
+        !name.isEmpty && name != "." && name != ".."
+            && !name.utf8.contains { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") }
             && !name.unicodeScalars.contains { $0.value < 0x20 }
     }
 

@@ -95,7 +95,9 @@ public enum ProjectTemplate {
     {
         let fm = FileManager.default
         let source = folder.appendingPathComponent(template)
-        guard !template.contains("/"), fm.fileExists(atPath: source.appendingPathComponent(Project.configFile).path) else {
+        guard !template.utf8.contains(UInt8(ascii: "/")),
+            fm.fileExists(atPath: source.appendingPathComponent(Project.configFile).path)
+        else {
             throw GamePackError.unknownTemplate(name: template, available: available(in: folder))
         }
         guard ProjectConfig.isValidProjectID(projectID) else { throw GamePackError.invalidProjectID(projectID) }
