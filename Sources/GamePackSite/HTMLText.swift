@@ -13,7 +13,8 @@ public enum HTMLText {
 
     /// A project-relative path percent-encoded segment by segment.
     public static func urlPath(_ path: String) -> String {
-        path.split(separator: "/", omittingEmptySubsequences: false).map { urlSegment(String($0)) }.joined(separator: "/")
+        // At `/` bytes (`PackPath.parts`): a `/` before a combining accent is one character.
+        PackPath.parts(of: path, keepingEmpty: true).map { urlSegment(String($0)) }.joined(separator: "/")
     }
 
     /// A file-name-safe, deterministic spelling of an item id: ASCII letters, digits, `-` and

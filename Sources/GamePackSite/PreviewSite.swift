@@ -70,7 +70,7 @@ public struct PreviewSite: Sendable {
     /// The HTML of the page at `path` (as listed above), or nil when there is none.
     public func render(path: String) -> String? {
         if path == "" || path == "index.html" { return IndexPage(site: self).html() }
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        let parts = AssetPath.parts(of: path, keepingEmpty: true).map(String.init)
         guard parts.count == 3, parts[0] == "c", let collection = Self.unslug(parts[1]), collections.contains(collection),
             parts[2].hasSuffix(".html")
         else { return nil }
@@ -88,7 +88,7 @@ public struct PreviewSite: Sendable {
     /// The page for a path with no page: an item that is gone, or lives in a file that does not
     /// load now (the banner says which), so an open page shows why its item disappeared.
     public func notFoundPage(path: String) -> String {
-        let depth = max(0, path.split(separator: "/").count - 1)
+        let depth = max(0, AssetPath.parts(of: path).count - 1)
         let frame = PageFrame(site: self, depth: depth)
         let body = """
             <h1>Nothing here now</h1><p id="not-found">No page at <code>\(MarkupEscape.html(path))</code>: the item was removed \

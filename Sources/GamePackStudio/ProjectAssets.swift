@@ -11,7 +11,7 @@ enum ProjectAssets {
     /// percent-encoded.
     static func url(_ path: String) -> String {
         "/assets/"
-            + path.split(separator: "/", omittingEmptySubsequences: false).map {
+            + PackPath.parts(of: path, keepingEmpty: true).map {
                 $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/", "?", "#", "%"])) ?? String($0)
             }.joined(separator: "/")
     }

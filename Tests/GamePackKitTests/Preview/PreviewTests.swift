@@ -32,6 +32,9 @@ struct PreviewTests {
         #expect(HTMLText.slug("~") == "~7E" && HTMLText.slug("é") == "~C3~A9")
         #expect(PreviewSite.unslug("~2") == nil)
         #expect(PreviewSite.unslug("a~41") == nil)  // not the spelling slug writes for "aA"
+        // A link's segments are split at `/` bytes: a `/` before a combining accent is one
+        // character, which split at characters would encode as `%2F` and break the link.
+        #expect(HTMLText.urlPath("photos/\u{301}a b.png") == "photos/%CC%81a%20b.png")
     }
 
     @Test("escapes NUL and keeps every other character, the text as it is when nothing needs escaping")
