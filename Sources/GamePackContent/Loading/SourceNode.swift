@@ -97,6 +97,9 @@ public struct SourceNode: Sendable {
         case .null: "null"
         case .bool: "a boolean"
         case .int: "a whole number"
+        // `.nan` and `.inf` are numbers to YAML, but not what a reader of "a number" pictures.
+        case .number(let number) where number.isNaN: "YAML's not-a-number"
+        case .number(let number) where number.isInfinite: "YAML's infinity"
         case .number: "a number"
         case .string: "a string"
         case .list: "a list"

@@ -43,6 +43,10 @@ struct PlainScalarTests {
         }
         #expect(SourceLoader.resolvePlain("-.inf", at: Self.at).doubleValue == -.infinity)
         #expect(SourceLoader.resolvePlain("FALSE", at: Self.at).value.isFalse)
+        // Messages name `.nan` and `.inf` by what they are ("not a number `.nan`" read oddly).
+        #expect(SourceLoader.resolvePlain(".NaN", at: Self.at).kindDescription == "YAML's not-a-number")
+        #expect(SourceLoader.resolvePlain("-.inf", at: Self.at).kindDescription == "YAML's infinity")
+        #expect(SourceLoader.resolvePlain("1.5", at: Self.at).kindDescription == "a number")
     }
 
     @Test("every text of up to four characters from the spellings' letters, and the spellings a letter longer")
