@@ -28,7 +28,7 @@ public enum PackPath {
     public static func validate(_ path: String) throws -> String {
         if path.isEmpty { throw Problem.empty }
         if path.utf8.count > maxLength { throw Problem.tooLong(path) }
-        if path.hasPrefix("/") { throw Problem.absolute(path) }
+        if path.utf8.first == UInt8(ascii: "/") { throw Problem.absolute(path) }  // also before an accent
         for scalar in path.unicodeScalars where scalar == "\\" || scalar == ":" || scalar.value < 0x20 || scalar.value == 0x7F {
             throw Problem.invalidCharacter(path)
         }

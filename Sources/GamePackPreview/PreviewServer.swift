@@ -154,7 +154,9 @@ public final class PreviewServer: Sendable {
     /// segment inside it, a backslash or a NUL byte, or bad percent-encoding.
     static func safePath(_ raw: String) -> String? {
         let pathOnly = String(raw.prefix { $0 != "?" && $0 != "#" })
-        guard let decoded = pathOnly.removingPercentEncoding, !decoded.contains("\0"), !decoded.contains("\\") else {
+        guard let decoded = pathOnly.removingPercentEncoding, !decoded.utf8.contains(0),
+            !decoded.utf8.contains(UInt8(ascii: "\\"))
+        else {
             return nil
         }
         // Segments between `/` bytes, as the file system reads them (`AssetPath.parts`); a

@@ -153,7 +153,7 @@ public struct PreviewSite: Sendable {
     /// outside the project: such a path is never linked) or one the preview refuses to hand out.
     func assetHref(_ path: String, depth: Int) -> String? {
         let normalized = AssetPath.normalize(path)
-        guard !path.hasPrefix("/"), !AssetPath.climbs(normalized),
+        guard !AssetPath.isAbsolute(path), !AssetPath.climbs(normalized),
             let version = snapshot.assetVersions[normalized], snapshot.refusedAssets[normalized] == nil
         else { return nil }
         let link = Self.up(depth) + Self.assetFolder + "/" + HTMLText.urlPath(normalized)

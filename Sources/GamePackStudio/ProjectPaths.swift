@@ -9,7 +9,7 @@ enum ProjectPaths {
         // Parts between `/` bytes, as the file system reads them (`AssetPath.parts`): a `/`
         // before a combining accent is one character, and would hide a folder on the way.
         let parts = AssetPath.parts(of: relative, keepingEmpty: true)
-        guard !relative.isEmpty, !relative.contains("\\"), !relative.contains("\0"),
+        guard !relative.isEmpty, !relative.utf8.contains(UInt8(ascii: "\\")), !relative.utf8.contains(0),
             parts.allSatisfy({ !$0.isEmpty && $0.utf8.first != UInt8(ascii: ".") })
         else {
             throw StudioError.badRequest(

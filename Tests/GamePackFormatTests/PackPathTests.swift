@@ -21,4 +21,9 @@ struct PackPathTests {
     func invalid(_ path: String) {
         #expect(throws: PackPath.Problem.self) { try PackPath.validate(path) }
     }
+
+    @Test("a / before an accent at the start is named an absolute path, as the file system reads it")
+    func absoluteBeforeAccent() {
+        #expect(throws: PackPath.Problem.absolute("/\u{301}etc")) { try PackPath.validate("/\u{301}etc") }
+    }
 }

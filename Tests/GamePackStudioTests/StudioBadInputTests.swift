@@ -130,6 +130,22 @@ struct StudioBadInputTests {
         #expect(try studio.tree() == before)
     }
 
+    /// `contains("\\")` compares characters, and a backslash with an accent after it is another.
+    @Test("a backslash in an upload's folder or name, also before a combining accent: 400, nothing written")
+    func backslash() async throws {
+        let studio = try await StudioHarness()
+        defer { studio.stop() }
+        let before = try studio.tree()
+        for target in [
+            "/api/assets?folder=photos&name=a%5Cx.png", "/api/assets?folder=photos&name=a%5C%CC%81x.png",
+            "/api/assets?folder=photos%5C%CC%81sub&name=x.png",
+        ] {
+            let answer = try await studio.send("POST", target, body: StudioSafetyTests.png)
+            #expect(answer.status == 400, "\(target): \(answer.body)")
+        }
+        #expect(try studio.tree() == before)
+    }
+
     @Test("a stale save: 409 with both versions and the file's current version; the file on disk stays theirs")
     func staleSave() async throws {
         let studio = try await StudioHarness()

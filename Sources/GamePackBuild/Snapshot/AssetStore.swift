@@ -58,7 +58,8 @@ public final class AssetStore: @unchecked Sendable {
     /// that leaves `assets/` (absolute, `..`, a symlink pointing out) is never looked at: it
     /// compares by its text, as a missing file does (lint reports it).
     package func reference(forProjectPath path: String) -> AssetRef {
-        guard case .directory(let root) = backing, !path.isEmpty, !path.hasPrefix("/"), !path.contains("\\"),
+        guard case .directory(let root) = backing, !path.isEmpty, !AssetPath.isAbsolute(path),
+            !path.utf8.contains(UInt8(ascii: "\\")),
             !path.contains("\0"), !AssetPath.climbs(path)
         else { return AssetRef(path: path) }
         let full = root.appendingPathComponent(path).path

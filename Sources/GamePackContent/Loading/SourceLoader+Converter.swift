@@ -130,6 +130,7 @@ extension SourceLoader {
 
     /// Whether a plain scalar is null (`resolvePlain`): empty, `~` or `null` in one of its
     /// spellings.
+    ///
     /// Like `special(plain:at:)`, it compares only a text of the spellings' first bytes and
     /// lengths (the gohike reader asks for every leaf).
     package static func isNull(plain text: String) -> Bool {

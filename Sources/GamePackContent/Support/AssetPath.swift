@@ -19,6 +19,12 @@ package enum AssetPath {
         scan(path).climbs
     }
 
+    /// Whether `path` starts with a `/` byte: an absolute path, also when an accent follows the
+    /// `/` (then `hasPrefix("/")`, which compares characters, says no).
+    package static func isAbsolute<Path: StringProtocol>(_ path: Path) -> Bool {
+        path.utf8.first == UInt8(ascii: "/")
+    }
+
     /// Whether a part of `path` between `/` bytes starts with a dot (a hidden file or folder,
     /// or `.` and `..`).
     package static func isHidden<Path: StringProtocol>(_ path: Path) -> Bool {

@@ -84,6 +84,8 @@ struct AssetInspectionTests {
         // `..` behind an accent climbs out, and a symlinked folder before one is on the way.
         #expect(inspect("../\u{301}x.png") == "outside: climbs out with ..")
         #expect(inspect("outdir/\u{301}y.png").hasPrefix("outside: is a symlink to "))
+        #expect(inspect("/\u{301}x.png") == "outside: is an absolute path", "was looked for as assets//́x.png")
+        #expect(inspect("badges\\\u{301}a.png") == "outside: contains a backslash; use / between folders")
         #expect(
             AssetChecks.plainFolders(of: ["outdir/\u{301}y.png", "badges/\u{301}a.png"], in: root.path + "/assets") == [
                 "", "badges",
