@@ -6,9 +6,11 @@
 //                        last 16 bytes, as gamepack's MediaProbe reads them)
 //   floor read PATH...   read every file under each PATH once
 //   floor build PROJECT  read every file of PROJECT once and compute what a gohike pack needs:
-//                        each asset's base64 text, and MD5 and SHA-256 over all of it and over
-//                        every source file (content.json is that text; its MD5 is the version,
-//                        its SHA-256 the manifest's)
+//                        each asset's base64 text, and over all of it and every source file
+//                        (content.json is that text) MD5 twice and SHA-256 once: the version is
+//                        the MD5 of the profiles, and the manifest lists content.json's own MD5
+//                        and SHA-256; the file starts with the version, so its MD5 cannot share
+//                        the first pass
 //   floor rates          MD5 and SHA-256 (OpenSSL) and base64 (gamepack's own CBase64) in MB/s
 //                        over 64 MiB, the best of 3
 //
@@ -103,13 +105,14 @@ static int has_suffix(const char *name, const char *suffix) {
 }
 
 enum mode { LINT, READ, BUILD };
-static EVP_MD_CTX *md5, *sha256;
+static EVP_MD_CTX *md5, *md5_file, *sha256;
 static unsigned char *encoded;
 static size_t encoded_capacity;
 
-// Feeds a build's bytes to both digests.
+// Feeds a build's bytes to the three digests.
 static void digest(const unsigned char *data, size_t size) {
     EVP_DigestUpdate(md5, data, size);
+    EVP_DigestUpdate(md5_file, data, size);
     EVP_DigestUpdate(sha256, data, size);
 }
 
@@ -209,13 +212,15 @@ int main(int argc, char **argv) {
         printf("seconds=%.6f files=%ld bytes=%zu\n", now() - start, files, bytes);
     } else if (argc == 3 && strcmp(argv[1], "build") == 0) {
         double start = now();
-        md5 = EVP_MD_CTX_new(), sha256 = EVP_MD_CTX_new();
+        md5 = EVP_MD_CTX_new(), md5_file = EVP_MD_CTX_new(), sha256 = EVP_MD_CTX_new();
         EVP_DigestInit_ex(md5, EVP_md5(), NULL);
+        EVP_DigestInit_ex(md5_file, EVP_md5(), NULL);
         EVP_DigestInit_ex(sha256, EVP_sha256(), NULL);
         walk_path(argv[2], BUILD);
         unsigned char out[EVP_MAX_MD_SIZE];
         unsigned int length;
         EVP_DigestFinal_ex(md5, out, &length);
+        EVP_DigestFinal_ex(md5_file, out, &length);
         EVP_DigestFinal_ex(sha256, out, &length);
         printf("seconds=%.6f files=%ld bytes=%zu\n", now() - start, files, bytes);
     } else if (argc == 2 && strcmp(argv[1], "rates") == 0) {
