@@ -54,7 +54,7 @@ struct EarlyLeaseWarningFilterTests {
         #expect(kept.withLockedValue { $0.count } == 3, "the level set on the logger is the inner handler's")
     }
 
-    @Test("queries waiting for a pool answer when it starts, and nothing is warned, also when its start stalls", .requires(.postgres))
+    @Test("queries waiting for a pool answer when it starts; nothing is warned, also when it stalls", .requires(.postgres))
     func queriesBeforeRun() async throws {
         let admin = try #require(StoreKind.postgresURL, "GAMEPACK_TEST_POSTGRES_URL is not set")
         let kept = NIOLockedValueBox<[(Logger.Level, String, Logger.Metadata)]>([])
