@@ -60,7 +60,7 @@ public final class AssetStore: @unchecked Sendable {
     package func reference(forProjectPath path: String) -> AssetRef {
         guard case .directory(let root) = backing, !path.isEmpty, !AssetPath.isAbsolute(path),
             !path.utf8.contains(UInt8(ascii: "\\")),
-            !path.contains("\0"), !AssetPath.climbs(path)
+            !path.utf8.contains(0), !AssetPath.climbs(path)
         else { return AssetRef(path: path) }
         let full = root.appendingPathComponent(path).path
         var info = stat()
