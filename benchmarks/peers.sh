@@ -13,7 +13,8 @@
 #          project's YAML read with PyYAML's C loader, then Python json + base64 + hashlib.md5 +
 #          zipfile, the old server's way), both from the same project and writing the same
 #          content.json (the versions are compared); floor: `floor build`, reading every
-#          input once, base64 of each image, MD5 and SHA-256 of it all;
+#          input once, base64 of each image, MD5 of it all twice (the version, then
+#          content.json's own MD5, which starts with the version) and SHA-256 once;
 #   lint   `gamepack lint` against check-jsonschema with one JSON Schema per collection
 #          (`gamepack schema --json-schema`), run once per collection; floor: `floor lint`,
 #          reading every source and parsing it with libyaml's event API, and every asset's header;

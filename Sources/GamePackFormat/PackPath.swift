@@ -28,7 +28,7 @@ public enum PackPath {
     public static func validate(_ path: String) throws -> String {
         if path.isEmpty { throw Problem.empty }
         if path.utf8.count > maxLength { throw Problem.tooLong(path) }
-        if path.utf8.first == UInt8(ascii: "/") { throw Problem.absolute(path) }  // also before an accent
+        if isAbsolute(path) { throw Problem.absolute(path) }
         for scalar in path.unicodeScalars where scalar == "\\" || scalar == ":" || scalar.value < 0x20 || scalar.value == 0x7F {
             throw Problem.invalidCharacter(path)
         }
@@ -36,6 +36,12 @@ public enum PackPath {
             if component == ".." || component == "." || component.isEmpty { throw Problem.parentReference(path) }
         }
         return path
+    }
+
+    /// Whether `path` starts with a `/` byte: an absolute path, also when an accent follows the
+    /// `/` (then `hasPrefix("/")`, which compares characters, says no).
+    public static func isAbsolute<Path: StringProtocol>(_ path: Path) -> Bool {
+        path.utf8.first == UInt8(ascii: "/")
     }
 
     /// The parts of `path` between its `/` bytes, as a file system reads it, empty parts left

@@ -160,10 +160,18 @@ public struct PreviewSite: Sendable {
         return options.versionedAssets ? link + "?v=" + version : link
     }
 
-    /// The placeholder's words for an asset with no link (`assetHref` nil): "missing", or, for one
-    /// the preview refuses to hand out (live) or left out (static), why (escaped HTML; `kind` is "image" or "sound").
+    /// The placeholder's words for an asset with no link (`assetHref` nil): "missing"; for a path
+    /// that names no file inside `assets/`, lint's reason (`AssetPath.outsideReason`); for one
+    /// the preview refuses to hand out (live) or left out (static), why (escaped HTML; `kind` is
+    /// "image" or "sound").
     func assetPlaceholder(_ path: String, kind: String) -> (text: String, attribute: String, short: String) {
         let e = MarkupEscape.html
+        if let reason = AssetPath.outsideReason(path) {
+            return (
+                "<span>\(kind) outside assets/:<br>\(e(path))<br><small>it \(e(reason))</small></span>",
+                "data-outside=\"\(e(reason))\"", "outside"
+            )
+        }
         if let reason = snapshot.refusedAssets[AssetPath.normalize(path)] {
             // A live preview leaves the file out of its pages; a static one out of the site.
             let refusal = options.live ? "not shown" : "not published"

@@ -19,10 +19,21 @@ package enum AssetPath {
         scan(path).climbs
     }
 
-    /// Whether `path` starts with a `/` byte: an absolute path, also when an accent follows the
-    /// `/` (then `hasPrefix("/")`, which compares characters, says no).
+    /// Whether `path` is absolute (`PackPath.isAbsolute(_:)`: a first `/` byte, also when an
+    /// accent follows it).
     package static func isAbsolute<Path: StringProtocol>(_ path: Path) -> Bool {
-        path.utf8.first == UInt8(ascii: "/")
+        PackPath.isAbsolute(path)
+    }
+
+    /// Why `path`, by its bytes alone, names no file inside `assets/` (the rest of the sentence
+    /// after "it"), or nil when its bytes do not say so: absolute (or `~`), a backslash, a `..`
+    /// part, a NUL byte. Lint's `asset-outside-project` and the preview's placeholder say this.
+    package static func outsideReason(_ path: String) -> String? {
+        if isAbsolute(path) || path.utf8.first == UInt8(ascii: "~") { return "is an absolute path" }
+        if path.utf8.contains(UInt8(ascii: "\\")) { return "contains a backslash; use / between folders" }
+        if climbs(path) { return "climbs out with .." }
+        if path.utf8.contains(0) { return "contains a NUL byte" }
+        return nil
     }
 
     /// Whether a part of `path` between `/` bytes starts with a dot (a hidden file or folder,

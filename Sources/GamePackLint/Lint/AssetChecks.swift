@@ -54,10 +54,7 @@ package enum AssetChecks {
         _ path: String, root: URL, assetsRoot: String, plainFolders: Set<Substring> = []
     ) -> AssetInspection {
         if path.isEmpty { return .missing }
-        if AssetPath.isAbsolute(path) || path.utf8.first == UInt8(ascii: "~") { return .outside("is an absolute path") }
-        if path.utf8.contains(UInt8(ascii: "\\")) { return .outside("contains a backslash; use / between folders") }
-        if AssetPath.climbs(path) { return .outside("climbs out with ..") }
-        if path.utf8.contains(0) { return .outside("contains a NUL byte") }
+        if let reason = AssetPath.outsideReason(path) { return .outside(reason) }
         let relative = normalize(path)
         let file = root.path + "/assets/" + relative
         if let info = statWithoutSymlinks(relative, in: root.path + "/assets", plainFolders: plainFolders) {

@@ -15,10 +15,11 @@ struct PostgresPool: Sendable {
     let logger: Logger
 
     /// Whether `run` has begun, and the callers waiting for it.
-    private let started: NIOLockedValueBox<(running: Bool, waiting: [CheckedContinuation<Void, Never>])>
+    private typealias Started = NIOLockedValueBox<(running: Bool, waiting: [CheckedContinuation<Void, Never>])>
+    private let started: Started
 
     init(configuration: PostgresClient.Configuration, logger: Logger) {
-        let started = NIOLockedValueBox<(running: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
+        let started = Started((false, []))
         var background = logger
         background.handler = EarlyLeaseWarningFilter(inner: logger.handler) { started.withLockedValue { $0.running } }
         client = PostgresClient(configuration: configuration, backgroundLogger: background)

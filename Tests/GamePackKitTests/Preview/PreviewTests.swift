@@ -301,6 +301,26 @@ struct PreviewTests {
             site(fifth).render(path: "c/locations/1.html")?.contains("data-missing=\"photos/rai-congress-center.jpg\"") == true)
     }
 
+    @Test(
+        "an image path that names no file inside assets/ gets lint's reason in its placeholder, not \"missing\"",
+        arguments: [
+            ("/\u{301}rai.jpg", "is an absolute path"), ("/etc/rai.jpg", "is an absolute path"),
+            ("../rai.jpg", "climbs out with .."), ("photos\\rai.jpg", "contains a backslash; use / between folders"),
+        ])
+    func outsidePlaceholder(path: String, reason: String) async throws {
+        let (temp, _, first, _, _) = try await Self.loadThenChange(
+            "content/locations/1.yaml", "photos/rai-congress-center.jpg", to: path)
+        defer { withExtendedLifetime(temp) {} }
+        let second = try #require(PreviewWorkspace.applying(["content/locations/1.yaml"], to: first))
+        let full = await PreviewWorkspace.relinted(second)
+        #expect(full.diagnostics.contains { $0.rule == "asset-outside-project" && $0.message.contains(reason) })
+        let page = try #require(site(full).render(path: "c/locations/1.html"))
+        #expect(page.contains("data-outside=\"\(MarkupEscape.html(reason))\""))
+        #expect(page.contains("image outside assets/:<br>\(MarkupEscape.html(path))<br><small>it \(MarkupEscape.html(reason))"))
+        #expect(!page.contains("data-missing"))
+        #expect(!page.contains("image missing"))
+    }
+
     @Test("the banner of files that do not load counts files, not findings")
     func brokenFilesHeadline() {
         func finding(_ file: String?, line: Int = 1) -> Diagnostic {

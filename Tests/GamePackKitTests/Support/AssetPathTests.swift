@@ -1,3 +1,4 @@
+import GamePackFormat
 import Testing
 
 @testable import GamePackContent
@@ -63,6 +64,18 @@ struct AssetPathTests {
         #expect(AssetPath.isHidden(".git/config"))
         #expect(!AssetPath.isHidden("a/b.c/d"))
         #expect(AssetPath.parts(of: "a//\u{301}b/") == ["a", "\u{301}b"])
+    }
+
+    @Test("why a path names no file inside assets/, by its bytes, also behind a combining accent")
+    func outsideReasons() {
+        #expect(AssetPath.outsideReason("/\u{301}x.png") == "is an absolute path")
+        #expect(AssetPath.outsideReason("~/x.png") == "is an absolute path")
+        #expect(AssetPath.outsideReason("a\\\u{301}x.png") == "contains a backslash; use / between folders")
+        #expect(AssetPath.outsideReason("a/../\u{301}../x.png") == "climbs out with ..")
+        #expect(AssetPath.outsideReason("a\u{0}.png") == "contains a NUL byte")
+        #expect(AssetPath.outsideReason("photos/..a/x.png") == nil)
+        #expect(AssetPath.outsideReason("photos/./x.png") == nil)
+        #expect(PackPath.isAbsolute("/\u{301}x") && !PackPath.isAbsolute("x/") && !PackPath.isAbsolute(""))
     }
 
     @Test("every path of up to five parts from a small alphabet")
