@@ -48,26 +48,19 @@ struct GohikeTarget: BuildTargetKind {
     /// and large files are mostly base64 images.
     static let compressBelow: Int64 = 8_000_000
 
-    /// The most bytes of profiles the first pass keeps for the second to copy; larger
-    /// profiles (mostly base64 images, which `EmbeddedImages` keeps once each) are made again.
-    /// A task-local value so that a test can build the same pack both ways.
-    @TaskLocal static var keptProfilesBudget = 128 << 20
-
     func emit() throws -> TargetOutput {
         // The version (the MD5 of the profiles) comes first in content.json, so the file's own
-        // hashes can only start once all of it has been made. A first pass makes the profiles
-        // and hashes them (MD5 for the version, CRC-32 for the ZIP header; each on its own core);
-        // the second writes content.json straight into the pack, hashing it (SHA-256 and MD5 for
-        // the manifest) on the way. The file's CRC-32 follows from the profiles' with
-        // `crc32_combine`. Profiles within `keptProfilesBudget` are kept by the first pass
-        // (`KeptBytes`) and copied by the second. Larger ones are made again, which costs less
-        // than writing 200 MB and reading it back: an image small enough is encoded once and its
-        // base64 kept for every place it is embedded in either pass (`EmbeddedImages`: a
-        // location's photo is written once per waypoint), and every other image the first pass
-        // read is checked to be unchanged when the second reads it again.
-        let kept = KeptBytes(budget: Self.keptProfilesBudget)
+        // hashes can only start once all of it has been made. The profiles are therefore made
+        // twice, which costs less than writing 200 MB and reading it back: a first pass only
+        // hashes them (MD5 for the version, CRC-32 for the ZIP header; each on its own core),
+        // and the second writes content.json straight into the pack, hashing it (SHA-256 and
+        // MD5 for the manifest) on the way. The file's CRC-32 follows from the profiles' with
+        // `crc32_combine`. An image small enough is encoded once and its base64 kept for every
+        // place it is embedded in either pass (`EmbeddedImages`: a location's photo is written
+        // once per waypoint); every other image the first pass read is checked to be unchanged
+        // when the second reads it again.
         let counting = try OutputFile(
-            consumer: kept.append, digest: Digest(sha256: false, md5: true, crc32: true), hashesInParallel: true)
+            consumer: nil, digest: Digest(sha256: false, md5: true, crc32: true), hashesInParallel: true)
         var json = JSONWriter(counting)
         try writeProfiles(&json)
         let profiles = try counting.close()
@@ -87,12 +80,8 @@ struct GohikeTarget: BuildTargetKind {
             let out = try OutputFile(
                 consumer: append, digest: Digest(sha256: true, md5: true, crc32: false), hashesInParallel: true)
             try out.write(head)
-            if let chunks = kept.take() {
-                for chunk in chunks { try out.write(chunk) }
-            } else {
-                var json = JSONWriter(out)
-                try target.writeProfiles(&json)
-            }
+            var json = JSONWriter(out)
+            try target.writeProfiles(&json)
             try out.write(tail)
             let written = try out.close()
             return PackArchive.GeneratedHashes(sha256: written.sha256, md5: written.md5, size: written.size)
