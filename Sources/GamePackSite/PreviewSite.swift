@@ -150,11 +150,12 @@ public struct PreviewSite: Sendable {
     }
 
     /// The link to an asset, or nil when the path names no file of `assets/` (missing, or
-    /// outside the project: such a path is never linked) or one the preview refuses to hand out.
+    /// outside it by lint's `AssetPath.outsideReason`: such a path is never linked) or one the
+    /// preview refuses to hand out.
     func assetHref(_ path: String, depth: Int) -> String? {
         let normalized = AssetPath.normalize(path)
-        guard !AssetPath.isAbsolute(path), !AssetPath.climbs(normalized),
-            let version = snapshot.assetVersions[normalized], snapshot.refusedAssets[normalized] == nil
+        guard AssetPath.outsideReason(path) == nil, let version = snapshot.assetVersions[normalized],
+            snapshot.refusedAssets[normalized] == nil
         else { return nil }
         let link = Self.up(depth) + Self.assetFolder + "/" + HTMLText.urlPath(normalized)
         return options.versionedAssets ? link + "?v=" + version : link

@@ -321,6 +321,32 @@ struct PreviewTests {
         #expect(!page.contains("image missing"))
     }
 
+    @Test("a path lint calls outside assets/ is never linked, even where a file of that name exists in assets/")
+    func outsidePathNotLinkedWhenFileExists() async throws {
+        let temp = try TemporaryDirectory()
+        let project = try temp.copy(TestPaths.example("gohike-amsterdam"), as: "g")
+        let assets = project.appendingPathComponent("assets")
+        try FileManager.default.createDirectory(
+            at: assets.appendingPathComponent("~"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: assets.appendingPathComponent("photos/rai-congress-center.jpg"),
+            to: assets.appendingPathComponent("~/rai.jpg"))
+        let file = project.appendingPathComponent("content/locations/1.yaml")
+        let original = try String(contentsOf: file, encoding: .utf8)
+        try original.replacingOccurrences(of: "photos/rai-congress-center.jpg", with: "~/rai.jpg")
+            .write(to: file, atomically: true, encoding: .utf8)
+        let snapshot = await PreviewWorkspace.relinted(try await PreviewWorkspace.load(at: project))
+        // The file is there: the preview knows it, yet lint calls the path absolute, and the
+        // preview's refusal of the file (from lint's own asset check) and its link agree.
+        #expect(snapshot.assetVersions["~/rai.jpg"] != nil)
+        #expect(snapshot.refusedAssets["~/rai.jpg"] == "is an absolute path")
+        #expect(snapshot.diagnostics.contains { $0.rule == "asset-outside-project" && $0.message.contains("~/rai.jpg") })
+        let page = try #require(site(snapshot).render(path: "c/locations/1.html"))
+        #expect(!page.contains("assets/~/rai.jpg") && !page.contains("assets/%7E/rai.jpg"))
+        #expect(page.contains("data-outside=\"is an absolute path\""))
+        #expect(site(snapshot).assetHref("~/rai.jpg", depth: 2) == nil)
+    }
+
     @Test("the banner of files that do not load counts files, not findings")
     func brokenFilesHeadline() {
         func finding(_ file: String?, line: Int = 1) -> Diagnostic {
