@@ -86,6 +86,11 @@ extension SnapshotLoader {
                 }
                 return try await loadProject(at: url, label: path, kind: .project, temporaryFolder: nil, shared: shared)
             }
+            if !Self.isRegularFile(path) {
+                // A pipe, as `<(git show main:content.json)` gives: read once, whole, then
+                // known by its bytes alone.
+                return try loadStream(at: url, label: path, pendingImages: pendingImages)
+            }
             let head: Data
             do {
                 let handle = try FileHandle(forReadingFrom: url)
@@ -97,8 +102,7 @@ extension SnapshotLoader {
             if head.starts(with: [0x50, 0x4B]) || path.hasSuffix(".\(PackFormat.fileExtension)") {
                 return try await loadPack(at: url, label: path)
             }
-            let firstByte = head.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
-            if firstByte == UInt8(ascii: "{") || path.lowercased().hasSuffix(".json") {
+            if firstMeaningfulByte(head) == UInt8(ascii: "{") || path.lowercased().hasSuffix(".json") {
                 let data: Data
                 do {
                     // Mapped, not read: no copy of the file into fresh (zeroed) pages, a fifth of
@@ -113,6 +117,40 @@ extension SnapshotLoader {
             }
             throw DiffError.unknownKind(path: path, reason: "the file is neither a pack (ZIP) nor JSON")
         }
+    }
+
+    /// The first byte of `data` that is not whitespace or a byte of a UTF-8 byte order mark.
+    static func firstMeaningfulByte(_ data: Data) -> UInt8? {
+        data.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+    }
+
+    /// Whether `path`, its symlinks followed, is a regular file (not a pipe or a device).
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// A content.json read from a pipe or another stream; a pack must be a file, whose entries
+    /// are read where they lie.
+    static func loadStream(at url: URL, label: String, pendingImages: Bool) throws -> ContentSnapshot {
+        let data: Data
+        do {
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }
+            data = try handle.readToEnd() ?? Data()
+        } catch {
+            throw DiffError.io(path: label, reason: "cannot read (\(error.localizedDescription))")
+        }
+        if data.starts(with: [0x50, 0x4B]) {
+            throw DiffError.unknownKind(
+                path: label, reason: "a pack is read from a file, not from a pipe; save it to a file first")
+        }
+        guard firstMeaningfulByte(data) == UInt8(ascii: "{") else {
+            throw DiffError.unknownKind(path: label, reason: "what the pipe gives is neither a pack (ZIP) nor JSON")
+        }
+        return pendingImages
+            ? try readGohikeContent(data, label: label, kind: .gohikeContent)
+            : try loadGohikeContent(data, label: label, kind: .gohikeContent)
     }
 
     // MARK: Projects
