@@ -12,8 +12,9 @@ struct DiffCommand: AsyncParsableCommand {
         abstract: "Show what changed between two content versions (projects, packs, content.json files, git revisions).",
         discussion: """
             OLD and NEW are each a project folder, a .gamepack file or a Go Take a Hike! content.json \
-            (which may come through a pipe, as <(git show main:content.json) gives it). With --git REV, OLD is the project (--project, default: the current folder) at REV and NEW is the given \
-            path or the project's working tree; with --git A..B both come from git.
+            (which may come through a pipe, as <(git show main:content.json) gives it). With --git REV, \
+            OLD is the project (--project, default: the current folder) at REV and NEW is the given path \
+            or the project's working tree; with --git A..B both come from git.
 
             Exit status: 0 when no change reaches --fail-on (or without it), 1 when one does, 2 for unreadable \
             inputs and usage errors.

@@ -38,7 +38,7 @@ public final class JSONTape: @unchecked Sendable {
     }
 
     /// The largest document a tape holds.
-    static let maximumSize = Int(UInt32.max)
+    public static let maximumSize = Int(UInt32.max)
 
     /// The document's bytes (kept as given, not copied).
     let bytes: Data

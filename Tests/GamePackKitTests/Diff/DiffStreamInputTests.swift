@@ -55,4 +55,14 @@ struct DiffStreamInputTests {
             "\(error)".contains("\(text): what the pipe gives is neither a pack (ZIP) nor JSON")
         }
     }
+
+    @Test("a stream without end (/dev/zero) is read up to the limit, then refused by name")
+    func endlessStream() {
+        #expect {
+            _ = try SnapshotLoader.loadStream(
+                at: URL(fileURLWithPath: "/dev/zero"), label: "/dev/zero", pendingImages: true, limit: 3_000_000)
+        } throws: { error in
+            "\(error)" == "/dev/zero: gives 3.0 MB or more, more than the JSON reader reads"
+        }
+    }
 }
