@@ -99,7 +99,7 @@ extension SnapshotLoader {
             } catch {
                 throw DiffError.io(path: path, reason: "cannot read (\(error.localizedDescription))")
             }
-            if head.starts(with: [0x50, 0x4B]) || path.hasSuffix(".\(PackFormat.fileExtension)") {
+            if isZIP(head) || path.hasSuffix(".\(PackFormat.fileExtension)") {
                 return try await loadPack(at: url, label: path)
             }
             if firstMeaningfulByte(head) == UInt8(ascii: "{") || path.lowercased().hasSuffix(".json") {
@@ -111,13 +111,21 @@ extension SnapshotLoader {
                 } catch {
                     throw DiffError.io(path: path, reason: "cannot read (\(error.localizedDescription))")
                 }
-                return pendingImages
-                    ? try readGohikeContent(data, label: path, kind: .gohikeContent)
-                    : try loadGohikeContent(data, label: path, kind: .gohikeContent)
+                return try gohikeContent(data, label: path, pendingImages: pendingImages)
             }
             throw DiffError.unknownKind(path: path, reason: "the file is neither a pack (ZIP) nor JSON")
         }
     }
+
+    /// A content.json's snapshot, its images pending or hashed (`readGohikeContent`).
+    static func gohikeContent(_ data: Data, label: String, pendingImages: Bool) throws -> ContentSnapshot {
+        pendingImages
+            ? try readGohikeContent(data, label: label, kind: .gohikeContent)
+            : try loadGohikeContent(data, label: label, kind: .gohikeContent)
+    }
+
+    /// Whether `data` starts as a ZIP file (a pack) does: `PK`.
+    static func isZIP(_ data: Data) -> Bool { data.starts(with: [0x50, 0x4B]) }
 
     /// The first byte of `data` that is not whitespace or a byte of a UTF-8 byte order mark.
     static func firstMeaningfulByte(_ data: Data) -> UInt8? {
@@ -152,16 +160,14 @@ extension SnapshotLoader {
         } catch {
             throw DiffError.io(path: label, reason: "cannot read (\(error.localizedDescription))")
         }
-        if data.starts(with: [0x50, 0x4B]) {
+        if isZIP(data) {
             throw DiffError.unknownKind(
                 path: label, reason: "a pack is read from a file, not from a pipe; save it to a file first")
         }
         guard firstMeaningfulByte(data) == UInt8(ascii: "{") else {
             throw DiffError.unknownKind(path: label, reason: "what the pipe gives is neither a pack (ZIP) nor JSON")
         }
-        return pendingImages
-            ? try readGohikeContent(data, label: label, kind: .gohikeContent)
-            : try loadGohikeContent(data, label: label, kind: .gohikeContent)
+        return try gohikeContent(data, label: label, pendingImages: pendingImages)
     }
 
     // MARK: Projects
