@@ -25,15 +25,14 @@ public enum WordDiff {
     }
 
     static func normalizedWhitespace(_ text: String) -> String {
-        // ASCII text (most of it) by bytes: there every character is one byte but "\r\n", whose
-        // two bytes are both white space, so the words are the same without looking up
-        // Unicode properties for each character.
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+        if let runs = whitespaceRuns(text) {
             var out: [UInt8] = []
             out.reserveCapacity(text.utf8.count)
-            for word in text.utf8.split(whereSeparator: String.isASCIIWhitespace) {
-                if !out.isEmpty { out.append(0x20) }
-                out.append(contentsOf: word)
+            text.utf8.withContiguousStorageIfAvailable { bytes in
+                for run in runs where !run.isSpace {
+                    if !out.isEmpty { out.append(0x20) }
+                    out.append(contentsOf: bytes[run.range])
+                }
             }
             return String(decoding: out, as: UTF8.self)
         }
@@ -42,6 +41,13 @@ public enum WordDiff {
 
     /// Words and whitespace runs.
     package static func tokens(_ text: String) -> [Substring] {
+        if let runs = whitespaceRuns(text) {
+            let utf8 = text.utf8
+            return runs.map { run in
+                let start = utf8.index(utf8.startIndex, offsetBy: run.range.lowerBound)
+                return text[start..<utf8.index(start, offsetBy: run.range.count)]
+            }
+        }
         var out: [Substring] = []
         var start = text.startIndex
         var inSpace: Bool?
@@ -57,6 +63,47 @@ public enum WordDiff {
         }
         if start < text.endIndex { out.append(text[start...]) }
         return out
+    }
+
+    /// The runs of words and of white space of `text`, as byte ranges, when no scalar of it is
+    /// above U+02FF (ASCII, Latin-1 and the Latin extensions: Dutch, German, French texts);
+    /// nil for any other text. There every scalar is a character of its own but "\r\n", both
+    /// of whose bytes are white space, and the white space is U+0009–U+000D, U+0020, U+0085 and
+    /// U+00A0 (checked for every scalar and pair of scalars below U+0300 by the tests), so
+    /// splitting the bytes gives the runs that splitting the characters gives, without looking
+    /// up a Unicode property for each character. A byte of 0xCC or more starts a scalar from
+    /// U+0300 on.
+    static func whitespaceRuns(_ text: String) -> [(range: Range<Int>, isSpace: Bool)]? {
+        let runs = text.utf8.withContiguousStorageIfAvailable { bytes -> [(range: Range<Int>, isSpace: Bool)]? in
+            var runs: [(range: Range<Int>, isSpace: Bool)] = []
+            var start = 0
+            var inSpace = false
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                let space: Bool
+                let width: Int
+                if byte < 0x80 {
+                    space = String.isASCIIWhitespace(byte)
+                    width = 1
+                } else if byte >= 0xCC {
+                    return nil
+                } else {
+                    // A two-byte scalar, U+0080–U+02FF (a String is valid UTF-8).
+                    space = byte == 0xC2 && (bytes[index + 1] == 0x85 || bytes[index + 1] == 0xA0)
+                    width = 2
+                }
+                if index > 0, space != inSpace {
+                    runs.append((start..<index, inSpace))
+                    start = index
+                }
+                inSpace = space
+                index += width
+            }
+            if start < bytes.count { runs.append((start..<bytes.count, inSpace)) }
+            return runs
+        }
+        return runs ?? nil
     }
 
     /// Below this similarity two texts count as rewritten, and their diff is the whole old text
@@ -136,7 +183,11 @@ public enum WordDiff {
     }
 
     /// Whether a token is whitespace.
-    static func isSpace(_ token: Substring) -> Bool { token.first?.isWhitespace ?? true }
+    static func isSpace(_ token: Substring) -> Bool {
+        // A character that starts with an ASCII byte is white space when that byte is.
+        guard let first = token.utf8.first else { return true }
+        return first < 0x80 ? String.isASCIIWhitespace(first) : token.first!.isWhitespace
+    }
 
     /// The tokens of `old` and `new` with what happens to each, in order: a longest common
     /// subsequence of the tokens, after trimming the common prefix and suffix.

@@ -112,16 +112,22 @@ public enum DiffEngine {
     /// Coverage per locale in one pass over a snapshot's localized texts: texts present and
     /// different from their source, out of the source texts.
     static func coverageCounts(_ snapshot: ContentSnapshot, locales: [String], collections: [String]) -> [String: Coverage] {
-        var coverage = Dictionary(uniqueKeysWithValues: locales.map { ($0, Coverage(translated: 0, total: 0)) })
+        // Counted by the locale's position, reading each text's few locales in place: no
+        // dictionary lookup (and no hashing of a locale) for each text and locale.
+        var sources = 0
+        var translated = [Int](repeating: 0, count: locales.count)
+        let defaultLocale = snapshot.defaultLocale
         func walk(_ value: DiffValue) {
             switch value {
             case .localized(let texts):
-                guard let source = texts[snapshot.defaultLocale]?.trimmedWhitespace, !source.isEmpty else { return }
-                for locale in locales {
-                    coverage[locale]!.total += 1
-                    if let text = texts[locale]?.trimmedWhitespace, !text.isEmpty, text != source {
-                        coverage[locale]!.translated += 1
-                    }
+                var source: Substring?
+                for (locale, text) in texts where locale == defaultLocale { source = text.trimmedWhitespace }
+                guard let source, !source.isEmpty else { return }
+                sources += 1
+                for (locale, text) in texts where locale != defaultLocale {
+                    guard let index = locales.firstIndex(of: locale) else { continue }
+                    let trimmed = text.trimmedWhitespace
+                    if !trimmed.isEmpty, trimmed != source { translated[index] += 1 }
                 }
             case .list(let values): values.forEach(walk)
             case .object(let fields): fields.values.forEach(walk)
@@ -131,7 +137,10 @@ public enum DiffEngine {
         for collection in collections {
             for item in (snapshot.items[collection] ?? [:]).values { item.fields.values.forEach(walk) }
         }
-        return coverage
+        return Dictionary(
+            uniqueKeysWithValues: locales.indices.map {
+                (locales[$0], Coverage(translated: translated[$0], total: sources))
+            })
     }
 
     /// The coverage changes from the counts of both versions (`coverageCounts`), with the

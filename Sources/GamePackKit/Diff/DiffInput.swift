@@ -102,7 +102,7 @@ extension SnapshotLoader {
             if isZIP(head) || path.hasSuffix(".\(PackFormat.fileExtension)") {
                 return try await loadPack(at: url, label: path)
             }
-            if firstMeaningfulByte(head) == UInt8(ascii: "{") || path.lowercased().hasSuffix(".json") {
+            if startsLikeJSON(head) || path.lowercased().hasSuffix(".json") {
                 let data: Data
                 do {
                     // Mapped, not read: no copy of the file into fresh (zeroed) pages, which took
@@ -126,6 +126,13 @@ extension SnapshotLoader {
 
     /// Whether `data` starts as a ZIP file (a pack) does: `PK`.
     static func isZIP(_ data: Data) -> Bool { data.starts(with: [0x50, 0x4B]) }
+
+    /// Whether `data` starts as a JSON document does (`{` or `[`, after white space): an
+    /// array goes to the content reader too, which says that a content.json is an object.
+    static func startsLikeJSON(_ data: Data) -> Bool {
+        let first = firstMeaningfulByte(data)
+        return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+    }
 
     /// The first byte of `data` that is not whitespace or a byte of a UTF-8 byte order mark.
     static func firstMeaningfulByte(_ data: Data) -> UInt8? {
@@ -164,7 +171,7 @@ extension SnapshotLoader {
             throw DiffError.unknownKind(
                 path: label, reason: "a pack is read from a file, not from a pipe; save it to a file first")
         }
-        guard firstMeaningfulByte(data) == UInt8(ascii: "{") else {
+        guard startsLikeJSON(data) else {
             throw DiffError.unknownKind(path: label, reason: "what the pipe gives is neither a pack (ZIP) nor JSON")
         }
         return try gohikeContent(data, label: label, pendingImages: pendingImages)

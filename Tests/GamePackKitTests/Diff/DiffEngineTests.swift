@@ -477,6 +477,57 @@ struct WordDiffTests {
         }
     }
 
+    @Test("below U+0300 every scalar is a character but CR LF, and the white space is the eight the byte split knows")
+    func scalarsBelowCombiningMarks() {
+        let scalars = (0..<0x300).compactMap(Unicode.Scalar.init(_:))
+        let whitespace = scalars.filter { $0.properties.isWhitespace }.map(\.value)
+        #expect(whitespace == [0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20, 0x85, 0xA0])
+        var joined: [(UInt32, UInt32)] = []
+        for first in scalars {
+            #expect(Character(first).isWhitespace == first.properties.isWhitespace)
+            for second in scalars {
+                var pair = ""
+                pair.unicodeScalars.append(first)
+                pair.unicodeScalars.append(second)
+                if pair.count != 2 { joined.append((first.value, second.value)) }
+            }
+        }
+        #expect(joined.count == 1 && joined.first! == (0x0D, 0x0A))
+    }
+
+    @Test("words split by bytes are the words split by characters, on random mixed texts")
+    func tokensByBytes() {
+        // Latin letters, every kind of white space below U+0300, and characters the byte split
+        // leaves to the character split (a combining accent, an em space, an emoji).
+        let alphabet: [String] = [
+            "a", "Z", "é", "ß", "ł", "ɐ", "ˆ", " ", "\t", "\n", "\r", "\r\n", "\u{0B}", "\u{0C}", "\u{85}", "\u{A0}",
+            "\u{1F}", ".", "\u{301}", "\u{2003}", "😀",
+        ]
+        var generator = SystemRandomNumberGenerator()
+        var byBytes = 0
+        for round in 0..<3000 {
+            let pool = round % 2 == 0 ? Array(alphabet.prefix(18)) : alphabet
+            let text = (0..<Int.random(in: 0...24, using: &generator)).map { _ in pool.randomElement(using: &generator)! }
+                .joined()
+            if WordDiff.whitespaceRuns(text) != nil { byBytes += 1 }
+            var expected: [Substring] = []
+            var start = text.startIndex
+            for index in text.indices.dropFirst() where text[index].isWhitespace != text[text.index(before: index)].isWhitespace {
+                expected.append(text[start..<index])
+                start = index
+            }
+            if start < text.endIndex { expected.append(text[start...]) }
+            let tokens = WordDiff.tokens(text)
+            #expect(tokens.map(String.init) == expected.map(String.init), "\(text.debugDescription)")
+            #expect(tokens.joined() == text)
+            #expect(tokens.map(WordDiff.isSpace) == expected.map { $0.first!.isWhitespace })
+            let byCharacters = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+            #expect(WordDiff.normalizedWhitespace(text) == byCharacters, "\(text.debugDescription)")
+        }
+        // Both ways were taken.
+        #expect(byBytes > 1000 && byBytes < 3000)
+    }
+
     @Test("stable keys are a longest common subsequence")
     func stable() {
         #expect(WordDiff.stableKeys(["1", "2", "3", "4"], ["2", "3", "4", "1"]) == ["2", "3", "4"])

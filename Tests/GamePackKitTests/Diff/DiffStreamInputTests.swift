@@ -54,6 +54,15 @@ struct DiffStreamInputTests {
         } throws: { error in
             "\(error)".contains("\(text): what the pipe gives is neither a pack (ZIP) nor JSON")
         }
+        // JSON that is not an object is JSON: the content reader says what it is instead.
+        let array = try Self.pipe(of: Data(" [1]".utf8), in: temp, name: "array")
+        await #expect {
+            _ = try await SnapshotLoader.load(.path(array))
+        } throws: { error in
+            "\(error)".contains("\(array): not a Go Take a Hike! content file")
+                && "\(error)".contains("expected an object with `profiles`, found an array")
+                && !"\(error)".contains("neither")
+        }
     }
 
     @Test("a stream without end (/dev/zero) is read up to the limit, then refused by name")
