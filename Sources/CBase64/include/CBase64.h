@@ -18,4 +18,14 @@ size_t gamepack_base64_encode(const uint8_t *source, size_t count, uint8_t *targ
 /// The same, always with the portable loop (for tests that compare the two).
 size_t gamepack_base64_encode_portable(const uint8_t *source, size_t count, uint8_t *target, size_t quads_per_line);
 
+/// Decodes the base64 of a JSON string's raw bytes (between the quotes, escapes not decoded)
+/// to `target`, which must have room for `count / 4 * 3 + 3` bytes; returns the number of
+/// bytes written. The characters are the standard alphabet, `\/` for `/`, with `\n`, `\r`
+/// and `\t` escapes anywhere (line breaks), and either exactly enough `=` at the end to
+/// complete the last group of four, or none; the unused low bits of a short last group are
+/// ignored, as Foundation's decoder ignores them. Returns -1 for anything else (white
+/// space, other escapes, `=` elsewhere, a lone character in the last group, no characters):
+/// the caller decodes such text the slow way.
+ptrdiff_t gamepack_base64_decode_json_string(const uint8_t *raw, size_t count, uint8_t *target);
+
 #endif

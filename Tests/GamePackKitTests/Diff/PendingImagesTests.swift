@@ -1,3 +1,4 @@
+import CBase64
 import Foundation
 import GamePackFormat
 import GamePackKit
@@ -105,5 +106,43 @@ struct PendingImagesTests {
         #expect(Array(cases[3].raw.utf8).withUnsafeBufferPointer(GohikeContentReader.decodeWrappedBase64) == bytes)
         #expect(Array("QU JD".utf8).withUnsafeBufferPointer(GohikeContentReader.decodeWrappedBase64) == nil)
         #expect(Array("QUJD\\u0044".utf8).withUnsafeBufferPointer(GohikeContentReader.decodeWrappedBase64) == nil)
+    }
+
+    @Test("the one-pass decoder gives what copying out the characters and decoding them with Foundation gives")
+    func onePassBase64() {
+        var generator = SystemRandomNumberGenerator()
+        var onePass = 0
+        for round in 0..<4000 {
+            let bytes = (0..<Int.random(in: 0...40, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let characters = Array(Data(bytes).base64EncodedString().utf8)
+            // Line breaks as the old server and gamepack write them, `/` escaped or not.
+            var raw: [UInt8] = []
+            for (index, character) in characters.enumerated() {
+                if index > 0, index % 8 == 0, round % 3 == 0 { raw += Array("\\n".utf8) }
+                raw += character == UInt8(ascii: "/") && round % 2 == 0 ? Array("\\/".utf8) : [character]
+            }
+            // Then, one round in four, something the one pass may not take: padding dropped or
+            // moved, white space, another escape, a byte outside the alphabet, low bits set.
+            if round % 4 == 0, !raw.isEmpty {
+                let damage: [[UInt8]] = [[], Array("=".utf8), Array(" ".utf8), Array("\\u0041".utf8), [0x40], Array("\\t".utf8)]
+                let position = Int.random(in: 0...raw.count, using: &generator)
+                raw.insert(contentsOf: damage.randomElement(using: &generator)!, at: position)
+                while round % 8 == 0, raw.last == UInt8(ascii: "=") { raw.removeLast() }
+            }
+            let slow = raw.withUnsafeBufferPointer(GohikeContentReader.copyAndDecodeBase64)
+            var target = [UInt8](repeating: 0, count: raw.count / 4 * 3 + 3)
+            let written = raw.withUnsafeBufferPointer { source in
+                gamepack_base64_decode_json_string(source.baseAddress ?? UnsafePointer(bitPattern: 1)!, source.count, &target)
+            }
+            let decoded = raw.withUnsafeBufferPointer(GohikeContentReader.decodeWrappedBase64)
+            #expect(decoded == slow, "\(String(decoding: raw, as: UTF8.self))")
+            if written >= 0 {
+                onePass += 1
+                #expect(Data(target.prefix(written)) == slow, "\(String(decoding: raw, as: UTF8.self))")
+            } else if round % 4 != 0, !bytes.isEmpty {
+                Issue.record("the one pass left canonical base64 to the slow way: \(String(decoding: raw, as: UTF8.self))")
+            }
+        }
+        #expect(onePass > 2500)
     }
 }
