@@ -12,7 +12,8 @@ struct DiffCommand: AsyncParsableCommand {
         abstract: "Show what changed between two content versions (projects, packs, content.json files, git revisions).",
         discussion: """
             OLD and NEW are each a project folder, a .gamepack file or a Go Take a Hike! content.json \
-            (which may come through a pipe, as <(git show main:content.json) gives it). With --git REV, \
+            (which may come through a pipe, as <(git show main:content.json) gives it; --old-label main \
+            then names it in the report). With --git REV, \
             OLD is the project (--project, default: the current folder) at REV and NEW is the given path \
             or the project's working tree; with --git A..B both come from git.
 
@@ -63,6 +64,15 @@ struct DiffCommand: AsyncParsableCommand {
     @Option(help: "The project folder --git reads (default: the current folder).")
     var project: String = "."
 
+    @Option(
+        help: ArgumentHelp(
+            "Name the old version LABEL in the report instead of by its path (a pipe's is /dev/fd/63).",
+            valueName: "label"))
+    var oldLabel: String?
+
+    @Option(help: ArgumentHelp("Name the new version LABEL in the report instead of by its path.", valueName: "label"))
+    var newLabel: String?
+
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
@@ -99,7 +109,10 @@ struct DiffCommand: AsyncParsableCommand {
         let report: DiffReport
         let rendered: String
         do {
-            let (before, after) = try await SnapshotLoader.loadPair(oldInput, newInput)
+            var (before, after) = try await SnapshotLoader.loadPair(oldInput, newInput)
+            // Errors reading an input name its path; the report names it as asked.
+            before.label = oldLabel ?? before.label
+            after.label = newLabel ?? after.label
             // The items are most of the memory; the snapshots themselves still go away at the
             // end, so that their asset stores remove the folders of git revisions.
             KeptUntilExit.keep((before.items, after.items))

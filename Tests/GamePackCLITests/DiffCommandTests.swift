@@ -38,6 +38,27 @@ struct DiffCommandTests {
         #expect(result.stderr.contains("--fail-on breaking"))
     }
 
+    @Test("--old-label and --new-label name the versions in every report format; errors still name the path")
+    func labels() throws {
+        let temp = try setUp()
+        try edit(temp, "new/content/routes/1.yaml", "Groene Pad", "Het Groene Pad")
+        for format in ["text", "markdown", "json", "html"] {
+            let result = try CommandRunner.gamepack(
+                ["diff", "old", "new", "--format", format, "--old-label", "main@abc123", "--new-label", "my edit"],
+                in: temp.url)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains("main@abc123") && result.stdout.contains("my edit"), "\(format)")
+        }
+        let labelled = try CommandRunner.gamepack(
+            ["diff", "old", "new", "--format", "json", "--old-label", "main@abc123"], in: temp.url)
+        #expect(labelled.stdout.contains("\"label\" : \"main@abc123\"") && labelled.stdout.contains("\"label\" : \"new\""))
+        #expect(!labelled.stdout.contains("\"label\" : \"old\""))
+        let unlabelled = try CommandRunner.gamepack(["diff", "old", "new", "--format", "json"], in: temp.url)
+        #expect(unlabelled.stdout.contains("\"label\" : \"old\"") && !unlabelled.stdout.contains("main@abc123"))
+        let missing = try CommandRunner.gamepack(["diff", "gone", "new", "--old-label", "main"], in: temp.url)
+        #expect(missing.status == 2 && missing.stderr.contains("gone"), "\(missing.stderr)")
+    }
+
     @Test("--fail-on breaking: 0 when only texts change; --fail-on content: 1")
     func failOnTexts() throws {
         let temp = try setUp()
