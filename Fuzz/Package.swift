@@ -29,6 +29,7 @@ let package = Package(
         fuzzTarget("FuzzJSONScanner", ["GamePackFormat"]),
         fuzzTarget("FuzzGeo", ["GamePackKit"]),
         fuzzTarget("FuzzKinveyQuery", ["GamePackServer"]),
+        fuzzTarget("FuzzGohikeContent", ["GamePackKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

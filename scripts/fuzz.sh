@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Fuzzes gamepack's parsers of untrusted input with libFuzzer: the YAML/JSON loader, the XLIFF
 # reader, PO files, the pack reader, minisign key and signature parsing, the diff's JSON scanner,
-# the server's Kinvey query translator, and the geography of maps and distances (coordinates from
-# content) over arbitrary doubles.
+# the server's Kinvey query translator, the geography of maps and distances (coordinates from
+# content) over arbitrary doubles, and the Go Take a Hike! content.json reader (its images' base64
+# decoded in C).
 #
 #   bash scripts/fuzz.sh                 # build, then run each target for FUZZ_SECONDS (60)
 #   FUZZ_SECONDS=10 bash scripts/fuzz.sh FuzzPackReader
@@ -18,7 +19,7 @@ cd "$(dirname "$0")/.."
 root=$PWD
 budget=${FUZZ_SECONDS:-60}
 scratch=$root/.build-fuzz
-targets=(FuzzSourceLoader FuzzXLIFF FuzzPO FuzzPackReader FuzzMinisign FuzzJSONScanner FuzzGeo FuzzKinveyQuery)
+targets=(FuzzSourceLoader FuzzXLIFF FuzzPO FuzzPackReader FuzzMinisign FuzzJSONScanner FuzzGeo FuzzKinveyQuery FuzzGohikeContent)
 [ $# -gt 0 ] && targets=("$@")
 
 # The fuzz package pins what the main package pins.
@@ -38,6 +39,7 @@ seeds() {
         FuzzJSONScanner) find Tests examples -name '*.json' -size -64k ;;
         FuzzGeo) find Fuzz/Seeds/geo -name '*.bin' ;;
         FuzzKinveyQuery) find Fuzz/Seeds/FuzzKinveyQuery -type f ;;
+        FuzzGohikeContent) find Tests -path '*Fixtures*gohike*' -name '*.json' -size -64k ;;
     esac
 }
 

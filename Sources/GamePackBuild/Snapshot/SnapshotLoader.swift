@@ -44,7 +44,9 @@ public enum SnapshotLoader {
 
     // MARK: Go Take a Hike! content
 
-    package static func loadGohikeContent(_ data: Data, label: String, kind: SnapshotKind) throws -> ContentSnapshot {
+    /// Reads a content.json, every image hashed (public for the fuzz target,
+    /// `Fuzz/Sources/FuzzGohikeContent`).
+    public static func loadGohikeContent(_ data: Data, label: String, kind: SnapshotKind) throws -> ContentSnapshot {
         var snapshot = try readGohikeContent(data, label: label, kind: kind)
         snapshot.resolvePendingImages()
         return snapshot
