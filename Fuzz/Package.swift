@@ -12,7 +12,7 @@ let gamepack = parent.lastPathComponent
 func fuzzTarget(_ name: String, _ products: [String]) -> Target {
     .executableTarget(
         name: name,
-        dependencies: products.map { .product(name: $0, package: gamepack) },
+        dependencies: ["FuzzDriver"] + products.map { .product(name: $0, package: gamepack) },
         swiftSettings: [.unsafeFlags(["-parse-as-library"])])
 }
 
@@ -21,6 +21,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     dependencies: [.package(path: "..")],
     targets: [
+        // The hand-over to libFuzzer's driver that every target's `main` makes.
+        .target(name: "FuzzDriver"),
         fuzzTarget("FuzzSourceLoader", ["GamePackKit"]),
         fuzzTarget("FuzzXLIFF", ["GamePackKit"]),
         fuzzTarget("FuzzPO", ["GamePackKit"]),
