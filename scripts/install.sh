@@ -12,9 +12,9 @@
 #
 # The build (about 11 minutes on two cores the first time) uses its own scratch folder,
 # .build-release/, with `--static-swift-stdlib`, so the binary needs no Swift toolchain to run:
-# only libxml2, zlib, SQLite and libcurl (and the C and C++ runtime), present on most systems
-# (Debian/Ubuntu: libxml2 zlib1g libsqlite3-0 libcurl4). Building also needs libcurl's
-# development files (libcurl4-openssl-dev), which the script installs when missing. The man page comes from ArgumentParser's
+# only libxml2, zlib and SQLite (and the C and C++ runtime), present on most systems
+# (Debian/Ubuntu: libxml2 zlib1g libsqlite3-0). `scripts/setup.sh release` installs their
+# development files when missing. The man page comes from ArgumentParser's
 # generate-manual tool (the tool behind its GenerateManual plugin), built from the checked-out
 # swift-argument-parser; the completions from `gamepack --generate-completion-script`.
 # Uses sudo to install only when PREFIX is not writable. Nothing outside PREFIX is changed.
@@ -27,7 +27,6 @@ case "$prefix" in
 esac
 scratch=.build-release
 
-# Linking Foundation's networking statically needs libcurl's development files as well.
 bash scripts/setup.sh release
 
 echo "== building gamepack for release (static Swift runtime) in $scratch/"

@@ -1,10 +1,6 @@
 import Foundation
 import GamePackFormat
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 extension ContentServerClient {
     /// The channel's adoption figures for the last `days` UTC days, newest day first.
     public func adoption(project: String, channel: String, days: Int) async throws -> AdoptionFigures {

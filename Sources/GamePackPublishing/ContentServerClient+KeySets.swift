@@ -1,10 +1,6 @@
 import Foundation
 import GamePackFormat
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Key sets on a `gamepack serve`: `publish` uploads the ones the server lacks before the pack.
 extension ContentServerClient {
     /// Uploads a signed key set. Returns true when the server stored it now, false when it

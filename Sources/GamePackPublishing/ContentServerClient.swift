@@ -1,27 +1,19 @@
 import Foundation
 import GamePackFormat
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
-/// Talks to a `gamepack serve` over HTTP for `publish`, `promote`, `rollback` and `history`
-/// (URLSession: no extra dependency, and it streams an upload from its file).
+/// Talks to a `gamepack serve` over HTTP or HTTPS for `publish`, `promote`, `rollback` and
+/// `history`, through AsyncHTTPClient (`ContentServerClient+Transport.swift`), streaming an
+/// upload from its file.
 public struct ContentServerClient: Sendable {
     /// The server's base URL (`http://host:port`, optionally with a path prefix).
     public let baseURL: URL
     /// The bearer token for writes.
     public let token: String?
-    let session: URLSession
 
     /// A client of the server at `baseURL`, sending `token` (if any) with every request.
     public init(baseURL: URL, token: String?) {
         self.baseURL = baseURL
         self.token = token
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 300
-        configuration.urlCache = nil
-        session = URLSession(configuration: configuration)
     }
 
     func url(_ path: String) -> URL {
@@ -30,34 +22,10 @@ public struct ContentServerClient: Sendable {
         return URL(string: base + "/" + path)!
     }
 
-    func request(_ path: String, method: String) -> URLRequest {
-        var request = URLRequest(url: url(path))
-        request.httpMethod = method
+    func request(_ path: String, method: String) -> ServerRequest {
+        var request = ServerRequest(url: url(path), method: method)
         if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
         return request
-    }
-
-    func perform(_ request: URLRequest, uploadFrom file: URL? = nil, body: Data? = nil) async throws -> (Int, Data) {
-        do {
-            let (data, response): (Data, URLResponse)
-            if let file {
-                (data, response) = try await session.upload(for: request, fromFile: file)
-            } else if let body {
-                (data, response) = try await session.upload(for: request, from: body)
-            } else {
-                (data, response) = try await session.data(for: request)
-            }
-            guard let http = response as? HTTPURLResponse else {
-                throw Failure(status: nil, code: "network", message: "\(request.url!): not an HTTP response")
-            }
-            return (http.statusCode, data)
-        } catch let failure as Failure {
-            throw failure
-        } catch {
-            throw Failure(
-                status: nil, code: "network",
-                message: "cannot reach \(request.url!.absoluteString): \(error.localizedDescription)")
-        }
     }
 
     /// Throws the server's JSON error for a non-2xx status.
