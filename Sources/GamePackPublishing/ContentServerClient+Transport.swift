@@ -101,7 +101,8 @@ extension ContentServerClient {
             case "WRONG_VERSION_NUMBER"?:
                 return "the TLS handshake failed (WRONG_VERSION_NUMBER): does the server speak HTTPS on that port?"
             case "CERTIFICATE_VERIFY_FAILED"?:
-                return "the TLS handshake failed (CERTIFICATE_VERIFY_FAILED): this machine does not trust the server's certificate"
+                return
+                    "the TLS handshake failed (CERTIFICATE_VERIFY_FAILED): this machine does not trust the server's certificate"
             case let reason?:
                 return "the TLS handshake failed (\(reason))"
             case nil:
