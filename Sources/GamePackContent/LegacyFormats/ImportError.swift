@@ -47,7 +47,8 @@ public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidValue(let path, let reason):
             "\(path): \(reason)"
         case .invalidBase64(let path):
-            "\(path): not valid base64"
+            "\(path): not valid base64; write the image file's bytes as standard base64 (A–Z, a–z, 0–9, + and /, "
+                + "padded with =), as `base64 -w0 photo.jpg` prints them, or null for no image"
         case .notAnImage(let path, let reason):
             "\(path): not an image (\(reason))"
         case .duplicateID(let collection, let id, let path, let firstPath):

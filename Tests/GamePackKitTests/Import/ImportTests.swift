@@ -468,7 +468,10 @@ struct GohikeImportTests {
                         .located(
                             .invalidBase64(path: "profiles[0].routes[2].image_data"), at: JSONLocation(line: 1, column: column))))
             #expect(
-                error.description == "\(file.path): line 1, column \(column): profiles[0].routes[2].image_data: not valid base64")
+                error.description
+                    == "\(file.path): line 1, column \(column): profiles[0].routes[2].image_data: not valid base64; write the "
+                    + "image file's bytes as standard base64 (A–Z, a–z, 0–9, + and /, padded with =), as `base64 -w0 photo.jpg` "
+                    + "prints them, or null for no image")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: temp.url.path) == ["broken.json"])
     }
