@@ -1,6 +1,7 @@
 import CBase64
 import Crypto
 import Foundation
+import GamePackFormat
 
 /// Checks a file of the base64 cache (`.gamepack/cache/base64/<sha256>-<wrap>.b64`) before a
 /// build copies it into a pack. The cache sits in the project folder, where anyone who can add
@@ -16,8 +17,7 @@ enum Base64Cache {
     /// hex) and `size`, wrapped at `wrap` characters (nil: unwrapped).
     static func holds(_ url: URL, sha256: String, size: Int64, wrap: Int?) -> Bool {
         guard size >= 0, wrap.map({ $0 > 0 && $0 % 4 == 0 }) ?? true else { return false }
-        var info = stat()
-        guard lstat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+        guard let info = RegularFile.status(atPath: url.path, followingSymlink: false) else { return false }
         let lineLength = wrap ?? 0
         guard Int64(info.st_size) == Int64(gamepack_base64_length(Int(size), lineLength / 4)) else { return false }
         guard let handle = try? FileHandle(forReadingFrom: url) else { return false }

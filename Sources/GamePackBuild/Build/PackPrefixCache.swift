@@ -48,8 +48,7 @@ struct PackPrefixCache {
     }
 
     static func identity(of path: String) -> (size: Int64, device: UInt64, inode: UInt64, modified: [Int], changed: [Int])? {
-        var info = stat()
-        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard let info = RegularFile.status(atPath: path, followingSymlink: false) else { return nil }
         return (
             Int64(info.st_size), UInt64(info.st_dev), UInt64(info.st_ino),
             [Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)], [Int(info.st_ctim.tv_sec), Int(info.st_ctim.tv_nsec)]

@@ -321,11 +321,8 @@ extension SourceLoader {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)  // a pipe must not block
         guard fd >= 0 else { return nil }
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int64(info.st_size) <= maxFileBytes else {
-            return nil
-        }
-        var data = Data(count: Int(info.st_size))
+        guard let size = RegularFile.size(of: fd), Int64(size) <= maxFileBytes else { return nil }
+        var data = Data(count: size)
         guard let done = try? data.withUnsafeMutableBytes({ try Interruptible.readFully(fd, into: $0) }) else {
             return nil
         }

@@ -1,4 +1,5 @@
 import Foundation
+import GamePackFormat
 
 /// Asks the kernel to start reading files into the page cache while other work goes on, so that
 /// reading them later finds them there instead of waiting for the disk (on a CI runner or after
@@ -21,9 +22,7 @@ package enum ReadAhead {
             _ = posix_fadvise(fd, 0, 0, POSIX_FADV_WILLNEED)
             return
         }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return }
-        let size = Int(info.st_size)
+        guard let size = RegularFile.size(of: fd) else { return }
         _ = posix_fadvise(fd, 0, off_t(min(head, size)), POSIX_FADV_WILLNEED)
         if size > head { _ = posix_fadvise(fd, off_t(max(head, size - 4096)), 4096, POSIX_FADV_WILLNEED) }
     }
@@ -51,8 +50,7 @@ package enum ReadAhead {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return false }
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0 else { return false }
+        guard let size = RegularFile.size(of: fd), size > 0 else { return false }
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
         guard let map = mmap(nil, page, PROT_READ, MAP_SHARED, fd, 0), map != MAP_FAILED else { return false }
         defer { munmap(map, page) }

@@ -141,8 +141,7 @@ extension SnapshotLoader {
 
     /// Whether `path`, its symlinks followed, is a regular file (not a pipe or a device).
     static func isRegularFile(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        RegularFile.status(atPath: path, followingSymlink: true) != nil
     }
 
     /// A content.json read from a pipe or another stream, of fewer than `limit` bytes; a pack
