@@ -46,9 +46,11 @@ extension ContentServerClient {
         } else if let body {
             outgoing.body = .bytes(ByteBuffer(data: body))
         }
+        let proxy = try Self.proxy(for: request.url, environment: environment)
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .follow(max: 5, allowCycles: false),
-            timeout: .init(connect: Self.connectTimeout, read: Self.readTimeout))
+            timeout: .init(connect: Self.connectTimeout, read: Self.readTimeout),
+            proxy: proxy?.proxy)
         configuration.httpVersion = .http1Only
         // A refused connection or an unknown host fails at once, as it did with URLSession,
         // instead of being retried with back-off until the connect timeout.
@@ -62,9 +64,10 @@ extension ContentServerClient {
         } catch let failure as Failure {
             throw failure
         } catch {
+            let route = proxy.map { " through the proxy \($0.proxy.host):\($0.proxy.port) (\($0.variable))" } ?? ""
             throw Failure(
                 status: nil, code: "network",
-                message: "cannot reach \(request.url.absoluteString): \(Self.describe(error))")
+                message: "cannot reach \(request.url.absoluteString)\(route): \(Self.describe(error))")
         }
     }
 

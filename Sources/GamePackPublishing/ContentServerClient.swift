@@ -9,11 +9,15 @@ public struct ContentServerClient: Sendable {
     public let baseURL: URL
     /// The bearer token for writes.
     public let token: String?
+    /// The environment the proxy settings are read from (`ContentServerClient+Proxy`).
+    let environment: [String: String]
 
-    /// A client of the server at `baseURL`, sending `token` (if any) with every request.
-    public init(baseURL: URL, token: String?) {
+    /// A client of the server at `baseURL`, sending `token` (if any) with every request, through
+    /// the proxy `environment` names, if any (`https_proxy`, `http_proxy`, `no_proxy`, as curl).
+    public init(baseURL: URL, token: String?, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.baseURL = baseURL
         self.token = token
+        self.environment = environment
     }
 
     func url(_ path: String) -> URL {
