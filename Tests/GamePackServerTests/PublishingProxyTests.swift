@@ -78,7 +78,8 @@ extension PublishingClientTests {
                 try #require(!more.isEmpty, "the proxy printed no port")
                 first += more
             }
-            let proxyPort = try #require(Int(String(decoding: first, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+            let printed = String(decoding: first, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let proxyPort = try #require(Int(printed))
 
             // `.invalid` never resolves: only the proxy, which tunnels to the server, gets there.
             let base = "http://gamepack-proxy-test.invalid:\(port)/"
@@ -87,7 +88,8 @@ extension PublishingClientTests {
             #expect(try await client.uploadPack(at: pack.url, sha256: pack.sha256, signature: pack.signature))
             #expect(try await client.manifest(pack: pack.sha256) == pack.manifest)
             let requests = try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
-            #expect(!requests.isEmpty && requests.allSatisfy { $0 == "CONNECT gamepack-proxy-test.invalid:\(port) HTTP/1.1" }, "\(requests)")
+            let connect = "CONNECT gamepack-proxy-test.invalid:\(port) HTTP/1.1"
+            #expect(!requests.isEmpty && requests.allSatisfy { $0 == connect }, "\(requests)")
 
             let unreachable = ContentServerClient(
                 baseURL: URL(string: base)!, token: nil, environment: ["http_proxy": "http://127.0.0.1:1"])
