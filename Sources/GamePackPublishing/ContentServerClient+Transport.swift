@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import GamePackFormat
 import NIOCore
 import NIOFoundationCompat
 import NIOHTTP1
@@ -36,13 +37,12 @@ extension ContentServerClient {
         outgoing.method = HTTPMethod(rawValue: request.method)
         for (name, value) in request.headers { outgoing.headers.add(name: name, value: value) }
         if let file {
-            let size: Int64
-            do {
-                size = try Int64(FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int ?? 0)
-            } catch {
-                throw Failure(status: nil, code: "network", message: "cannot read \(file.path): \(error.localizedDescription)")
+            // A pipe in place of the pack would stream without end: only a regular file goes.
+            guard let info = RegularFile.status(atPath: file.path, followingSymlink: true) else {
+                throw Failure(
+                    status: nil, code: "network", message: "cannot read \(file.path): it is missing or not a regular file")
             }
-            outgoing.body = .stream(FileChunks(path: file.path, chunk: Self.uploadChunk), length: .known(size))
+            outgoing.body = .stream(FileChunks(path: file.path, chunk: Self.uploadChunk), length: .known(Int64(info.st_size)))
         } else if let body {
             outgoing.body = .bytes(ByteBuffer(data: body))
         }
