@@ -1,5 +1,6 @@
 import Foundation
 import GamePackContent
+import GamePackFormat
 import GamePackLocalization
 
 /// Reading a project from disk: `gamepack.yaml` (checked against the build targets gamepack
@@ -91,9 +92,10 @@ extension Project {
             files: try (readContent ? listFiles(under: contentDir, relativeTo: root, diagnostics: &diagnostics) : [])
                 .filter(isSourceFile))
         let rootPath = root.path
+        let folders = FolderHandles(root: rootPath, folders: Set(content.files.map(FolderHandles.folder(of:))))
         let loads = await content.files.concurrentMap { path -> (SourceLoader.Outcome, Bool) in
-            let file = rootPath + "/" + path
-            guard let data = SourceLoader.contents(of: file) else {
+            guard let data = SourceLoader.contents(of: path, in: folders, root: rootPath) else {
+                let file = rootPath + "/" + path
                 return (SourceLoader.load(contentsOf: URL(fileURLWithPath: file, isDirectory: false), path: path), false)
             }
             return (parse?(data, path) ?? SourceLoader.load(data: data, path: path), SourceHash.isMarked(data))

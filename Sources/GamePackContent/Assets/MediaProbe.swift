@@ -74,7 +74,16 @@ public enum MediaProbe {
     /// for a JPEG whose frame header lies behind a large EXIF block.
     package static func probe(path: String, size knownSize: Int? = nil) throws -> MediaInfo {
         // O_NONBLOCK: a pipe in place of the file must not wait for a writer.
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        try probe(opened: open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK), size: knownSize)
+    }
+
+    /// `probe(path:size:)` of the file `name` in the folder open as `folder` (see `FolderHandles`).
+    package static func probe(named name: String, in folder: Int32, size knownSize: Int? = nil) throws -> MediaInfo {
+        try probe(opened: openat(folder, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK), size: knownSize)
+    }
+
+    /// Probes the file open as `fd` (closed here; -1 throws the `errno` of the failed open).
+    static func probe(opened fd: Int32, size knownSize: Int?) throws -> MediaInfo {
         guard fd >= 0 else { throw SystemCallError(errno: errno) }
         defer { close(fd) }
         let size: Int

@@ -318,7 +318,19 @@ extension SourceLoader {
     /// A small file's bytes with one `open`, `fstat` and `read` (`Data(contentsOf:)` adds a
     /// `stat` and a file URL per call, which shows on 20,000 files).
     public static func contents(of path: String) -> Data? {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)  // a pipe must not block
+        contents(opened: open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC))  // a pipe must not block
+    }
+
+    /// `contents(of:)` of the file `path` (relative to the handles' root), opened by its name in
+    /// its folder when that folder has a handle (see `FolderHandles`), else by `root + "/" + path`.
+    package static func contents(of path: String, in folders: FolderHandles, root: String) -> Data? {
+        guard let (folder, name) = folders.locate(path) else { return contents(of: root + "/" + path) }
+        return contents(opened: openat(folder, name, O_RDONLY | O_NONBLOCK | O_CLOEXEC))
+    }
+
+    /// The bytes of the regular file open as `fd` (closed here); nil when `fd` is -1, the file is
+    /// not a regular one, is larger than `maxFileBytes` or cannot be read.
+    static func contents(opened fd: Int32) -> Data? {
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         guard let size = RegularFile.size(of: fd), Int64(size) <= maxFileBytes else { return nil }

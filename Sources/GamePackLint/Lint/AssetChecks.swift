@@ -1,5 +1,6 @@
 import Foundation
 import GamePackContent
+import GamePackFormat
 
 /// The asset inspection: looks at every asset an item refers to (stays inside `assets/`, exists,
 /// can be read, and what its bytes hold), reading each file once for all the asset rules
@@ -12,8 +13,9 @@ package enum AssetChecks {
         let paths = Array(Set(context.assetUses.map(\.path))).sorted()
         let (root, assetsRoot) = roots(of: context.project)
         let folders = plainFolders(of: paths, in: root.path + "/assets")
+        let handles = FolderHandles(root: root.path + "/assets", folders: folders.map(String.init))
         let inspections = await paths.concurrentMap { path in
-            inspect(path, root: root, assetsRoot: assetsRoot, plainFolders: folders)
+            inspect(path, root: root, assetsRoot: assetsRoot, plainFolders: folders, handles: handles)
         }
         check(context, inspections: Dictionary(uniqueKeysWithValues: zip(paths, inspections)))
     }
@@ -50,12 +52,23 @@ package enum AssetChecks {
     /// What `path` (as an item names it) is: outside `assets/`, missing, unreadable or probed.
     /// `plainFolders` (from `plainFolders(of:in:)`) are folders known to hold no symlink on the
     /// way, which the short way then does not look at again.
+    /// `handles`, when given, are open handles on `plainFolders` (relative to `assets/`): a file
+    /// in one of them is then looked at and read by its name there.
     package static func inspect(
-        _ path: String, root: URL, assetsRoot: String, plainFolders: Set<Substring> = []
+        _ path: String, root: URL, assetsRoot: String, plainFolders: Set<Substring> = [], handles: FolderHandles? = nil
     ) -> AssetInspection {
         if path.isEmpty { return .missing }
         if let reason = AssetPath.outsideReason(path) { return .outside(reason) }
         let relative = normalize(path)
+        // In a plain folder, only the file itself can be a symlink: `AT_SYMLINK_NOFOLLOW` says.
+        if let (folder, name) = handles?.locate(relative) {
+            var info = stat()
+            if fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT != S_IFLNK {
+                return inspect(kind: info.st_mode & S_IFMT) {
+                    try MediaProbe.probe(named: name, in: folder, size: Int(info.st_size))
+                }
+            }
+        }
         let file = root.path + "/assets/" + relative
         if let info = statWithoutSymlinks(relative, in: root.path + "/assets", plainFolders: plainFolders) {
             return inspect(file, kind: info.st_mode & S_IFMT, size: Int(info.st_size))
@@ -140,13 +153,18 @@ package enum AssetChecks {
     /// Probes the file at `file`, inside `assets/`, whose file type is `kind` (and size `size`,
     /// when known).
     static func inspect(_ file: String, kind: mode_t, size: Int? = nil) -> AssetInspection {
+        inspect(kind: kind) { try MediaProbe.probe(path: file, size: size) }
+    }
+
+    /// What a file of type `kind` is, probed by `probe` when it is a regular file.
+    static func inspect(kind: mode_t, probe: () throws -> MediaInfo) -> AssetInspection {
         if kind == S_IFDIR { return .unreadable("it is a folder, not a file") }
         // Opening a pipe blocks until a writer comes; a device may never end.
         if kind != S_IFREG {
             return .unreadable("it is not a regular file (a pipe, socket or device); replace it with the file")
         }
         do {
-            return .probed(try MediaProbe.probe(path: file, size: size))
+            return .probed(try probe())
         } catch let error as MediaProbeError {
             return .unreadable(error.description)
         } catch {
