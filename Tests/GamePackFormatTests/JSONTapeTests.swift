@@ -26,6 +26,40 @@ struct JSONTapeTests {
         }
     }
 
+    @Test("a string's plain runs end, eight bytes at a time, at its first quote, backslash or control character")
+    func plainRuns() throws {
+        // Bytes beside the three that end a run (0x21, 0x23, 0x5B, 0x5D, 0x20, 0x7F) and high
+        // bytes, whose borrows a word-wide test could take for a mark, at every offset of a word.
+        let ends: [UInt8] = [0x22, 0x5C, 0x00, 0x0A, 0x1F]
+        let plain: [UInt8] = [0x20, 0x21, 0x23, 0x5B, 0x5D, 0x7F, 0x80, 0xA2, 0xDC, 0xFF, 0x41, 0x5A]
+        func reference(_ bytes: [UInt8], from start: Int) -> Int {
+            bytes[start...].firstIndex { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 } ?? bytes.count
+        }
+        var generator = SystemRandomNumberGenerator()
+        for length in [0, 1, 7, 8, 9, 15, 16, 17, 31, 64] {
+            for trial in 0..<200 {
+                var bytes = (0..<length).map { _ in plain.randomElement(using: &generator)! }
+                // None, one or two run ends, anywhere.
+                for _ in 0..<(trial % 3) where length > 0 {
+                    bytes[Int.random(in: 0..<length, using: &generator)] = ends.randomElement(using: &generator)!
+                }
+                bytes.withUnsafeBufferPointer { buffer in
+                    for start in 0...length {
+                        let found = JSONScanner.plainRunEnd(buffer, from: start)
+                        #expect(found == reference(bytes, from: start), "\(bytes) from \(start)")
+                    }
+                }
+            }
+        }
+        // Through the scanner: a string ends at its quote, an escape or a control character is
+        // seen at any offset.
+        for offset in 0..<20 {
+            let text = String(repeating: "é", count: offset / 2) + String(repeating: "x", count: offset % 2)
+            #expect(try Self.root("[\"\(text)\\n\(text)\", 1]").elements?.first?.string == text + "\n" + text)
+            #expect(throws: JSONScanner.Failure.self) { try Self.root("[\"\(text)\u{01}\(text)\"]") }
+        }
+    }
+
     @Test("a value's location is its line and its column in bytes, a string's at its quote, asked in any order")
     func locations() throws {
         let text = "{\"a\": [1,\n  {\"é\": \"x\"},\r\n\n  true],\n\"b\": null}\n"

@@ -248,6 +248,8 @@ public struct JSONScanner {
         let start = index
         var escaped = false
         while index < bytes.count {
+            index = Self.plainRunEnd(bytes, from: index)
+            guard index < bytes.count else { break }
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
@@ -282,6 +284,35 @@ public struct JSONScanner {
             }
         }
         throw failure("unterminated string")
+    }
+
+    /// The offset of the first byte from `start` that ends a run of plain string characters: a
+    /// quote, a backslash or a control character (`bytes.count` when none). Eight bytes are
+    /// looked at in one step: a string's text (a base64 photo, a long description) is mostly such
+    /// runs, and taking them a byte at a time was a fifth of a diff of content files with photos.
+    @inline(__always)
+    package static func plainRunEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = start
+        guard let base = bytes.baseAddress else { return index }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        while index + 8 <= bytes.count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            // The high bit of each byte that is a quote, a backslash or below 0x20; a borrow can
+            // only mark a byte above a marked one, so the lowest mark is exact.
+            let quote = word ^ (ones &* 0x22)
+            let backslash = word ^ (ones &* 0x5C)
+            let marks =
+                ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash | (word &- ones &* 0x20) & ~word) & highs
+            if marks != 0 { return index + marks.trailingZeroBitCount / 8 }
+            index += 8
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return index }
+            index += 1
+        }
+        return index
     }
 
     private mutating func hex4() throws -> UInt32 {
