@@ -5,10 +5,12 @@ import GamePackFormat
 extension AssetCatalog {
     /// Hashes and probes `paths` (relative to `assets/`) in parallel, reusing the cache.
     /// `hashes` false only probes them: the records' SHA-256 and MD5 are empty and their
-    /// CRC-32 0 (for a build with no cache whose targets only embed the bytes).
-    static func build(project: Project, paths: Set<String>, cacheDirectory: URL?, hashes: Bool = true) async throws
-        -> AssetCatalog
-    {
+    /// CRC-32 0 (for a build with no cache whose targets only embed the bytes), and a path that
+    /// lint probed already (`probed`, by normalized path) is then taken from there unread.
+    static func build(
+        project: Project, paths: Set<String>, cacheDirectory: URL?, hashes: Bool = true,
+        probed: [String: MediaInfo] = [:]
+    ) async throws -> AssetCatalog {
         precondition(hashes || cacheDirectory == nil, "the asset cache holds hashes")
         let cacheURL = cacheDirectory?.appendingPathComponent("assets.json")
         var cache: [String: CacheEntry] = [:]
@@ -22,6 +24,12 @@ extension AssetCatalog {
         let cached = cache
         let results = await Array(Set(sorted)).sorted().concurrentMap { path -> Result<(String, CacheEntry), Error> in
             Result {
+                if !hashes, let info = probed[path] {
+                    let record = AssetRecord(
+                        path: path, sha256: "", md5: "", crc32: 0, size: Int64(info.byteCount), format: info.format,
+                        width: info.width, height: info.height)
+                    return (path, CacheEntry(size: record.size, modified: 0, inode: 0, changed: 0, record: record))
+                }
                 let url = root.appendingPathComponent("assets").appendingPathComponent(path)
                 var info = stat()
                 guard stat(url.path, &info) == 0 else {

@@ -12,6 +12,8 @@ extension PackBuilder {
         var project: Project
         var warnings: [Diagnostic]
         var missingTranslations: [TranslationState]
+        /// What lint's asset inspection found in each asset it read (`Linter.lintProbing`).
+        var probed: [String: MediaInfo]
     }
 
     /// What the lint stage decided: stop with an outcome, or go on.
@@ -24,7 +26,7 @@ extension PackBuilder {
     /// (`fail` stops it, `fallback` fills them in from the default locale).
     static func lintStage(_ project: Project, progress: (any BuildProgress)?) async -> LintStage {
         progress?.step("linting \(project.items.count) items")
-        let diagnostics = await Linter.lint(project)
+        let (diagnostics, probed) = await Linter.lintProbing(project)
         if diagnostics.contains(where: { $0.severity == .error }) { return .stop(.failed(diagnostics)) }
         var project = project
         let config = project.config
@@ -51,7 +53,8 @@ extension PackBuilder {
                 break
             }
         }
-        return .go(Linted(project: project, warnings: diagnostics, missingTranslations: missingTranslations))
+        return .go(
+            Linted(project: project, warnings: diagnostics, missingTranslations: missingTranslations, probed: probed))
     }
 
     /// Stage 2: the targets to emit (`--target`, else `gamepack.yaml`'s, else the default),
@@ -72,9 +75,10 @@ extension PackBuilder {
 
     /// Stage 3: the catalog of the assets the items use, hashed and probed, with the kernel
     /// asked to read them ahead.
-    static func hashAssets(of project: Project, kinds: [any BuildTargetKind.Type], options: BuildOptions) async throws
-        -> AssetCatalog
-    {
+    /// `probed`: what lint found in the assets, which a build without hashes takes as it is.
+    static func hashAssets(
+        of project: Project, kinds: [any BuildTargetKind.Type], options: BuildOptions, probed: [String: MediaInfo] = [:]
+    ) async throws -> AssetCatalog {
         var used = Set<String>()
         for item in project.items {
             guard let type = project.types[item.collection] else { continue }
@@ -83,7 +87,7 @@ extension PackBuilder {
         // A build whose targets only embed images needs no hashes of them (unless it caches).
         let catalog = try await AssetCatalog.build(
             project: project, paths: used, cacheDirectory: options.cacheDirectory,
-            hashes: options.cacheDirectory != nil || kinds.contains { $0.needsAssetHashes })
+            hashes: options.cacheDirectory != nil || kinds.contains { $0.needsAssetHashes }, probed: probed)
         // Ask the kernel to read the assets ahead while the targets are emitted: on a warm build
         // nothing has read them yet, and the pack writer would otherwise wait on the disk.
         let assetsFolder = project.root.path + "/assets/"

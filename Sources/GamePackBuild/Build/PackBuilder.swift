@@ -146,7 +146,7 @@ public enum PackBuilder {
         let sourceTime = options.timestamp ?? knownSourceTimestamp(of: project.root)
         let timestamp = sourceTime ?? Self.zipEpochDate
         progress?.step("hashing assets")
-        let catalog = try await hashAssets(of: project, kinds: kinds, options: options)
+        let catalog = try await hashAssets(of: project, kinds: kinds, options: options, probed: linted.probed)
 
         let out = options.outputDirectory.standardizedFileURL
         let staging = try prepareStaging(in: out, project: project, options: options, early: head.staging)

@@ -8,8 +8,10 @@ import GamePackFormat
 /// check what it found.
 package enum AssetChecks {
     /// Inspects each asset path the items name once (side by side), then hands each use with
-    /// its path's inspection to every asset rule (`AssetLintRule`), in registry order.
-    static func run(_ context: LintContext) async {
+    /// its path's inspection to every asset rule (`AssetLintRule`), in registry order; returns
+    /// the inspections, by the paths as the items name them.
+    @discardableResult
+    static func run(_ context: LintContext) async -> [String: AssetInspection] {
         let paths = Array(Set(context.assetUses.map(\.path))).sorted()
         let (root, assetsRoot) = roots(of: context.project)
         let folders = plainFolders(of: paths, in: root.path + "/assets")
@@ -17,7 +19,9 @@ package enum AssetChecks {
         let inspections = await paths.concurrentMap { path in
             inspect(path, root: root, assetsRoot: assetsRoot, plainFolders: folders, handles: handles)
         }
-        check(context, inspections: Dictionary(uniqueKeysWithValues: zip(paths, inspections)))
+        let byPath = Dictionary(uniqueKeysWithValues: zip(paths, inspections))
+        check(context, inspections: byPath)
+        return byPath
     }
 
     /// `run` one path after the other, for the few assets of a few items (the preview's changes).
