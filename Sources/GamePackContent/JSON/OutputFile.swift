@@ -186,9 +186,11 @@ extension OutputFile {
         text.withUTF8 { bytes in
             buffer.append(0x22)
             var start = 0
-            for index in bytes.indices {
+            // The runs between the bytes to escape, found eight bytes at a time as the scanner does.
+            while true {
+                let index = JSONScanner.plainRunEnd(bytes, from: start)
+                guard index < bytes.count else { break }
                 let byte = bytes[index]
-                guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
                 buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
                 start = index + 1
                 switch byte {

@@ -107,13 +107,16 @@ struct GohikeTarget: BuildTargetKind {
         items.sorted { ($0.order ?? Int.max, $0.id!) < ($1.order ?? Int.max, $1.id!) }
     }
 
+    /// The text keys in the order written, with the field and locale each is read from.
+    static let textKeys: [(key: String, field: String, locale: String)] = ["name", "description"].flatMap { field in
+        ["en", "nl"].map { locale in ("\(field)_\(locale)", field, locale) }
+    }
+
     func writeTexts(_ item: ContentItem, _ json: inout JSONWriter) throws {
         let defaultLocale = context.config.defaultLocale
-        for field in ["name", "description"] {
-            for locale in ["en", "nl"] {
-                try json.key("\(field)_\(locale)")
-                try json.string(item.text(field, locale: locale, defaultLocale: defaultLocale))
-            }
+        for (key, field, locale) in Self.textKeys {
+            try json.key(key)
+            try json.string(item.text(field, locale: locale, defaultLocale: defaultLocale))
         }
     }
 
