@@ -91,6 +91,9 @@ package final class OutputFile {
 
     deinit { for part in hashing ?? [] { part.queue.sync {} } }
 
+    /// The number of bytes written so far (hashed ones; `writeUnhashed` does not count).
+    package var position: Int64 { size + Int64(buffer.count) }
+
     /// Writes `bytes` to the file without hashing them or counting them in the size `close`
     /// reports (a placeholder the caller overwrites once the hashed part is known).
     func writeUnhashed(_ bytes: [UInt8]) throws {

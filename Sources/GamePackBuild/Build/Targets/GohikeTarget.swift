@@ -38,6 +38,8 @@ struct GohikeTarget: BuildTargetKind {
     let stamps = ReadStamps()
     /// The base64 of images small enough to keep, made once for both passes.
     let images = EmbeddedImages()
+    /// What the first pass wrote, which the second writes again.
+    let recording = ContentRecording()
 
     init(context: BuildContext) { self.context = context }
 
@@ -50,20 +52,24 @@ struct GohikeTarget: BuildTargetKind {
 
     func emit() throws -> TargetOutput {
         // The version (the MD5 of the profiles) comes first in content.json, so the file's own
-        // hashes can only start once all of it has been made. The profiles are therefore made
-        // twice, which costs less than writing 200 MB and reading it back: a first pass only
-        // hashes them (MD5 for the version, CRC-32 for the ZIP header; each on its own core),
-        // and the second writes content.json straight into the pack, hashing it (SHA-256 and
-        // MD5 for the manifest) on the way. The file's CRC-32 follows from the profiles' with
-        // `crc32_combine`. An image small enough is encoded once and its base64 kept for every
-        // place it is embedded in either pass (`EmbeddedImages`: a location's photo is written
-        // once per waypoint); every other image the first pass read is checked to be unchanged
-        // when the second reads it again.
+        // hashes can only start once all of it has been made. The profiles are therefore
+        // written twice, which costs less than writing 200 MB and reading it back: a first pass
+        // makes them and hashes them (MD5 for the version, CRC-32 for the ZIP header; each on its
+        // own core), keeping their text but not their images (`ContentRecording`), and the
+        // second writes that text again straight into the pack, with the images, hashing it all
+        // (SHA-256 and MD5 for the manifest) on the way. The file's CRC-32 follows from the
+        // profiles' with `crc32_combine`. An image small enough is encoded once and its base64
+        // kept for every place it is embedded in either pass (`EmbeddedImages`: a location's
+        // photo is written once per waypoint); every other image the first pass read is checked
+        // to be unchanged when the second reads it again.
+        let recording = self.recording
         let counting = try OutputFile(
-            consumer: nil, digest: Digest(sha256: false, md5: true, crc32: true), hashesInParallel: true)
+            consumer: { recording.receive($0) }, digest: Digest(sha256: false, md5: true, crc32: true),
+            hashesInParallel: true)
         var json = JSONWriter(counting)
         try writeProfiles(&json)
         let profiles = try counting.close()
+        recording.finish()
         let version = profiles.md5
         let head = Array("{\"version\":\"\(version)\",\"profiles\":".utf8)
         let tail = Array("}".utf8)
@@ -80,8 +86,7 @@ struct GohikeTarget: BuildTargetKind {
             let out = try OutputFile(
                 consumer: append, digest: Digest(sha256: true, md5: true, crc32: false), hashesInParallel: true)
             try out.write(head)
-            var json = JSONWriter(out)
-            try target.writeProfiles(&json)
+            try target.recording.replay(into: out) { record, out in try target.writeImageBase64(record, into: out) }
             try out.write(tail)
             let written = try out.close()
             return PackArchive.GeneratedHashes(sha256: written.sha256, md5: written.md5, size: written.size)
@@ -129,22 +134,29 @@ struct GohikeTarget: BuildTargetKind {
             return
         }
         try json.rawStringValue { out in
-            if let kept = images.base64(of: record.path) {
-                try out.write(kept)
-                return
-            }
-            guard images.mayKeep(record) else {
-                try context.writeBase64(of: record, wrap: Self.base64LineLength, into: out, stamps: stamps)
-                return
-            }
-            var base64: [UInt8] = []
-            let memory = try OutputFile(
-                consumer: { base64.append(contentsOf: $0) }, digest: nil, hashesInParallel: false)
-            try context.writeBase64(of: record, wrap: Self.base64LineLength, into: memory, stamps: stamps)
-            _ = try memory.close()
-            images.keep(base64, of: record)
-            try out.write(base64)
+            recording.beginImage(record, at: out.position)
+            try writeImageBase64(record, into: out)
+            recording.endImage(at: out.position)
         }
+    }
+
+    /// The base64 of the image of `record`, wrapped as the legacy server wrapped it: kept from
+    /// the first time it was encoded, else read and encoded (and kept, when small enough).
+    func writeImageBase64(_ record: AssetRecord, into out: OutputFile) throws {
+        if let kept = images.base64(of: record.path) {
+            try out.write(kept)
+            return
+        }
+        guard images.mayKeep(record) else {
+            try context.writeBase64(of: record, wrap: Self.base64LineLength, into: out, stamps: stamps)
+            return
+        }
+        var base64: [UInt8] = []
+        let memory = try OutputFile(consumer: { base64.append(contentsOf: $0) }, digest: nil, hashesInParallel: false)
+        try context.writeBase64(of: record, wrap: Self.base64LineLength, into: memory, stamps: stamps)
+        _ = try memory.close()
+        images.keep(base64, of: record)
+        try out.write(base64)
     }
 
     func writeProfiles(_ json: inout JSONWriter) throws {
