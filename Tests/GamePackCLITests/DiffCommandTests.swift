@@ -188,6 +188,7 @@ struct DiffCommandTests {
         try temp.write("{\"profiles\": [\n  {\"id\": 1,,}\n]}", to: "bad.json")
         try temp.write("{\"profiles\": 12}", to: "shape.json")
         try temp.write("{\"profiles\": [\n  {\"id\": \"x1\", \"routes\": []}\n]}", to: "id.json")
+        try temp.write("{\"profiles\": [\n  {\"id\": 1, \"image_data\": \"!!\", \"routes\": []}\n]}", to: "image.json")
         try temp.write("hello", to: "note.txt")
         try temp.write("id: 1\nname: [unclosed\n", to: "new/content/locations/9.yaml")
         let cases: [([String], String)] = [
@@ -199,7 +200,11 @@ struct DiffCommandTests {
             ),
             (
                 [Self.ios, "id.json"],
-                "id.json: not a Go Take a Hike! content file: line 2, column 10: profiles[0].id: expected a whole number (like 12), found the string \"x1\""
+                "id.json: line 2, column 10: profiles[0].id: expected a whole number (like 12), found the string \"x1\""
+            ),
+            (
+                [Self.ios, "image.json"],
+                "image.json: line 2, column 27: profiles[0].image_data: not valid base64; write the image file's bytes"
             ),
             (["note.txt", "old"], "note.txt: the file is neither a pack (ZIP) nor JSON"),
             (["missing", "old"], "missing: no such file or folder"),
@@ -212,6 +217,10 @@ struct DiffCommandTests {
             let result = try CommandRunner.gamepack(["diff"] + arguments, in: temp.url)
             #expect(result.status == 2, "\(arguments): \(result.status) \(result.stderr)")
             #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+            // A file of the format with a bad value in it is not called another kind of file.
+            if arguments.contains("id.json") || arguments.contains("image.json") {
+                #expect(!result.stderr.contains("not a Go Take a Hike!"), "\(arguments): \(result.stderr)")
+            }
         }
         // `import gohike` names the same files as they were typed, not by their absolute path,
         // and writes nothing.

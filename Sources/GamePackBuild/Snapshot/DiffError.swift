@@ -12,6 +12,10 @@ public enum DiffError: Error, Sendable, Equatable, CustomStringConvertible {
     case unreadablePack(path: String, reason: String)
     /// A content.json that is not JSON or not a Go Take a Hike! content file.
     case invalidContent(path: String, reason: String)
+    /// A Go Take a Hike! content file (an object with a list of `profiles`) with values that
+    /// cannot be read: an id that is not a number, an image that is not base64, … (`reason`
+    /// names each, with its line and column).
+    case invalidValues(path: String, reason: String)
     /// A project whose files cannot be parsed: `problems` are `file:line:col: message` lines.
     case unreadableProject(path: String, problems: [String])
     /// A git command failed (not a repository, unknown revision).
@@ -33,6 +37,8 @@ public enum DiffError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(path): cannot read the pack: \(reason)"
         case .invalidContent(let path, let reason):
             "\(path): not a Go Take a Hike! content file: \(reason)"
+        case .invalidValues(let path, let reason):
+            "\(path): \(reason)"
         case .unreadableProject(let path, let problems):
             "\(path): the project cannot be read (fix these first, `gamepack lint` shows them all):\n"
                 + problems.map { "  \($0)" }.joined(separator: "\n")

@@ -65,7 +65,12 @@ public enum SnapshotLoader {
         reader.hashesImages = false
         reader.read(root)
         if let error = ImportError.combined(reader.errors) {
-            throw DiffError.invalidContent(path: label, reason: error.description)
+            // A file of the format's shape with a bad value in it is that file with an error,
+            // not another kind of file.
+            let isGohike = root.object?["profiles"]?.elements != nil
+            throw isGohike
+                ? DiffError.invalidValues(path: label, reason: error.description)
+                : DiffError.invalidContent(path: label, reason: error.description)
         }
         let types = BuiltinTypes.types
         var refs: [String: AssetRef] = [:]
