@@ -76,7 +76,7 @@ bash scripts/setup.sh bench
 FLOOR=$WORK/floor DIFF_FLOOR=$WORK/diff-floor
 cc -O2 -march=native -I Sources/CBase64/include benchmarks/floors/floor.c Sources/CBase64/base64.c \
     -lyaml -lcrypto -o "$FLOOR"
-swiftc -O -parse-as-library -module-name DiffFloor Sources/GamePackFormat/JSON/*.swift \
+swiftc -O -parse-as-library -module-name DiffFloor -package-name DiffFloor Sources/GamePackFormat/JSON/*.swift \
     benchmarks/floors/diff-floor.swift -o "$DIFF_FLOOR"
 
 # timed LABEL WORKLOAD SHAPE/SIZE COMMAND...: one run, its wall time to the microsecond
