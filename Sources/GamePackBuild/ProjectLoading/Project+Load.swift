@@ -29,12 +29,12 @@ extension Project {
         let sources = SourceTexts(root: root)
         let config = loadConfig(configURL, diagnostics: &diagnostics)
         let types = try loadSchema(root: root, diagnostics: &diagnostics)
+        // assets/ is listed while content/ is read (a folder of 20,000 photos takes a while);
+        // its findings come after content's, as when one followed the other.
+        async let assets = listAssets(root: root)
         let content = try await loadContent(root: root, parse: parse, diagnostics: &diagnostics)
-
-        // assets/
-        let assetsDir = root.appendingPathComponent("assets")
-        let readAssets = ProjectWalker.topLevelFolder("assets", of: root, diagnostics: &diagnostics)
-        let assetFiles = try readAssets ? listFiles(under: assetsDir, relativeTo: assetsDir, diagnostics: &diagnostics) : []
+        let (assetFiles, assetDiagnostics) = try await assets
+        diagnostics += assetDiagnostics
 
         var project = Project(
             root: root, config: config, types: types, items: content.items, contentFiles: content.files,
@@ -121,6 +121,15 @@ extension Project {
             }
         }
         return content
+    }
+
+    /// The files of `assets/` (relative to it), and what could not be read there.
+    static func listAssets(root: URL) throws -> (files: [String], diagnostics: [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        let assetsDir = root.appendingPathComponent("assets")
+        let readAssets = ProjectWalker.topLevelFolder("assets", of: root, diagnostics: &diagnostics)
+        let files = try readAssets ? listFiles(under: assetsDir, relativeTo: assetsDir, diagnostics: &diagnostics) : []
+        return (files, diagnostics)
     }
 
     /// Regular files below `dir` (sorted, relative to `base`, `/`-separated), skipping hidden

@@ -20,9 +20,22 @@ package enum AssetChecks {
             inspect(path, root: root, assetsRoot: assetsRoot, plainFolders: folders, handles: handles)
         }
         let byPath = Dictionary(uniqueKeysWithValues: zip(paths, inspections))
-        check(context, inspections: byPath)
+        // The uses are checked side by side too, in runs, each run's findings into a context of
+        // its own, added in order: the same findings as one pass over them.
+        let uses = context.assetUses
+        let project = context.project
+        let runs = stride(from: 0, to: uses.count, by: checkRun).map { $0..<min($0 + checkRun, uses.count) }
+        let parts = await runs.concurrentMap { run -> LintFacts in
+            let part = LintContext(project: project)
+            check(uses[run], in: part, inspections: byPath)
+            return part.facts
+        }
+        for part in parts { context.append(part) }
         return byPath
     }
+
+    /// How many asset uses one task of `run` checks.
+    static let checkRun = 1024
 
     /// `run` one path after the other, for the few assets of a few items (the preview's changes).
     static func runSerially(_ context: LintContext) {
@@ -41,8 +54,13 @@ package enum AssetChecks {
 
     /// Hands each asset use with its path's inspection to the asset rules the project has on.
     static func check(_ context: LintContext, inspections: [String: AssetInspection]) {
+        check(context.assetUses[...], in: context, inspections: inspections)
+    }
+
+    /// `check` of `uses`, reporting into `context`.
+    static func check(_ uses: ArraySlice<AssetUse>, in context: LintContext, inspections: [String: AssetInspection]) {
         let rules = LintRuleRegistry.assetRules.filter { context.settings.severity(of: LintRule($0)) != nil }
-        for use in context.assetUses {
+        for use in uses {
             let inspection = inspections[use.path]!
             for rule in rules {
                 rule.check(inspection, of: use, context: context)

@@ -9,13 +9,25 @@ public enum Linter {
     /// Lints `project`. Diagnostics met while loading are included, with the project's rule
     /// settings applied to them too.
     public static func lint(_ project: Project) async -> [Diagnostic] {
-        await lintProbing(project).diagnostics
+        await lintInspecting(project).diagnostics
     }
 
     /// `lint(_:)`, with what the asset inspection found in each asset it could read, by its
     /// path as `AssetPath.normalize` writes it: a build whose targets need no hashes of the
     /// assets takes their sizes, formats and dimensions from here instead of reading them again.
     package static func lintProbing(_ project: Project) async -> (diagnostics: [Diagnostic], probed: [String: MediaInfo]) {
+        let (diagnostics, inspections) = await lintInspecting(project)
+        var probed: [String: MediaInfo] = [:]
+        for (path, inspection) in inspections {
+            if case .probed(let info) = inspection { probed[AssetChecks.normalize(path)] = info }
+        }
+        return (diagnostics, probed)
+    }
+
+    /// `lint(_:)`, with the asset inspection's findings by asset path as the items name them.
+    static func lintInspecting(_ project: Project) async -> (
+        diagnostics: [Diagnostic], inspections: [String: AssetInspection]
+    ) {
         // The asset inspection at the end reads the start of every asset: the disk can fetch
         // them meanwhile.
         let assetsFolder = project.root.path + "/assets/"
@@ -49,11 +61,7 @@ public enum Linter {
         let inspections = await AssetChecks.run(context)
         let diagnostics = Diagnostic.sortedForReport(
             DiagnosticSubjects.placing(holdingBackConsequences(of: project.config, in: context.diagnostics), in: project))
-        var probed: [String: MediaInfo] = [:]
-        for (path, inspection) in inspections {
-            if case .probed(let info) = inspection { probed[AssetChecks.normalize(path)] = info }
-        }
-        return (diagnostics, probed)
+        return (diagnostics, inspections)
     }
 
     /// How many items one task of the walk validates.
