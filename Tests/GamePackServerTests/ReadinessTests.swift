@@ -61,8 +61,9 @@ struct ReadinessTests {
             #expect(refused.status == .serviceUnavailable && refused.errorCode == "database_unavailable")
             #expect(refused.headers[.retryAfter] == "\(ServerError.outageRetrySeconds)")
             // At once: not after the pool's connection attempts (5 s each). The bound leaves room
-            // for a machine busy with other suites (0.62 s seen beside the fleet tests).
-            #expect(Date().timeIntervalSince(started) < 1.5, "answered at once")
+            // for a machine busy with other suites (0.62 s seen beside the fleet tests, 1.55 s in
+            // a run of every suite on 2 cores), and is still well short of one attempt.
+            #expect(Date().timeIntervalSince(started) < 3, "answered at once")
             #expect(try await client.execute(uri: "/health", method: .get).status == .ok)
             let ready = try await client.execute(uri: "/ready", method: .get)
             #expect(ready.status == .serviceUnavailable)
