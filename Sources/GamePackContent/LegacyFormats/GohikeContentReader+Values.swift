@@ -87,7 +87,7 @@ extension GohikeContentReader {
                 switch value?.scalar {
                 case .string(let text)? where !text.isEmpty:
                     texts.append((locale, text))
-                    item.sourceValues[key] = text
+                    item.sourceValues?[key] = text
                 case .string?, .null?, nil:
                     break
                 default:
@@ -163,7 +163,7 @@ extension GohikeContentReader {
         guard let assetPath = assetPath(of: data, at: path, location: value.location) else { return }
         item.images.append((assetPath, data))
         item.fields.append((field, .plain(assetPath)))
-        item.sourceValues[key] = assetPath
+        item.sourceValues?[key] = assetPath
     }
 
     /// The bytes of base64 as a content file writes it (wrapped with `\n` escapes, `/` maybe

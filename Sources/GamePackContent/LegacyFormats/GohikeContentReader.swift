@@ -91,7 +91,7 @@ package struct GohikeContentReader {
         profilePaths[id] = profilePaths[id] ?? path
 
         var item = GohikeItem(
-            id: id, fields: [("order", .plain(String(order)))], sourceValues: .init(minimumCapacity: 8), path: path)
+            id: id, fields: [("order", .plain(String(order)))], sourceValues: nil, path: path)
         addTexts(object, to: &item)
         addImage(object, key: "image_data", field: "image", to: &item)
         addImage(object, key: "icon_data", field: "icon", to: &item)
@@ -132,8 +132,7 @@ package struct GohikeContentReader {
         }
         var item = GohikeItem(
             id: id, fields: [("profile", .plain(String(profile))), ("order", .plain(String(order)))],
-            sourceValues: .init(minimumCapacity: 8),
-            path: path)
+            sourceValues: nil, path: path)
         addTexts(object, to: &item)
         addImage(object, key: "image_data", field: "image", to: &item)
         addImage(object, key: "icon_data", field: "icon", to: &item)
@@ -208,8 +207,8 @@ package struct GohikeContentReader {
         addTexts(object, to: &item)
         let latitude = coordinate(object, "latitude", at: path)
         let longitude = coordinate(object, "longitude", at: path)
-        if let latitude { item.sourceValues["latitude"] = latitude }
-        if let longitude { item.sourceValues["longitude"] = longitude }
+        if let latitude { item.sourceValues?["latitude"] = latitude }
+        if let longitude { item.sourceValues?["longitude"] = longitude }
         if let latitude, let longitude {
             item.fields.append(("position", .position(latitude: latitude, longitude: longitude)))
         }
@@ -256,9 +255,10 @@ package struct GohikeContentReader {
     /// Warns when a second copy of a location or reward differs from the first one kept.
     mutating func compare(_ copy: GohikeItem, with kept: GohikeItem, kind: String) {
         // Most copies are the same: one comparison, without building key lists.
-        if copy.sourceValues == kept.sourceValues { return }
-        let keys = Set(copy.sourceValues.keys).union(kept.sourceValues.keys).sorted()
-        let differing = keys.filter { copy.sourceValues[$0] != kept.sourceValues[$0] }
+        let (copyValues, keptValues) = (copy.sourceValues ?? [:], kept.sourceValues ?? [:])
+        if copyValues == keptValues { return }
+        let keys = Set(copyValues.keys).union(keptValues.keys).sorted()
+        let differing = keys.filter { copyValues[$0] != keptValues[$0] }
         guard !differing.isEmpty else { return }
         let keptRoute = kept.routeID.map { "route \($0)" } ?? "?"
         let copyRoute = copy.routeID.map { "route \($0)" } ?? "?"
