@@ -48,6 +48,7 @@ let package = Package(
                 "GamePackPublishing",
                 "GamePackPreview",
                 "GamePackStudio",
+                "CMallocTuning",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

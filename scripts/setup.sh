@@ -21,7 +21,7 @@ case "$mode" in
 demo) ;;
 release) packages+=(libcurl4-openssl-dev) ;;
 bench) packages+=(libcurl4-openssl-dev libyaml-dev libssl-dev time python3 python3-venv unzip) ;;
-test) packages+=(libxml2-utils minisign nginx wrk postgresql python3 python3-venv curl chromium chromium-driver) ;;
+test) packages+=(libxml2-utils minisign nginx wrk strace postgresql python3 python3-venv curl chromium chromium-driver) ;;
 *)
     echo "usage: scripts/setup.sh demo|release|bench|test" >&2
     exit 2

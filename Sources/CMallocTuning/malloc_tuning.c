@@ -15,3 +15,13 @@ int gamepack_malloc_keep_large_buffers(size_t mmap_threshold, size_t trim_thresh
     return 0;
 #endif
 }
+
+int gamepack_malloc_pad_heap_tops(size_t pad) {
+#if defined(__GLIBC__)
+    if (pad > INT_MAX) return 0;
+    return mallopt(M_TOP_PAD, (int)pad) == 1;
+#else
+    (void)pad;
+    return 0;
+#endif
+}

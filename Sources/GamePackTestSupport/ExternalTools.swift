@@ -191,6 +191,8 @@ extension ExternalTool {
 
     /// wrk, the HTTP load generator the fleet tests drive through nginx.
     public static let wrk = ExternalTool(name: "wrk", install: "apt-get install wrk") { executable("wrk") != nil }
+    /// strace, which counts a gamepack run's system calls (`CommandMemoryTests`).
+    public static let strace = ExternalTool(name: "strace", install: "apt-get install strace") { executable("strace") != nil }
     /// PostgreSQL's server programs (`initdb`, `pg_ctl`), for a test's own cluster that it may
     /// stop and start (`scripts/postgres-cluster.sh`).
     public static let postgresServer = ExternalTool(name: "PostgreSQL server programs", install: "apt-get install postgresql") {

@@ -25,6 +25,7 @@ enum Main {
     static func main() async {
         do {
             var command = try GamePack.parseAsRoot()
+            if !(command is LongRunningCommand) { CommandMemory.padHeapTops() }
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

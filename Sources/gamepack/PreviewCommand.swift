@@ -7,7 +7,7 @@ import Logging
 
 /// `gamepack preview`: the project as players will see it, live in a browser, or written as a
 /// static site.
-struct PreviewCommand: AsyncParsableCommand {
+struct PreviewCommand: AsyncParsableCommand, LongRunningCommand {
     static let configuration = CommandConfiguration(
         commandName: "preview",
         abstract: "Show the project in a browser as players will see it, live while you edit.",

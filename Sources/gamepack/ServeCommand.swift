@@ -5,7 +5,7 @@ import GamePackServer
 import Logging
 
 /// `gamepack serve`: run the content server, or manage its upload tokens.
-struct ServeCommand: AsyncParsableCommand {
+struct ServeCommand: AsyncParsableCommand, LongRunningCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Run the content server (modern v1 API and legacy gohike API), or manage its upload tokens.",

@@ -4,7 +4,7 @@ import GamePackStudio
 import Logging
 
 /// `gamepack studio`: the web editor's server (its JSON API; the editor page comes next).
-struct StudioCommand: AsyncParsableCommand {
+struct StudioCommand: AsyncParsableCommand, LongRunningCommand {
     static let configuration = CommandConfiguration(
         commandName: "studio",
         abstract: "Edit the project's content in a browser, checked by gamepack's own lint as you type.",
