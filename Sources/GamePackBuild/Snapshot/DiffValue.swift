@@ -68,8 +68,8 @@ public indirect enum DiffValue: Sendable, Equatable {
         switch (lhs, rhs) {
         case let (.bool(a), .bool(b)): a == b
         case let (.number(a, _), .number(b, _)): a == b
-        case let (.text(a), .text(b)): a == b
-        case let (.localized(a), .localized(b)): a == b
+        case let (.text(a), .text(b)): SameText.equal(a, b)
+        case let (.localized(a), .localized(b)): SameText.equal(a, b)
         case let (.geo(a1, a2), .geo(b1, b2)): a1 == b1 && a2 == b2
         case let (.reference(a), .reference(b)): a == b
         case let (.asset(a), .asset(b)):

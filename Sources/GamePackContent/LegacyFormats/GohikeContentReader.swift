@@ -256,7 +256,7 @@ package struct GohikeContentReader {
     mutating func compare(_ copy: GohikeItem, with kept: GohikeItem, kind: String) {
         // Most copies are the same: one comparison, without building key lists.
         let (copyValues, keptValues) = (copy.sourceValues ?? [:], kept.sourceValues ?? [:])
-        if copyValues == keptValues { return }
+        if SameText.equal(copyValues, keptValues) { return }
         let keys = Set(copyValues.keys).union(keptValues.keys).sorted()
         let differing = keys.filter { copyValues[$0] != keptValues[$0] }
         guard !differing.isEmpty else { return }
