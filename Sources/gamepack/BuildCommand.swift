@@ -75,23 +75,27 @@ struct BuildCommand: AsyncParsableCommand {
             let signer = try SigningKeySource.resolve(option: sign, optionName: "--sign")
             progress?.step("loading the project")
             let root = path.url.standardizedFileURL  // as `Project.load` names it
-            // Outside git and without SOURCE_DATE_EPOCH, the sequence and --expires days count
-            // from the build time; the pack's timestamps stay fixed (1980) either way.
-            let sourceTime = PackBuilder.knownSourceTimestamp(of: root)
+            // git looks up the last commit's time while the project loads.
+            let pendingSourceTime = PackBuilder.PendingSourceTimestamp(of: root)
             let buildTime = Date()
-            let options = BuildOptions(
+            var options = BuildOptions(
                 outputDirectory: out.map { URL(fileURLWithPath: $0) } ?? root.appendingPathComponent("build"),
                 targets: target.isEmpty ? nil : target,
-                sequence: sequence ?? PackBuilder.defaultSequence(sourceTimestamp: sourceTime, now: buildTime),
-                expires: try expiry(after: sourceTime ?? buildTime),
-                cacheDirectory: noCache ? nil : root.appendingPathComponent(".gamepack/cache"),
-                timestamp: sourceTime ?? PackBuilder.zipEpochDate)
+                expires: try expiry(after: buildTime),  // a bad --expires stops the build here
+                cacheDirectory: noCache ? nil : root.appendingPathComponent(".gamepack/cache"))
             // Refused before anything is written: a symlinked build/ or .gamepack/ leads outside.
             try ProjectWalker.checkWritable(options.outputDirectory, inside: root)
             if let cache = options.cacheDirectory { try ProjectWalker.checkWritable(cache, inside: root) }
             // Starts copying the last pack's assets part while the project loads.
             let head = PackBuilder.Head(options: options)
             let loaded = try await Project.load(at: path.url)
+            // Outside git and without SOURCE_DATE_EPOCH, the sequence and --expires days count
+            // from the build time; the pack's timestamps stay fixed (1980) either way.
+            let sourceTime = pendingSourceTime.wait()
+            options.sequence = sequence ?? PackBuilder.defaultSequence(sourceTimestamp: sourceTime, now: buildTime)
+            options.expires = try expiry(after: sourceTime ?? buildTime)
+            options.timestamp = sourceTime ?? PackBuilder.zipEpochDate
+            head.settle(options)
             let outcome = try await PackBuilder.build(project: loaded, head: head, progress: progress, sign: signer?.signer())
             progress?.finish()
             let context = ReportContext(

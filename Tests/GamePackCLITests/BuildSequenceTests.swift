@@ -71,6 +71,33 @@ struct BuildSequenceTests {
         #expect(try Data(contentsOf: firstPack) == Data(contentsOf: secondPack))
     }
 
+    @Test("in git, the sequence, the timestamps and --expires count from the last commit's time")
+    func commitSequence() throws {
+        let temp = try setUp()
+        let project = temp.url.appendingPathComponent("project")
+        func git(_ arguments: [String]) throws {
+            let result = try CommandRunner.run(
+                URL(fileURLWithPath: "/usr/bin/env"), ["git", "-C", project.path] + arguments,
+                environment: [
+                    "GIT_AUTHOR_NAME": "Editor", "GIT_AUTHOR_EMAIL": "editor@example.org", "GIT_COMMITTER_NAME": "Editor",
+                    "GIT_COMMITTER_EMAIL": "editor@example.org", "GIT_AUTHOR_DATE": "@1600000000 +0000",
+                    "GIT_COMMITTER_DATE": "@1600000000 +0000",
+                ])
+            try #require(result.status == 0, "git \(arguments): \(result.stderr)")
+        }
+        try git(["init", "-q"])
+        try git(["add", "."])
+        try git(["commit", "-q", "-m", "content"])
+        let (pack, manifest, run) = try build(temp, out: "one", extra: ["--expires", "36500"], environment: Self.noSourceDate)
+        #expect(manifest.sequence == 1_600_000_000)
+        #expect(manifest.created == "2020-09-13T12:26:40Z")
+        #expect(manifest.expires == "2120-08-20T12:26:40Z")  // 36,500 days after the commit
+        #expect(!run.stdout.contains("build time"), "\(run.stdout)")
+        // The same commit gives the same pack.
+        let (again, _, _) = try build(temp, out: "two", extra: ["--expires", "36500"], environment: Self.noSourceDate)
+        #expect(try Data(contentsOf: pack) == Data(contentsOf: again))
+    }
+
     @Test("a static channel refusing a lower sequence says how to build a higher one")
     func staticRefusalSaysHowToFix() throws {
         let temp = try setUp()

@@ -76,7 +76,7 @@ public enum PackBuilder {
     /// copied into a new staging folder in the background, so that the copy overlaps loading,
     /// linting and emitting. `build` uses the copy or throws it away.
     public final class Head: @unchecked Sendable {
-        let options: BuildOptions
+        private(set) var options: BuildOptions
         let prefixCache: PackPrefixCache?
         let earlier: (prefix: PackArchive.Prefix, pack: URL)?
         let staging: URL?
@@ -100,6 +100,15 @@ public enum PackBuilder {
             }
             self.staging = staging
             self.copy = copy
+        }
+
+        /// Gives the head the build's final options: those known only after the project loaded
+        /// (`sequence`, `expires`, `timestamp`). The folders must be the ones it started with.
+        public func settle(_ final: BuildOptions) {
+            precondition(
+                final.outputDirectory == options.outputDirectory && final.cacheDirectory == options.cacheDirectory,
+                "a build head's folders are fixed when it starts")
+            options = final
         }
 
         /// Stops the copy if it is still running and removes the staging folder (whatever the
@@ -233,25 +242,46 @@ public enum PackBuilder {
     public static func knownSourceTimestamp(
         of root: URL, environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> Date? {
-        if let text = environment["SOURCE_DATE_EPOCH"], let seconds = Int64(text) {
+        PendingSourceTimestamp(of: root, environment: environment).wait()
+    }
+
+    /// `knownSourceTimestamp`, asked early: git starts at once and runs while the caller goes on
+    /// (`gamepack build` loads the project meanwhile); `wait()` reads its answer.
+    public final class PendingSourceTimestamp: @unchecked Sendable {
+        private let stated: Date?
+        private let git: Process?
+        private let output: Pipe?
+
+        public init(of root: URL, environment: [String: String] = ProcessInfo.processInfo.environment) {
+            if let text = environment["SOURCE_DATE_EPOCH"], let seconds = Int64(text) {
+                stated = Date(timeIntervalSince1970: TimeInterval(max(seconds, zipEpoch)))
+                git = nil
+                output = nil
+                return
+            }
+            stated = nil
+            let git = Process()
+            git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            git.arguments = ["git", "-C", root.path, "log", "-1", "--format=%ct", "--", "."]
+            let pipe = Pipe()
+            git.standardOutput = pipe
+            git.standardError = FileHandle.nullDevice
+            let started = (try? git.run()) != nil
+            self.git = started ? git : nil
+            output = started ? pipe : nil
+        }
+
+        /// The timestamp, once git has answered (at once for `SOURCE_DATE_EPOCH`).
+        public func wait() -> Date? {
+            if let stated { return stated }
+            guard let git, let output else { return nil }
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            git.waitUntilExit()
+            guard git.terminationStatus == 0,
+                let seconds = Int64(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+            else { return nil }
             return Date(timeIntervalSince1970: TimeInterval(max(seconds, zipEpoch)))
         }
-        let git = Process()
-        git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        git.arguments = ["git", "-C", root.path, "log", "-1", "--format=%ct", "--", "."]
-        let pipe = Pipe()
-        git.standardOutput = pipe
-        git.standardError = FileHandle.nullDevice
-        if (try? git.run()) != nil {
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            git.waitUntilExit()
-            if git.terminationStatus == 0,
-                let seconds = Int64(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
-            {
-                return Date(timeIntervalSince1970: TimeInterval(max(seconds, zipEpoch)))
-            }
-        }
-        return nil
     }
 
     /// 1980-01-01T00:00:00Z, the earliest time a ZIP entry can carry.
