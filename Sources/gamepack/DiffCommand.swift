@@ -115,7 +115,7 @@ struct DiffCommand: AsyncParsableCommand {
             after.label = newLabel ?? after.label
             // The items are most of the memory; the snapshots themselves still go away at the
             // end, so that their asset stores remove the folders of git revisions.
-            KeptUntilExit.keep((before.items, after.items))
+            KeptUntilExit.keep((before.items, after.items, before.source, after.source))
             if output.verbose {
                 Terminal.info(
                     String(

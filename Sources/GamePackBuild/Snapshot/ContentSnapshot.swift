@@ -66,6 +66,11 @@ public struct ContentSnapshot: Sendable {
     /// A content.json's images read without their hashes, by pending asset path (see
     /// `resolvePendingImages`); nil when every asset path is final.
     package var pendingImages: [String: Data]? = nil
+    /// What the snapshot was read from, when its reader hands it over (a content.json's items
+    /// as read, tens of thousands of small strings and arrays): freeing it is left to the
+    /// holder of the snapshot, and `gamepack diff` leaves it to the end of the process
+    /// (`KeptUntilExit`) instead of spending its reading time on it.
+    package var source: (any Sendable)? = nil
 
     package init(
         label: String, kind: SnapshotKind, project: String?, version: String?, locales: [String], defaultLocale: String,

@@ -104,6 +104,7 @@ public enum SnapshotLoader {
             label: label, kind: kind, project: nil, version: version, locales: ["en", "nl"], defaultLocale: "en",
             types: types, items: items, assets: store, warnings: reader.warnings)
         snapshot.pendingImages = reader.images
+        snapshot.source = reader.items
         return snapshot
     }
 }

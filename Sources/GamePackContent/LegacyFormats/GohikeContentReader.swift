@@ -35,6 +35,9 @@ package struct GohikeContentReader {
 
     package init() {}
 
+    /// The items read, with their images: what the reader holds that is worth keeping.
+    package var items: GohikeItems { GohikeItems(profiles: profiles, routes: routes, locations: locations, rewards: rewards) }
+
     static let textKeys = ["name_en", "name_nl", "description_en", "description_nl"]
     /// The text fields and, per locale, the source key they are read from (`name_en`), in the
     /// order they are written.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One item read from the content file, ready to be written as YAML.
-package struct GohikeItem {
+package struct GohikeItem: Sendable {
     /// The item's id, kept from the source.
     package var id: Int
     /// The item's fields in the order they are written, without the id.
