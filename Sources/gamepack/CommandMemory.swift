@@ -2,24 +2,31 @@ import CMallocTuning
 import Foundation
 
 /// How a command that reads its input, writes its output and exits (`lint`, `build`, `diff`,
-/// …) asks glibc's malloc to grow its heaps: by `heapTopPad` bytes at a time.
+/// …) sets glibc's malloc: heaps grow by `heapTopPad` bytes at a time, and blocks under
+/// `mmapThreshold` come from them.
 ///
 /// Such a command allocates hundreds of thousands of small blocks on two or more threads. A
 /// thread's heap otherwise grows by the page or two each allocation lacks, one `mprotect` call
-/// each: 4,149 calls in a `diff` of two 8 MB content files, 19 with the pad (`strace -c`,
-/// 2026-11-29), and 2 to 7% of the wall time of `lint`, `build` and `diff`
-/// (`benchmarks/README.md`, "Heap growth"). Address space is reserved, not memory: a page is
-/// touched only when a block uses it. The servers (`serve`, `preview`, `studio`) are
-/// `LongRunningCommand`s and keep glibc's defaults or `ServerMemory`'s.
+/// each: 4,149 calls in a `diff` of two 8 MB content files, 22 with the pad (`strace -c`,
+/// 2026-11-29), and 2 to 7% of the wall time of `lint` and `diff` (`benchmarks/README.md`,
+/// "Heap growth"). Setting the pad stops glibc from raising its mmap threshold as large blocks
+/// are freed, so the thresholds are fixed too, as glibc would raise them (its ceiling, 32 MB;
+/// trimming beyond twice that): with the pad alone, a build of `legacy-photos/20000` mapped and
+/// unmapped 9,805 blocks instead of 131, and took 10% longer. Address space is reserved, not
+/// memory: a page is touched only when a block uses it. The servers (`serve`, `preview`,
+/// `studio`) are `LongRunningCommand`s and keep glibc's defaults or `ServerMemory`'s.
 enum CommandMemory {
     static let heapTopPad = 32 << 20
+    static let mmapThreshold = 32 << 20
+    static let trimThreshold = 64 << 20
 
-    /// Sets the pad, unless `GLIBC_TUNABLES` in `environment` sets malloc's own (an operator's
-    /// choice wins). Returns whether it was set; false off glibc, too.
+    /// Sets the pad and the thresholds, unless `GLIBC_TUNABLES` in `environment` sets malloc's
+    /// own (an operator's choice wins). Returns whether they were set; false off glibc, too.
     @discardableResult
     static func padHeapTops(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
         if let tunables = environment["GLIBC_TUNABLES"], tunables.contains("glibc.malloc.") { return false }
-        return gamepack_malloc_pad_heap_tops(heapTopPad) == 1
+        return gamepack_malloc_keep_large_buffers(mmapThreshold, trimThreshold) == 1
+            && gamepack_malloc_pad_heap_tops(heapTopPad) == 1
     }
 }
 

@@ -14,8 +14,9 @@ int gamepack_malloc_keep_large_buffers(size_t mmap_threshold, size_t trim_thresh
 /// Makes glibc's malloc grow a heap by at least `pad` bytes at a time (`mallopt(M_TOP_PAD)`),
 /// for a process that allocates many small blocks and exits: a thread's heap otherwise grows
 /// page by page, with one `mprotect` call for each (thousands in a diff of two content files).
-/// The pages are not touched until used. Returns 1 when set, 0 when malloc is not glibc's or
-/// refused it.
+/// The pages are not touched until used. Setting it also fixes glibc's sliding mmap and trim
+/// thresholds where they are; set them with `gamepack_malloc_keep_large_buffers`. Returns 1
+/// when set, 0 when malloc is not glibc's or refused it.
 int gamepack_malloc_pad_heap_tops(size_t pad);
 
 #endif
