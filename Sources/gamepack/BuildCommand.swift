@@ -89,6 +89,9 @@ struct BuildCommand: AsyncParsableCommand {
             // Starts copying the last pack's assets part while the project loads.
             let head = PackBuilder.Head(options: options)
             let loaded = try await Project.load(at: path.url)
+            // Held to the end and freed with the process, not item by item (at 20,000 items,
+            // 60 ms of a 1.4 s build).
+            KeptUntilExit.keep(loaded)
             // Outside git and without SOURCE_DATE_EPOCH, the sequence and --expires days count
             // from the build time; the pack's timestamps stay fixed (1980) either way.
             let sourceTime = pendingSourceTime.wait()

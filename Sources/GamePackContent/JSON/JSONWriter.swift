@@ -87,6 +87,13 @@ package struct JSONWriter {
         }
     }
 
+    /// Writes object members already made as compact JSON (`"a":1,"b":2`, such as a part
+    /// kept from writing the same values before); the object's next member follows them.
+    package mutating func members(_ json: [UInt8]) throws {
+        try separator()
+        try out.write(json)
+    }
+
     /// Writes a string value whose content is produced in pieces (a base64 stream).
     package mutating func rawStringValue(_ produce: (OutputFile) throws -> Void) throws {
         try separator()

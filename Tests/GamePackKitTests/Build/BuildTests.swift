@@ -61,6 +61,48 @@ struct BuildTests {
         #expect(lines[3] == "52.340512 4.889103 str")
     }
 
+    @Test("a location on two routes is written in full at each of its waypoints, with each route's rank and id")
+    func gohikeSharedLocations() async throws {
+        let temp = try TemporaryDirectory()
+        let project = try temp.copy(TestPaths.example("gohike-amsterdam"), as: "project")
+        // A second route through the same three locations, in the other order.
+        let route = """
+            id: 2
+            profile: 1
+            name:
+              en: "Back Trail"
+              nl: "Terugpad"
+            waypoints: [2, 1, 3]
+            """
+        try route.write(to: project.appendingPathComponent("content/routes/2.yaml"), atomically: true, encoding: .utf8)
+        let result = try await Self.build(project, out: temp.url.appendingPathComponent("out"), targets: ["gohike"])
+        let file = try temp.write(
+            String(decoding: try Self.file("gohike/content.json", of: result.packURL), as: UTF8.self), to: "content.json")
+        // Each waypoint, without its route's keys, is its location as the project has it.
+        let script = """
+            import json, sys, yaml
+            d = json.load(open(sys.argv[1]))
+            for r in d['profiles'][0]['routes']:
+                for w in r['waypoints']:
+                    loc = yaml.safe_load(open(f"{sys.argv[2]}/content/locations/{w['location_id']}.yaml"))
+                    assert w['name_en'] == loc['name']['en'] and w['name_nl'] == loc['name'].get('nl', ''), w
+                    assert float(w['latitude']) == loc['position']['latitude'], w
+                    assert (w['image_data'] is None) == ('image' not in loc), w
+                    print(r['id'], w['rank'], w['location_id'], w['route_id'], len(w['image_data'] or ''))
+            """
+        let python = try CommandRunner.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, file.path, project.path])
+        #expect(python.status == 0, "\(python.stderr)")
+        let lines = python.stdout.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        #expect(
+            lines.map { $0[0...3].joined(separator: " ") } == [
+                "1 0 3 1", "1 1 1 1", "1 2 2 1", "2 0 2 2", "2 1 1 2", "2 2 3 2",
+            ])
+        // A location's photo is the same bytes at each of its waypoints.
+        let photos = Dictionary(lines.map { ($0[2], [$0[4]]) }, uniquingKeysWith: +)
+        #expect(photos.values.allSatisfy { Set($0).count == 1 })
+    }
+
     @Test("embedded images decode to the asset bytes; base64 wrapped at 60 like the legacy server")
     func gohikeImages() async throws {
         let temp = try TemporaryDirectory()

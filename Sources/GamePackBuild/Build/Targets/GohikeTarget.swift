@@ -40,6 +40,8 @@ struct GohikeTarget: BuildTargetKind {
     let images = EmbeddedImages()
     /// What the first pass wrote, which the second writes again.
     let recording = ContentRecording()
+    /// Each location's members as a waypoint writes them, made once.
+    let waypointLocations = WaypointLocations()
 
     init(context: BuildContext) { self.context = context }
 
@@ -126,10 +128,17 @@ struct GohikeTarget: BuildTargetKind {
     }
 
     func writeImage(_ key: String, of item: ContentItem, _ json: inout JSONWriter) throws {
+        try writeImage(key, record: imageRecord(key, of: item), &json)
+    }
+
+    /// The catalog record of the image `key` names (`image_data`: the item's `image`).
+    func imageRecord(_ key: String, of item: ContentItem) -> AssetRecord? {
+        item.node[key == "icon_data" ? "icon" : "image"]?.scalarText.flatMap { context.catalog.record(for: $0) }
+    }
+
+    func writeImage(_ key: String, record: AssetRecord?, _ json: inout JSONWriter) throws {
         try json.key(key)
-        guard let path = item.node[key == "icon_data" ? "icon" : "image"]?.scalarText,
-            let record = context.catalog.record(for: path)
-        else {
+        guard let record else {
             try json.null()
             return
         }
@@ -151,12 +160,39 @@ struct GohikeTarget: BuildTargetKind {
             try context.writeBase64(of: record, wrap: Self.base64LineLength, into: out, stamps: stamps)
             return
         }
-        var base64: [UInt8] = []
-        let memory = try OutputFile(consumer: { base64.append(contentsOf: $0) }, digest: nil, hashesInParallel: false)
-        try context.writeBase64(of: record, wrap: Self.base64LineLength, into: memory, stamps: stamps)
-        _ = try memory.close()
+        let base64 = try Self.bytes { try context.writeBase64(of: record, wrap: Self.base64LineLength, into: $0, stamps: stamps) }
         images.keep(base64, of: record)
         try out.write(base64)
+    }
+
+    /// The bytes `write` writes, gathered in memory.
+    static func bytes(_ write: (OutputFile) throws -> Void) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        let memory = try OutputFile(consumer: { bytes.append(contentsOf: $0) }, digest: nil, hashesInParallel: false)
+        try write(memory)
+        _ = try memory.close()
+        return bytes
+    }
+
+    /// The members a waypoint at location `id` writes of it (`WaypointLocations`), made the
+    /// first time; nil for a location that does not exist.
+    func waypointPart(of id: ItemID) throws -> WaypointLocations.Part? {
+        try waypointLocations.part(of: id) {
+            guard let location = context.index.item("locations", id) else { return nil }
+            let object = try Self.bytes { out in
+                var json = JSONWriter(out)
+                try json.beginObject()
+                try json.key("location_id")
+                try json.int(try number(location))
+                try writeTexts(location, &json)
+                for coordinate in ["latitude", "longitude"] {
+                    try json.key(coordinate)
+                    try json.string(Self.coordinateText(location.node["position"], coordinate))
+                }
+            }
+            // Without the `{` that opened them.
+            return WaypointLocations.Part(members: Array(object.dropFirst()), image: imageRecord("image_data", of: location))
+        }
     }
 
     func writeProfiles(_ json: inout JSONWriter) throws {
@@ -194,18 +230,12 @@ struct GohikeTarget: BuildTargetKind {
         try json.key("waypoints")
         try json.beginArray()
         for (rank, node) in (route.node["waypoints"]?.elements ?? []).enumerated() {
-            guard let id = ItemID(node: node), let location = context.index.item("locations", id) else { continue }
+            guard let id = ItemID(node: node), let location = try waypointPart(of: id) else { continue }
             try json.beginObject()
             try json.key("rank")
             try json.int(rank)
-            try json.key("location_id")
-            try json.int(try number(location))
-            try writeTexts(location, &json)
-            for coordinate in ["latitude", "longitude"] {
-                try json.key(coordinate)
-                try json.string(Self.coordinateText(location.node["position"], coordinate))
-            }
-            try writeImage("image_data", of: location, &json)
+            try json.members(location.members)
+            try writeImage("image_data", record: location.image, &json)
             try json.key("route_id")
             try json.int(routeID)
             try json.endObject()
