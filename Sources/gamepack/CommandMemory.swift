@@ -1,5 +1,6 @@
 import CMallocTuning
 import Foundation
+import GamePackFormat
 
 /// How a command that reads its input, writes its output and exits (`lint`, `build`, `diff`,
 /// …) sets glibc's malloc: heaps grow by `heapTopPad` bytes at a time, and blocks under
@@ -23,12 +24,13 @@ enum CommandMemory {
     /// Sets the pad and the thresholds, unless `GLIBC_TUNABLES` in `environment` sets malloc's
     /// own (an operator's choice wins). Returns whether they were set; false off glibc, too.
     @discardableResult
-    static func padHeapTops(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
-        if let tunables = environment["GLIBC_TUNABLES"], tunables.contains("glibc.malloc.") { return false }
+    static func tuneForOneShot(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        if MallocTunables.setByOperator(in: environment) { return false }
         return gamepack_malloc_keep_large_buffers(mmapThreshold, trimThreshold) == 1
             && gamepack_malloc_pad_heap_tops(heapTopPad) == 1
     }
 }
 
 /// A command that runs until it is stopped (a server), whose memory `CommandMemory` leaves alone.
+/// The command that runs conforms, not its group: `gamepack serve` runs `ServeRunCommand`.
 protocol LongRunningCommand {}

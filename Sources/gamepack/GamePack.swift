@@ -25,7 +25,7 @@ enum Main {
     static func main() async {
         do {
             var command = try GamePack.parseAsRoot()
-            if !(command is LongRunningCommand) { CommandMemory.padHeapTops() }
+            if !(command is LongRunningCommand) { CommandMemory.tuneForOneShot() }
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

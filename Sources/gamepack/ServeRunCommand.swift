@@ -5,7 +5,7 @@ import GamePackServer
 import Logging
 
 /// `gamepack serve [--data DIR] [--database URL] [--host H] [--port P] [--trusted-key FILE ...]`.
-struct ServeRunCommand: AsyncParsableCommand {
+struct ServeRunCommand: AsyncParsableCommand, LongRunningCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Run the content server until SIGTERM or SIGINT.",

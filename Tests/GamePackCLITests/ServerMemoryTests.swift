@@ -16,6 +16,42 @@ struct ServerMemoryTests {
         return try #require(Int(fields[7]))
     }
 
+    /// The sizes in MB of the writable part of each malloc heap of process `pid` that has one
+    /// (`/proc/PID/maps`: an anonymous read-write mapping followed at once by the rest of its
+    /// reservation, anonymous and inaccessible).
+    static func heapParts(of pid: Int32) throws -> [Int] {
+        let maps = try String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8)
+        let regions = maps.split(separator: "\n").compactMap { line -> (start: UInt64, end: UInt64, mode: String)? in
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard fields.count == 5, let dash = fields[0].firstIndex(of: "-"),
+                let start = UInt64(fields[0][..<dash], radix: 16),
+                let end = UInt64(fields[0][fields[0].index(after: dash)...], radix: 16)
+            else { return nil }
+            return (start, end, String(fields[1]))
+        }
+        return zip(regions, regions.dropFirst()).compactMap { part, rest in
+            part.mode == "rw-p" && rest.mode == "---p" && part.end == rest.start ? Int((part.end - part.start) >> 20) : nil
+        }
+    }
+
+    @Test("the server is not a one-shot command: its heaps grow as glibc grows them, not 32 MB at a time")
+    func serverHeapsNotPadded() throws {
+        #if os(Linux)
+            let temp = try TemporaryDirectory()
+            let server = try ServeProcess(in: temp.url)
+            let curl = try #require(CommandRunner.which("curl"), "curl is needed (apt-get install curl)")
+            for _ in 0..<8 {
+                let health = try CommandRunner.run(curl, ["-sf", "http://127.0.0.1:\(server.port)/health"])
+                try #require(health.status == 0, "curl: \(health.stderr)")
+            }
+            // With `CommandMemory`'s pad every heap's writable part is 32 MB or more from the
+            // start (2026-11-29: `gamepack serve` had ten such heaps).
+            let parts = try Self.heapParts(of: server.process.processIdentifier)
+            #expect(!parts.isEmpty, "no malloc heap of a thread found in /proc/PID/maps")
+            #expect(parts.allSatisfy { $0 < 16 }, "writable parts of the server's heaps, in MB: \(parts)")
+        #endif
+    }
+
     @Test("a 16 MB file downloaded four more times: few page faults in the server")
     func noFaultsPerDownload() throws {
         #if os(Linux)

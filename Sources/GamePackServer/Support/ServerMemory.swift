@@ -1,5 +1,6 @@
 import CMallocTuning
 import Foundation
+import GamePackFormat
 
 /// How `gamepack serve` asks glibc's malloc to keep the buffers it serves bytes through.
 ///
@@ -20,7 +21,7 @@ public enum ServerMemory {
     /// operator's choice wins). Returns whether they were set; false off glibc, too.
     @discardableResult
     public static func keepLargeBuffers(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
-        if let tunables = environment["GLIBC_TUNABLES"], tunables.contains("glibc.malloc.") { return false }
+        if MallocTunables.setByOperator(in: environment) { return false }
         return gamepack_malloc_keep_large_buffers(mmapThreshold, trimThreshold) == 1
     }
 }
