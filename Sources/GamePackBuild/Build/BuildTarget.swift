@@ -139,7 +139,9 @@ struct BuildContext: Sendable {
             return
         }
         try FileManager.default.createDirectory(at: cacheDir, withIntermediateDirectories: true)
-        let temporary = cacheDir.appendingPathComponent(".\(record.sha256).\(ProcessInfo.processInfo.processIdentifier).tmp")
+        // One name per writer: the gohike target encodes on all cores, maybe one image twice at once.
+        let temporary = cacheDir.appendingPathComponent(
+            ".\(record.sha256).\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString.prefix(8)).tmp")
         let cacheOut = try OutputFile(url: temporary, digest: nil)
         try Base64Stream.write(fileAt: source, to: cacheOut, wrapAt: wrap)
         _ = try cacheOut.close()

@@ -103,6 +103,55 @@ struct BuildTests {
         #expect(photos.values.allSatisfy { Set($0).count == 1 })
     }
 
+    @Test("content.json made in pieces on all cores is one JSON document whose profiles hash to the version")
+    func gohikePieces() async throws {
+        let temp = try TemporaryDirectory()
+        let project = try temp.copy(TestPaths.example("gohike-amsterdam"), as: "project")
+        let content = project.appendingPathComponent("content")
+        // Three profiles, the second without routes, and 150 routes: more than a run of pieces
+        // (`GohikeTarget.piecesPerRun`), the even ones in profile 1, the odd ones in profile 3.
+        for id in [2, 3] {
+            let profile = """
+                id: \(id)
+                name: {en: "Profile \(id)", nl: "Profiel \(id)"}
+                description: {en: "Walks \(id).", nl: "Wandelingen \(id)."}
+                """
+            try profile.write(to: content.appendingPathComponent("profiles/\(id).yaml"), atomically: true, encoding: .utf8)
+        }
+        for id in 2...150 {
+            let route = """
+                id: \(id)
+                profile: \(id % 2 == 0 ? 1 : 3)
+                name: {en: "Route \(id)", nl: "Route \(id)"}
+                \(id % 3 == 0 ? "image: routes/green-trail.jpg" : "")
+                waypoints: [\(id % 4 == 0 ? "" : [[1, 2, 3], [3, 2, 1], [2, 3, 1]][id % 3].map(String.init).joined(separator: ", "))]
+                """
+            try route.write(to: content.appendingPathComponent("routes/\(id).yaml"), atomically: true, encoding: .utf8)
+        }
+        let result = try await Self.build(project, out: temp.url.appendingPathComponent("out"), targets: ["gohike"])
+        let file = try temp.write(
+            String(decoding: try Self.file("gohike/content.json", of: result.packURL), as: UTF8.self), to: "content.json")
+        let script = """
+            import json, hashlib, sys
+            d = json.load(open(sys.argv[1]))
+            profiles = json.dumps(d['profiles'], separators=(',', ':'), ensure_ascii=False)
+            assert hashlib.md5(profiles.encode()).hexdigest() == d['version'], 'version'
+            for p in d['profiles']:
+                print(p['id'], ' '.join(str(r['id']) for r in p['routes']))
+            images = {r['image_data'] for p in d['profiles'] for r in p['routes'] if r['id'] % 3 == 0 or r['id'] == 1}
+            print(len(images), sum(len(r['waypoints']) for p in d['profiles'] for r in p['routes']))
+            """
+        let python = try CommandRunner.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, file.path])
+        #expect(python.status == 0, "\(python.stderr)")
+        let lines = python.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        func ids(_ numbers: [Int]) -> String { numbers.map(String.init).joined(separator: " ") }
+        let first = "1 " + ids([1] + Array(stride(from: 2, through: 150, by: 2)))
+        let third = "3 " + ids(Array(stride(from: 3, through: 149, by: 2)))
+        // Every route with the photo carries the same base64; 3 waypoints on each route but every fourth.
+        let waypoints = 3 + (2...150).filter { $0 % 4 != 0 }.count * 3
+        #expect(lines == [first, "2 ", third, "1 \(waypoints)", ""])
+    }
+
     @Test("embedded images decode to the asset bytes; base64 wrapped at 60 like the legacy server")
     func gohikeImages() async throws {
         let temp = try TemporaryDirectory()

@@ -88,6 +88,18 @@ final class ContentRecording: @unchecked Sendable {
         text = []
     }
 
+    /// Adds what `piece` recorded (finished) after what this recording holds: the first pass is
+    /// made in pieces on all cores, each with a recording of its own, joined in order into one
+    /// that receives nothing itself.
+    func append(_ piece: ContentRecording) {
+        parts.append(contentsOf: piece.parts)
+    }
+
+    /// Adds `bytes` as text, for a joined recording: what is written between its pieces.
+    func append(text bytes: [UInt8]) {
+        parts.append(.text(bytes))
+    }
+
     /// Writes the recorded output to `out` again, each image by `image`; throws when an image
     /// comes out another length than the first time (its file changed meanwhile).
     func replay(into out: OutputFile, image: (AssetRecord, OutputFile) throws -> Void) throws {

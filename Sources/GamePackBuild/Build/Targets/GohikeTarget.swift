@@ -38,7 +38,7 @@ struct GohikeTarget: BuildTargetKind {
     let stamps = ReadStamps()
     /// The base64 of images small enough to keep, made once for both passes.
     let images = EmbeddedImages()
-    /// What the first pass wrote, which the second writes again.
+    /// What the first pass wrote, which the second writes again (joined from its pieces').
     let recording = ContentRecording()
     /// Each location's members as a waypoint writes them, made once.
     let waypointLocations = WaypointLocations()
@@ -63,15 +63,12 @@ struct GohikeTarget: BuildTargetKind {
         // profiles' with `crc32_combine`. An image small enough is encoded once and its base64
         // kept for every place it is embedded in either pass (`EmbeddedImages`: a location's
         // photo is written once per waypoint); every other image the first pass read is checked
-        // to be unchanged when the second reads it again.
-        let recording = self.recording
+        // to be unchanged when the second reads it again. The first pass makes the profiles in
+        // pieces on all cores (`GohikeTarget+Pieces.swift`).
         let counting = try OutputFile(
-            consumer: { recording.receive($0) }, digest: Digest(sha256: false, md5: true, crc32: true),
-            hashesInParallel: true)
-        var json = JSONWriter(counting)
-        try writeProfiles(&json)
+            consumer: nil, digest: Digest(sha256: false, md5: true, crc32: true), hashesInParallel: true)
+        try writeProfiles(to: counting)
         let profiles = try counting.close()
-        recording.finish()
         let version = profiles.md5
         let head = Array("{\"version\":\"\(version)\",\"profiles\":".utf8)
         let tail = Array("}".utf8)
@@ -127,8 +124,8 @@ struct GohikeTarget: BuildTargetKind {
         }
     }
 
-    func writeImage(_ key: String, of item: ContentItem, _ json: inout JSONWriter) throws {
-        try writeImage(key, record: imageRecord(key, of: item), &json)
+    func writeImage(_ key: String, of item: ContentItem, _ json: inout JSONWriter, _ recording: ContentRecording) throws {
+        try writeImage(key, record: imageRecord(key, of: item), &json, recording)
     }
 
     /// The catalog record of the image `key` names (`image_data`: the item's `image`).
@@ -136,7 +133,9 @@ struct GohikeTarget: BuildTargetKind {
         item.node[key == "icon_data" ? "icon" : "image"]?.scalarText.flatMap { context.catalog.record(for: $0) }
     }
 
-    func writeImage(_ key: String, record: AssetRecord?, _ json: inout JSONWriter) throws {
+    /// Writes an image's key and base64, marking the image in `recording` (the first pass's, of
+    /// the piece `json` writes).
+    func writeImage(_ key: String, record: AssetRecord?, _ json: inout JSONWriter, _ recording: ContentRecording) throws {
         try json.key(key)
         guard let record else {
             try json.null()
@@ -195,38 +194,14 @@ struct GohikeTarget: BuildTargetKind {
         }
     }
 
-    func writeProfiles(_ json: inout JSONWriter) throws {
-        let index = context.index
-        let routes = index.items(in: "routes")
-        try json.beginArray()
-        for profile in sorted(index.items(in: "profiles")) {
-            let profileID = try number(profile)
-            try json.beginObject()
-            try json.key("id")
-            try json.int(profileID)
-            try writeTexts(profile, &json)
-            try writeImage("image_data", of: profile, &json)
-            try writeImage("icon_data", of: profile, &json)
-            try json.key("routes")
-            try json.beginArray()
-            let own = routes.filter { $0.node["profile"].flatMap(ItemID.init(node:)) == profile.id }
-            for route in sorted(own) {
-                try writeRoute(route, profileID: profileID, &json)
-            }
-            try json.endArray()
-            try json.endObject()
-        }
-        try json.endArray()
-    }
-
-    func writeRoute(_ route: ContentItem, profileID: Int, _ json: inout JSONWriter) throws {
+    func writeRoute(_ route: ContentItem, profileID: Int, _ json: inout JSONWriter, _ recording: ContentRecording) throws {
         let routeID = try number(route)
         try json.beginObject()
         try json.key("id")
         try json.int(routeID)
         try writeTexts(route, &json)
-        try writeImage("image_data", of: route, &json)
-        try writeImage("icon_data", of: route, &json)
+        try writeImage("image_data", of: route, &json, recording)
+        try writeImage("icon_data", of: route, &json, recording)
         try json.key("waypoints")
         try json.beginArray()
         for (rank, node) in (route.node["waypoints"]?.elements ?? []).enumerated() {
@@ -235,7 +210,7 @@ struct GohikeTarget: BuildTargetKind {
             try json.key("rank")
             try json.int(rank)
             try json.members(location.members)
-            try writeImage("image_data", record: location.image, &json)
+            try writeImage("image_data", record: location.image, &json, recording)
             try json.key("route_id")
             try json.int(routeID)
             try json.endObject()
@@ -249,7 +224,7 @@ struct GohikeTarget: BuildTargetKind {
             try json.key("id")
             try json.int(try number(reward))
             try writeTexts(reward, &json)
-            try writeImage("image_data", of: reward, &json)
+            try writeImage("image_data", of: reward, &json, recording)
             try json.endObject()
         }
         try json.endObject()

@@ -7,7 +7,8 @@ import GamePackContent
 /// members from `location_id` to `longitude` are kept as the compact JSON the first waypoint
 /// made of them, and the photo as its catalog record (its base64 is `EmbeddedImages`' concern).
 ///
-/// (Unchecked `Sendable`: only the first pass, on the one thread that writes, fills and reads it.)
+/// The first pass is made on all cores (`GohikeTarget+Pieces`): two routes through one location
+/// may make its part at once, and either is kept (they are the same bytes).
 final class WaypointLocations: @unchecked Sendable {
     struct Part {
         /// `"location_id":…,"name_en":…,…,"longitude":"…"`, as `JSONWriter` wrote them.
@@ -16,14 +17,15 @@ final class WaypointLocations: @unchecked Sendable {
         var image: AssetRecord?
     }
 
+    private let lock = NSLock()
     private var parts: [ItemID: Part] = [:]
 
     /// The part of the location `id`, made by `make` the first time it is asked for (nil, for
     /// a location that does not exist, is not kept: such a waypoint is left out each time).
     func part(of id: ItemID, make: () throws -> Part?) rethrows -> Part? {
-        if let kept = parts[id] { return kept }
+        if let kept = lock.withLock({ parts[id] }) { return kept }
         guard let made = try make() else { return nil }
-        parts[id] = made
+        lock.withLock { parts[id] = parts[id] ?? made }
         return made
     }
 }
