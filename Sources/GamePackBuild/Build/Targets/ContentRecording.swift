@@ -10,8 +10,10 @@ import GamePackContent
 /// The first pass's output hands its bytes over (`receive`) a buffer at a time, after the
 /// writer has marked where each image starts and ends (`beginImage`, `endImage`, at the
 /// output's `position`); a buffer handed over while an image is still being written holds
-/// only bytes of that image from its start on. (Unchecked `Sendable`: the first pass fills it on
-/// the one thread that writes, and the second, which reads it, starts after the first has ended.)
+/// only bytes of that image from its start on. The first pass is made in pieces, each recorded
+/// on its own and joined in order (`append`). (Unchecked `Sendable`: a piece's recording is
+/// filled on the one thread that makes the piece, the joined one on the thread that joins them,
+/// and the second pass, which reads it, starts after the first has ended.)
 final class ContentRecording: @unchecked Sendable {
     enum Part {
         /// Bytes as written.
