@@ -156,6 +156,7 @@ struct BuildCommand: AsyncParsableCommand {
         if sequenceFromBuildTime {
             lines.append("            (the sequence is the build time: no git commit and no SOURCE_DATE_EPOCH)")
         }
+        if let expires = manifest.expires { lines.append("  expires   \(expires) (clients refuse the pack after it)") }
         for target in manifest.targets { lines.append("  target    \(target) \(manifest.versions[target] ?? "")") }
         let items = result.itemCounts.keys.sorted().map { "\($0) \(result.itemCounts[$0]!)" }.joined(separator: ", ")
         lines.append("  items     \(items.isEmpty ? "none" : items)")

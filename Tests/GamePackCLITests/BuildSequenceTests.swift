@@ -66,6 +66,7 @@ struct BuildSequenceTests {
         let (firstPack, first, run) = try build(temp, out: "one", environment: environment)
         #expect(first.sequence == 1_700_000_000)
         #expect(!run.stdout.contains("build time"))
+        #expect(!run.stdout.contains("expires"), "no --expires, no expiry: \(run.stdout)")
         Thread.sleep(forTimeInterval: 1.1)
         let (secondPack, _, _) = try build(temp, out: "two", environment: environment)
         #expect(try Data(contentsOf: firstPack) == Data(contentsOf: secondPack))
@@ -93,6 +94,7 @@ struct BuildSequenceTests {
         #expect(manifest.created == "2020-09-13T12:26:40Z")
         #expect(manifest.expires == "2120-08-20T12:26:40Z")  // 36,500 days after the commit
         #expect(!run.stdout.contains("build time"), "\(run.stdout)")
+        #expect(run.stdout.contains("  expires   2120-08-20T12:26:40Z "), "the summary shows it: \(run.stdout)")
         // The same commit gives the same pack.
         let (again, _, _) = try build(temp, out: "two", extra: ["--expires", "36500"], environment: Self.noSourceDate)
         #expect(try Data(contentsOf: pack) == Data(contentsOf: again))
