@@ -23,6 +23,14 @@ struct BuildTests {
         return result
     }
 
+    /// Builds the gohike target of `project` into `temp` and returns its content.json, extracted
+    /// there.
+    static func gohikeContent(of project: URL, in temp: TemporaryDirectory) async throws -> URL {
+        let result = try await build(project, out: temp.url.appendingPathComponent("out"), targets: ["gohike"])
+        let content = try file("gohike/content.json", of: result.packURL)
+        return try temp.write(String(decoding: content, as: UTF8.self), to: "content.json")
+    }
+
     /// Extracts one file of a pack.
     static func file(_ path: String, of pack: URL) throws -> Data {
         try PackArchive.Reader(url: pack).data(at: path, limit: 1 << 30)
@@ -75,9 +83,7 @@ struct BuildTests {
             waypoints: [2, 1, 3]
             """
         try route.write(to: project.appendingPathComponent("content/routes/2.yaml"), atomically: true, encoding: .utf8)
-        let result = try await Self.build(project, out: temp.url.appendingPathComponent("out"), targets: ["gohike"])
-        let file = try temp.write(
-            String(decoding: try Self.file("gohike/content.json", of: result.packURL), as: UTF8.self), to: "content.json")
+        let file = try await Self.gohikeContent(of: project, in: temp)
         // Each waypoint, without its route's keys, is its location as the project has it.
         let script = """
             import json, sys, yaml
@@ -128,9 +134,7 @@ struct BuildTests {
                 """
             try route.write(to: content.appendingPathComponent("routes/\(id).yaml"), atomically: true, encoding: .utf8)
         }
-        let result = try await Self.build(project, out: temp.url.appendingPathComponent("out"), targets: ["gohike"])
-        let file = try temp.write(
-            String(decoding: try Self.file("gohike/content.json", of: result.packURL), as: UTF8.self), to: "content.json")
+        let file = try await Self.gohikeContent(of: project, in: temp)
         let script = """
             import json, hashlib, sys
             d = json.load(open(sys.argv[1]))

@@ -84,12 +84,7 @@ extension GohikeTarget {
         var json = JSONWriter(out)
         switch source {
         case .profile(let profile, let id):
-            try json.beginObject()
-            try json.key("id")
-            try json.int(id)
-            try writeTexts(profile, &json)
-            try writeImage("image_data", of: profile, &json, recording)
-            try writeImage("icon_data", of: profile, &json, recording)
+            try writeHead(of: profile, id: id, &json, recording)
             try json.key("routes")
             try json.beginArray()
         case .route(let route, let profileID):

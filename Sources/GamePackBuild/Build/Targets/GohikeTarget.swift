@@ -194,14 +194,19 @@ struct GohikeTarget: BuildTargetKind {
         }
     }
 
-    func writeRoute(_ route: ContentItem, profileID: Int, _ json: inout JSONWriter, _ recording: ContentRecording) throws {
-        let routeID = try number(route)
+    /// How a profile and a route begin: `{"id":…`, their texts, `image_data` and `icon_data`.
+    func writeHead(of item: ContentItem, id: Int, _ json: inout JSONWriter, _ recording: ContentRecording) throws {
         try json.beginObject()
         try json.key("id")
-        try json.int(routeID)
-        try writeTexts(route, &json)
-        try writeImage("image_data", of: route, &json, recording)
-        try writeImage("icon_data", of: route, &json, recording)
+        try json.int(id)
+        try writeTexts(item, &json)
+        try writeImage("image_data", of: item, &json, recording)
+        try writeImage("icon_data", of: item, &json, recording)
+    }
+
+    func writeRoute(_ route: ContentItem, profileID: Int, _ json: inout JSONWriter, _ recording: ContentRecording) throws {
+        let routeID = try number(route)
+        try writeHead(of: route, id: routeID, &json, recording)
         try json.key("waypoints")
         try json.beginArray()
         for (rank, node) in (route.node["waypoints"]?.elements ?? []).enumerated() {
