@@ -156,6 +156,39 @@ struct BuildTests {
         #expect(lines == [first, "2 ", third, "1 \(waypoints)", ""])
     }
 
+    @Test("an id the gohike target cannot write stops it, the first one in the file's order named")
+    func gohikeNonNumericIDs() async throws {
+        let temp = try TemporaryDirectory()
+        let project = try temp.copy(TestPaths.example("gohike-amsterdam"), as: "project")
+        let content = project.appendingPathComponent("content")
+        // A second profile, `zuid`, after profile 1 (ids sort numbers first), with one route
+        // `late`; and a route `early` in profile 1, written before both.
+        let files = [
+            "profiles/zuid.yaml": "id: zuid\nname: {en: South, nl: Zuid}\n",
+            "routes/late.yaml": "id: late\nprofile: zuid\nname: {en: Late, nl: Laat}\nwaypoints: [1]\n",
+            "routes/early.yaml": "id: early\nprofile: 1\nname: {en: Early, nl: Vroeg}\nwaypoints: [2]\n",
+        ]
+        for (path, text) in files {
+            try text.write(to: content.appendingPathComponent(path), atomically: true, encoding: .utf8)
+        }
+        func failure() async -> String {
+            do {
+                _ = try await PackBuilder.build(
+                    project: try await Project.load(at: project),
+                    options: BuildOptions(
+                        outputDirectory: temp.url.appendingPathComponent("out"), targets: ["gohike"],
+                        timestamp: Date(timeIntervalSince1970: 1_700_000_000)))
+                return "built"
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(await failure().contains("routes has the id 'early'"))
+        // Without `early`, the profile `zuid` comes before its route `late`.
+        try FileManager.default.removeItem(at: content.appendingPathComponent("routes/early.yaml"))
+        #expect(await failure().contains("profiles has the id 'zuid'"))
+    }
+
     @Test("embedded images decode to the asset bytes; base64 wrapped at 60 like the legacy server")
     func gohikeImages() async throws {
         let temp = try TemporaryDirectory()

@@ -19,9 +19,9 @@ extension GohikeTarget {
     /// A piece of the profiles array, before it is made.
     enum PieceSource {
         /// A profile's members, from its `{` to the `[` of its routes.
-        case profile(ContentItem, id: Int)
-        /// A route, whole.
-        case route(ContentItem, profileID: Int)
+        case profile(ContentItem)
+        /// A route of the profile, whole.
+        case route(ContentItem, profile: ContentItem)
     }
 
     /// A piece as made: its bytes and what the second pass replays of them.
@@ -32,7 +32,7 @@ extension GohikeTarget {
 
     /// Writes the `profiles` array to `out` (the first pass), and its recording to `recording`.
     func writeProfiles(to out: OutputFile) throws {
-        let sources = try pieceSources()
+        let sources = pieceSources()
         try write(text: "[", to: out)
         var index = 0
         while index < sources.count {
@@ -47,7 +47,7 @@ extension GohikeTarget {
                 switch run[offset] {
                 case .profile:
                     if index + offset > 0 { try write(text: "]},", to: out) }
-                case .route(_, _):
+                case .route:
                     if case .route = sources[index + offset - 1] { try write(text: ",", to: out) }
                 }
                 try out.write(piece.bytes)
@@ -59,15 +59,15 @@ extension GohikeTarget {
     }
 
     /// The pieces of the profiles array, in order: each profile (sorted) and its routes (sorted).
-    func pieceSources() throws -> [PieceSource] {
+    /// (Their ids are read when each is made, so that an error comes in the order it is met.)
+    func pieceSources() -> [PieceSource] {
         let index = context.index
         let routes = index.items(in: "routes")
         var sources: [PieceSource] = []
         for profile in sorted(index.items(in: "profiles")) {
-            let profileID = try number(profile)
-            sources.append(.profile(profile, id: profileID))
+            sources.append(.profile(profile))
             let own = routes.filter { $0.node["profile"].flatMap(ItemID.init(node:)) == profile.id }
-            for route in sorted(own) { sources.append(.route(route, profileID: profileID)) }
+            for route in sorted(own) { sources.append(.route(route, profile: profile)) }
         }
         return sources
     }
@@ -83,12 +83,12 @@ extension GohikeTarget {
             }, digest: nil, hashesInParallel: false)
         var json = JSONWriter(out)
         switch source {
-        case .profile(let profile, let id):
-            try writeHead(of: profile, id: id, &json, recording)
+        case .profile(let profile):
+            try writeHead(of: profile, id: try number(profile), &json, recording)
             try json.key("routes")
             try json.beginArray()
-        case .route(let route, let profileID):
-            try writeRoute(route, profileID: profileID, &json, recording)
+        case .route(let route, let profile):
+            try writeRoute(route, profileID: try number(profile), &json, recording)
         }
         _ = try out.close()
         recording.finish()
