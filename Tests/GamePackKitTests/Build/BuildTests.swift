@@ -183,10 +183,13 @@ struct BuildTests {
                 return "\(error)"
             }
         }
-        #expect(await failure().contains("routes has the id 'early'"))
+        // The error names the file, line and column of the id, and says how to fix it.
+        let early = await failure()
+        #expect(early.contains("content/routes/early.yaml:1:5: routes has the id 'early', but the gohike target needs"))
+        #expect(early.contains("give it a whole-number id that no other item of routes has"))
         // Without `early`, the profile `zuid` comes before its route `late`.
         try FileManager.default.removeItem(at: content.appendingPathComponent("routes/early.yaml"))
-        #expect(await failure().contains("profiles has the id 'zuid'"))
+        #expect(await failure().contains("content/profiles/zuid.yaml:1:5: profiles has the id 'zuid', but"))
     }
 
     @Test("embedded images decode to the asset bytes; base64 wrapped at 60 like the legacy server")

@@ -24,11 +24,14 @@ struct GohikeTarget: BuildTargetKind {
     static let base64LineLength = 60
 
     enum Problem: Error, CustomStringConvertible {
-        case nonNumericID(String, ItemID)
+        /// An item whose id is not a whole number, with where its id is written.
+        case nonNumericID(String, ItemID, at: SourceLocation)
         var description: String {
             switch self {
-            case .nonNumericID(let collection, let id):
-                "the gohike target needs whole-number ids, but \(collection) has the id '\(id)'"
+            case .nonNumericID(let collection, let id, let location):
+                "\(location): \(collection) has the id '\(id)', but the gohike target needs whole-number ids (the "
+                    + "legacy apps store them as numbers); give it a whole-number id that no other item of "
+                    + "\(collection) has, and change the references to it"
             }
         }
     }
@@ -103,7 +106,10 @@ struct GohikeTarget: BuildTargetKind {
     }
 
     func number(_ item: ContentItem) throws -> Int {
-        guard let number = item.id?.number else { throw Problem.nonNumericID(item.collection, item.id ?? ItemID("?")) }
+        guard let number = item.id?.number else {
+            throw Problem.nonNumericID(
+                item.collection, item.id ?? ItemID("?"), at: item.node["id"]?.location ?? item.node.location)
+        }
         return number
     }
 
