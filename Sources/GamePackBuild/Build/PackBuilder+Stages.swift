@@ -30,7 +30,7 @@ extension PackBuilder {
         if diagnostics.contains(where: { $0.severity == .error }) { return .stop(.failed(diagnostics)) }
         var project = project
         let config = project.config
-        let missingTranslations = config.translationLocales.isEmpty ? [] : TranslationFallback.missing(in: project)
+        let missingTranslations = config.translationLocales.isEmpty ? [] : await TranslationFallback.missing(in: project)
         if !missingTranslations.isEmpty {
             switch config.missingTranslations {
             case .fail:
@@ -79,11 +79,17 @@ extension PackBuilder {
     static func hashAssets(
         of project: Project, kinds: [any BuildTargetKind.Type], options: BuildOptions, probed: [String: MediaInfo] = [:]
     ) async throws -> AssetCatalog {
-        var used = Set<String>()
-        for item in project.items {
-            guard let type = project.types[item.collection] else { continue }
-            collectAssets(item.node, fields: type.fields, into: &used)
+        // The items' asset paths, gathered in runs on all cores.
+        let runs = [ContentItem].runs(count: project.items.count, cores: ProcessInfo.processInfo.activeProcessorCount)
+        let found = await runs.concurrentMap { run in
+            var paths = Set<String>()
+            for item in project.items[run] {
+                guard let type = project.types[item.collection] else { continue }
+                collectAssets(item.node, fields: type.fields, into: &paths)
+            }
+            return paths
         }
+        let used = found.reduce(into: Set<String>()) { $0.formUnion($1) }
         // A build whose targets only embed images needs no hashes of them (unless it caches).
         let catalog = try await AssetCatalog.build(
             project: project, paths: used, cacheDirectory: options.cacheDirectory,

@@ -155,13 +155,15 @@ public enum PackBuilder {
         let sourceTime = options.timestamp ?? knownSourceTimestamp(of: project.root)
         let timestamp = sourceTime ?? Self.zipEpochDate
         progress?.step("hashing assets")
+        // The index of the items is made while the assets are hashed.
+        async let index = ContentIndex(project)
         let catalog = try await hashAssets(of: project, kinds: kinds, options: options, probed: linted.probed)
 
         let out = options.outputDirectory.standardizedFileURL
         let staging = try prepareStaging(in: out, project: project, options: options, early: head.staging)
         defer { try? FileManager.default.removeItem(at: staging) }
         let context = BuildContext(
-            project: project, index: ContentIndex(project), catalog: catalog, staging: staging.appendingPathComponent("files"),
+            project: project, index: await index, catalog: catalog, staging: staging.appendingPathComponent("files"),
             base64Cache: options.cacheDirectory?.appendingPathComponent("base64"), timestamp: timestamp)
         let outputs = try await emitTargets(kinds, context: context, progress: progress)
 

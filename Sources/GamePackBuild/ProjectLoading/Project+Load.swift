@@ -93,34 +93,58 @@ extension Project {
                 .filter(isSourceFile))
         let rootPath = root.path
         let folders = FolderHandles(root: rootPath, folders: Set(content.files.map(FolderHandles.folder(of:))))
-        let loads = await content.files.concurrentMap { path -> (SourceLoader.Outcome, Bool) in
+        // Each file is read, parsed and split into its items side by side; what the files hold
+        // is then added in file order, as one pass over them would.
+        let loads = await content.files.concurrentMap { path -> LoadedFile in
             guard let data = SourceLoader.contents(of: path, in: folders, root: rootPath) else {
                 let file = rootPath + "/" + path
-                return (SourceLoader.load(contentsOf: URL(fileURLWithPath: file, isDirectory: false), path: path), false)
+                let outcome = SourceLoader.load(contentsOf: URL(fileURLWithPath: file, isDirectory: false), path: path)
+                return LoadedFile(path: path, outcome: outcome, marked: false)
             }
-            return (parse?(data, path) ?? SourceLoader.load(data: data, path: path), SourceHash.isMarked(data))
+            return LoadedFile(
+                path: path, outcome: parse?(data, path) ?? SourceLoader.load(data: data, path: path),
+                marked: SourceHash.isMarked(data))
         }
-        for (path, (outcome, marked)) in zip(content.files, loads) {
-            if marked { content.markedFiles.insert(path) }
+        content.items.reserveCapacity(loads.reduce(0) { $0 + $1.items.count })
+        for file in loads {
+            if file.marked { content.markedFiles.insert(file.path) }
+            diagnostics += file.problems
+            if file.failed { content.unloadedFiles.append(file.path) }
+            content.items += file.items
+        }
+        return content
+    }
+
+    /// One content file as read: its items, or what kept it from loading.
+    struct LoadedFile: Sendable {
+        var path: String
+        var items: [ContentItem] = []
+        var problems: [Diagnostic] = []
+        /// Whether it could not be parsed.
+        var failed = false
+        /// Whether its text holds a stored source hash (`SourceHash.isMarked`).
+        var marked: Bool
+
+        init(path: String, outcome: SourceLoader.Outcome, marked: Bool) {
+            self.path = path
+            self.marked = marked
             let components = path.split(separator: "/")
             guard components.count >= 3 else {
-                diagnostics.append(
+                problems.append(
                     Diagnostic(
                         severity: .error, rule: RuleID.unknownCollection,
                         message: "content files go in a collection folder: move it to content/<collection>/",
                         location: .file(path)))
-                continue
+                return
             }
-            let collection = String(components[1])
             switch outcome {
-            case .failed(let problems):
-                diagnostics += problems
-                content.unloadedFiles.append(path)
+            case .failed(let found):
+                problems = found
+                failed = true
             case .loaded(let node):
-                content.items += ContentItem.items(in: node, collection: collection, problems: &diagnostics)
+                items = ContentItem.items(in: node, collection: String(components[1]), problems: &problems)
             }
         }
-        return content
     }
 
     /// The files of `assets/` (relative to it), and what could not be read there.

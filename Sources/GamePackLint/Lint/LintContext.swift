@@ -28,6 +28,20 @@ package final class LintContext {
         self.settings = project.config.lint
     }
 
+    /// A context for one of the project-wide checks that run side by side: `facts` (the
+    /// walk's) and the item index.
+    convenience init(project: Project, facts: LintFacts, index: ItemIndex) {
+        self.init(project: project)
+        // Assigned, not appended: the lists are shared with the walk's, not copied.
+        diagnostics = facts.diagnostics
+        assetUses = facts.assetUses
+        references = facts.references
+        geoPoints = facts.geoPoints
+        geoPaths = facts.geoPaths
+        uniqueValues = facts.uniqueValues
+        itemIndex = index
+    }
+
     /// Reports a finding of `rule` unless the project turned the rule off.
     func report(
         _ rule: LintRule, _ message: String, at location: SourceLocation?, notes: [String] = [], fix: String? = nil
@@ -63,6 +77,11 @@ package final class LintContext {
         geoPoints += part.geoPoints
         geoPaths += part.geoPaths
         uniqueValues += part.uniqueValues
+    }
+
+    /// Adds the findings of a project-wide check that ran in a context of its own.
+    func append(findings: [Diagnostic]) {
+        diagnostics += findings
     }
 
     /// "location 12", "route 3": how messages name an item.

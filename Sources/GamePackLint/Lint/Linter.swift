@@ -3,8 +3,9 @@ import GamePackContent
 
 /// Runs every lint rule over a loaded project and returns the findings, sorted by place: one
 /// walk over the items (`ItemValidator`, calling the item, map, entry, value, field and text
-/// rules; runs of items side by side), then the project rules, then the asset inspection with
-/// the asset rules. `check(items:context:)` runs the per-item part for a few changed items.
+/// rules; runs of items side by side), then the project rules and the asset inspection with
+/// the asset rules, all side by side, their findings added as one pass in that order would
+/// add them. `check(items:context:)` runs the per-item part for a few changed items.
 public enum Linter {
     /// Lints `project`. Diagnostics met while loading are included, with the project's rule
     /// settings applied to them too.
@@ -54,14 +55,37 @@ public enum Linter {
             return part.facts
         }
         for part in parts { context.append(part) }
-        context.itemIndex = await index
-        for rule in LintRuleRegistry.projectRules {
-            rule.check(project: context)
+        let itemIndex = await index
+        context.itemIndex = itemIndex
+        // The project rules and the asset inspection run side by side, each into a context of
+        // its own holding the walk's facts; their findings are added in the order of one pass
+        // over them: the rules in the registry's order, then the assets'.
+        var facts = context.facts
+        facts.diagnostics = []
+        let walked = facts
+        async let assets = assetFindings(project: project, facts: walked, index: itemIndex)
+        let rules = LintRuleRegistry.projectRules
+        let ruleFindings = await Array(rules.indices).concurrentMap { rule in
+            let part = LintContext(project: project, facts: walked, index: itemIndex)
+            rules[rule].check(project: part)
+            return part.diagnostics
         }
-        let inspections = await AssetChecks.run(context)
+        for findings in ruleFindings { context.append(findings: findings) }
+        let (inspections, assetDiagnostics) = await assets
+        context.append(findings: assetDiagnostics)
         let diagnostics = Diagnostic.sortedForReport(
             DiagnosticSubjects.placing(holdingBackConsequences(of: project.config, in: context.diagnostics), in: project))
         return (diagnostics, inspections)
+    }
+
+    /// The asset inspection's findings, in a context of their own, and what it found at each
+    /// asset path.
+    static func assetFindings(project: Project, facts: LintFacts, index: ItemIndex) async -> (
+        [String: AssetInspection], [Diagnostic]
+    ) {
+        let part = LintContext(project: project, facts: facts, index: index)
+        let inspections = await AssetChecks.run(part)
+        return (inspections, part.diagnostics)
     }
 
     /// How many items one task of the walk validates.

@@ -36,8 +36,23 @@ struct TranslationFallbackTests {
         let temp = try TemporaryDirectory()
         let project = try await Self.project(Self.complete, in: temp)
         #expect(project.diagnostics.isEmpty, "\(project.diagnostics)")
-        #expect(!TranslationFallback.mayMiss(in: project, locales: ["nl"]))
-        #expect(TranslationFallback.missing(in: project).isEmpty)
+        #expect(!(await TranslationFallback.mayMiss(in: project, locales: ["nl"])))
+        #expect(await TranslationFallback.missing(in: project).isEmpty)
+    }
+
+    @Test("the quick walk, made in runs on all cores, finds one gap wherever it is among many items", arguments: [0, 150, 299])
+    func gapAmongMany(at gap: Int) async throws {
+        let temp = try TemporaryDirectory()
+        var project = try await Self.project(Self.complete, in: temp)
+        let item = project.items[0]
+        project.items = (0..<300).map { _ in item }
+        #expect(!(await TranslationFallback.mayMiss(in: project, locales: ["nl"])))
+        let gappy = try await Self.project(
+            Self.complete.replacingOccurrences(of: "nl: \"Groene Pad\"", with: "nl: \"\""), in: temp)
+        project.items[gap] = gappy.items[0]
+        // More items than runs: the gap is in the first, a middle or the last run.
+        #expect([ContentItem].runs(count: 300, cores: ProcessInfo.processInfo.activeProcessorCount).count > 2)
+        #expect(await TranslationFallback.mayMiss(in: project, locales: ["nl"]))
     }
 
     @Test(
@@ -51,8 +66,8 @@ struct TranslationFallbackTests {
     func gaps(replacing: String, with replacement: String, line: Int) async throws {
         let temp = try TemporaryDirectory()
         let project = try await Self.project(Self.complete.replacingOccurrences(of: replacing, with: replacement), in: temp)
-        #expect(TranslationFallback.mayMiss(in: project, locales: ["nl"]))
-        let missing = TranslationFallback.missing(in: project)
+        #expect(await TranslationFallback.mayMiss(in: project, locales: ["nl"]))
+        let missing = await TranslationFallback.missing(in: project)
         #expect(missing.map(\.field) == ["description"])
         #expect(missing.map(\.locale) == ["nl"])
         #expect(missing.first?.location.line == line)
@@ -64,8 +79,8 @@ struct TranslationFallbackTests {
         let project = try await Self.project(
             Self.complete.replacingOccurrences(of: "name: {en: \"Green Trail\", nl: \"Groene Pad\"}", with: "name: Green Trail"),
             in: temp)
-        #expect(TranslationFallback.mayMiss(in: project, locales: ["nl"]))
-        #expect(TranslationFallback.missing(in: project).map(\.field) == ["name"])
+        #expect(await TranslationFallback.mayMiss(in: project, locales: ["nl"]))
+        #expect(await TranslationFallback.missing(in: project).map(\.field) == ["name"])
     }
 
     @Test("the fixture's gaps are those of the full inventory")
@@ -78,6 +93,6 @@ struct TranslationFallbackTests {
             }
         }
         #expect(!expected.isEmpty)
-        #expect(TranslationFallback.missing(in: project).map { $0.unitID + "." + $0.locale } == expected)
+        #expect(await TranslationFallback.missing(in: project).map { $0.unitID + "." + $0.locale } == expected)
     }
 }

@@ -113,6 +113,38 @@ struct ProjectTests {
         #expect(findings == ["content/stray.yaml unknown-collection"])
     }
 
+    @Test("files read side by side give their items, problems and unloaded files in file order")
+    func loadOrder() async throws {
+        let temp = try TemporaryDirectory()
+        try temp.write("id: p\nname: P\nlocales: [en]\n", to: "p/gamepack.yaml")
+        // 300 files (more than the runs they are read in); every 50th does not parse, every
+        // 30th holds two items, and one stands outside a collection folder.
+        var expectedIDs: [String] = []
+        var expectedUnloaded: [String] = []
+        for n in 0..<300 {
+            let name = String(format: "phrases/%03d.yaml", n)
+            if n % 50 == 7 {
+                try temp.write("id: [\n", to: "p/content/\(name)")
+                expectedUnloaded.append("content/\(name)")
+            } else if n % 30 == 0 {
+                try temp.write("- {id: \(n)a, text: A}\n- {id: \(n)b, text: B}\n", to: "p/content/\(name)")
+                expectedIDs += ["\(n)a", "\(n)b"]
+            } else {
+                try temp.write("id: \(n)\ntext: T\n", to: "p/content/\(name)")
+                expectedIDs.append("\(n)")
+            }
+        }
+        try temp.write("id: 1\n", to: "p/content/stray.yaml")
+        let project = try await Project.load(at: temp.url.appendingPathComponent("p"))
+        #expect(project.items.map { $0.id?.text ?? "" } == expectedIDs)
+        #expect(project.unloadedFiles == expectedUnloaded)
+        // The problems come in file order: each unparsable file's, and the stray file's last.
+        var places: [String] = []
+        for file in project.diagnostics.compactMap({ $0.location?.file }) where places.last != file { places.append(file) }
+        #expect(places.dropLast() == expectedUnloaded[...])
+        #expect(places.last == "content/stray.yaml")
+    }
+
     @Test("a content folder symlinked outside the project is not read")
     func symlinkedContent() async throws {
         let temp = try TemporaryDirectory()
