@@ -1,5 +1,6 @@
 import Foundation
 import GamePackBuild
+import GamePackContent
 
 /// What to compare.
 public struct DiffOptions: Sendable {
@@ -47,12 +48,12 @@ public enum DiffEngine {
         }
         let collections = options.collections.isEmpty ? available.sorted() : Array(Set(options.collections)).sorted()
 
-        let assets = try await AssetResolution.resolve(old, new, collections: collections)
-        // The collections are compared side by side, and each version's translation coverage
-        // is counted meanwhile; none of them depends on another.
+        // Each version's translation coverage is counted while the assets are resolved and the
+        // collections compared side by side; none of them depends on another.
         let locales = coverageLocales(old, new)
         async let oldCoverage = coverageCounts(old, locales: locales, collections: collections)
         async let newCoverage = coverageCounts(new, locales: locales, collections: collections)
+        let assets = try await AssetResolution.resolve(old, new, collections: collections)
         let comparer = ItemComparer(old: old, new: new, assets: assets)
         let plans = await collections.concurrentMap { comparer.plan(collection: $0) }
         // The items of all collections are compared side by side, in runs of a few hundred
@@ -179,9 +180,58 @@ struct AssetResolution: Sendable {
         -> AssetResolution
     {
         var resolution = AssetResolution(oldStore: old.assets, newStore: new.assets)
+        // The items both versions have, walked in runs on all cores; what each run found is
+        // joined after (the hashes asked for and the pairs found are sets in effect: their
+        // order does not matter).
+        var pairs: [(collection: String, id: ItemID)] = []
+        for collection in collections {
+            guard let oldItems = old.items[collection], let newItems = new.items[collection] else { continue }
+            for id in oldItems.keys where newItems[id] != nil { pairs.append((collection, id)) }
+        }
+        let shared = pairs
+        let found = await [Int].runs(count: shared.count, cores: ProcessInfo.processInfo.activeProcessorCount)
+            .concurrentMap { run in
+                var walk = AssetPairWalk(old: old, new: new)
+                for (collection, id) in shared[run] {
+                    let oldFields = old.items[collection]![id]!.fields
+                    let newFields = new.items[collection]![id]!.fields
+                    for (key, value) in oldFields { if let other = newFields[key] { walk.visit(value, other) } }
+                }
+                return walk
+            }
         var oldPaths: [String] = []
         var newPaths: [String] = []
-        func visit(_ a: DiffValue, _ b: DiffValue) {
+        for walk in found {
+            oldPaths += walk.oldPaths
+            newPaths += walk.newPaths
+            resolution.sameFiles.formUnion(walk.sameFiles)
+        }
+        let oldRequest = oldPaths
+        let newRequest = newPaths
+        let oldStore = old.assets
+        let newStore = new.assets
+        async let oldHashes = oldStore.sha256(of: oldRequest)
+        async let newHashes = newStore.sha256(of: newRequest)
+        resolution.oldHashes = try await oldHashes
+        resolution.newHashes = try await newHashes
+        return resolution
+    }
+
+    /// One run's walk over the fields of items both versions have: the asset pairs whose
+    /// equality is not known from their sizes and hashes.
+    struct AssetPairWalk: Sendable {
+        let old: ContentSnapshot
+        let new: ContentSnapshot
+        var oldPaths: [String] = []
+        var newPaths: [String] = []
+        var sameFiles: Set<[String]> = []
+
+        init(old: ContentSnapshot, new: ContentSnapshot) {
+            self.old = old
+            self.new = new
+        }
+
+        mutating func visit(_ a: DiffValue, _ b: DiffValue) {
             switch (a, b) {
             case (.asset(let x), .asset(let y)):
                 if x.sha256 != nil && y.sha256 != nil { return }
@@ -190,7 +240,7 @@ struct AssetResolution: Sendable {
                 if let i = old.assets.identity(of: x.path), let j = new.assets.identity(of: y.path),
                     i.device == j.device && i.inode == j.inode
                 {
-                    resolution.sameFiles.insert([x.path, y.path])
+                    sameFiles.insert([x.path, y.path])
                     return
                 }
                 if x.sha256 == nil { oldPaths.append(x.path) }
@@ -203,22 +253,6 @@ struct AssetResolution: Sendable {
                 break
             }
         }
-        for collection in collections {
-            guard let oldItems = old.items[collection], let newItems = new.items[collection] else { continue }
-            for (id, oldItem) in oldItems {
-                guard let newItem = newItems[id] else { continue }
-                for (key, value) in oldItem.fields { if let other = newItem.fields[key] { visit(value, other) } }
-            }
-        }
-        let oldRequest = oldPaths
-        let newRequest = newPaths
-        let oldStore = old.assets
-        let newStore = new.assets
-        async let oldHashes = oldStore.sha256(of: oldRequest)
-        async let newHashes = newStore.sha256(of: newRequest)
-        resolution.oldHashes = try await oldHashes
-        resolution.newHashes = try await newHashes
-        return resolution
     }
 
     /// Whether two assets hold the same bytes.

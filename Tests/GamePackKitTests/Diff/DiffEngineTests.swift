@@ -386,6 +386,35 @@ struct DiffRuleTests {
         #expect(change.change == .replaced)
         #expect(change.summary.contains("→"))
     }
+
+    @Test("among many items, walked in runs on all cores, same-size images are hashed and the replaced ones found")
+    func sameSizeImagesAmongMany() async throws {
+        let temp = try TemporaryDirectory()
+        let count = 300
+        #expect([Int].runs(count: count, cores: ProcessInfo.processInfo.activeProcessorCount).count > 2)
+        let png = try Data(
+            contentsOf: TestPaths.example("gohike-amsterdam").appendingPathComponent("assets/photos/rai-congress-center.jpg"))
+        for side in ["old", "new"] {
+            try temp.write("id: many\nname: Many\nlocales: [en]\n", to: "\(side)/gamepack.yaml")
+            for n in 1...count {
+                try temp.write(
+                    "id: \(n)\nname: Place \(n)\nposition: {latitude: 52.3, longitude: 4.9}\nimage: photos/\(n).jpg\n",
+                    to: "\(side)/content/locations/\(n).yaml")
+                // Every image has the size of every other, so only their hashes tell them apart.
+                var bytes = png
+                bytes.append(contentsOf: withUnsafeBytes(of: UInt32(n).bigEndian, Array.init))
+                if side == "new" && [1, 150, count].contains(n) { bytes[bytes.count - 5] ^= 0xFF }
+                let url = temp.url.appendingPathComponent("\(side)/assets/photos/\(n).jpg")
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try bytes.write(to: url)
+            }
+        }
+        let report = try await DiffTesting.diff(
+            temp.url.appendingPathComponent("old").path, temp.url.appendingPathComponent("new").path)
+        #expect(
+            DiffTesting.lines(report)
+                == [1, 150, count].map { ChangeLine("locations", "\($0)", "modified", "asset", ["image"]) })
+    }
 }
 
 @Suite("Word diff")
