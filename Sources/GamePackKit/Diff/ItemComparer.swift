@@ -46,7 +46,7 @@ struct ItemComparer {
         let positions: [ItemID: FieldChange]?
 
         /// The ids of items in both versions, which are compared field by field.
-        var kept: [ItemID] { ids.filter { oldItems[$0] != nil && newItems[$0] != nil } }
+        var kept: [ItemID] { ids.filter { oldItems.keys.contains($0) && newItems.keys.contains($0) } }
     }
 
     /// A collection is compared in three steps: `plan`, then `modification` for each id of
@@ -86,10 +86,11 @@ struct ItemComparer {
         var changes = modified
         var removed: [SnapshotItem] = []
         var added: [SnapshotItem] = []
+        // Told by the keys alone: an item is copied only when it was removed or added.
         for id in plan.ids {
-            switch (plan.oldItems[id], plan.newItems[id]) {
-            case (let a?, nil): removed.append(a)
-            case (nil, let b?): added.append(b)
+            switch (plan.oldItems.keys.contains(id), plan.newItems.keys.contains(id)) {
+            case (true, false): removed.append(plan.oldItems[id]!)
+            case (false, true): added.append(plan.newItems[id]!)
             default: break
             }
         }

@@ -1,9 +1,10 @@
 import Foundation
 import GamePackBuild
 import GamePackContent
-import GamePackKit
 import GamePackTestSupport
 import Testing
+
+@testable import GamePackKit
 
 /// The four formats on the project's gohike fixtures (the iOS bundle → v1): JSON against the
 /// committed schema, Markdown's shape, HTML's escaping and images, text's colors.
@@ -38,6 +39,35 @@ struct DiffRendererTests {
         let golden = TestPaths.fixtures("GamePackKitTests").appendingPathComponent("golden/diff-gohike.\(format.rawValue)")
         let difference = try Golden.compare(output, to: golden)
         #expect(difference == nil, "\(difference ?? "")")
+    }
+
+    @Test("a report of many items, encoded in runs on all cores, is byte for byte the whole report encoded at once")
+    func jsonInRuns() async throws {
+        let (small, context) = try await Self.report()
+        #expect(!small.items.isEmpty)
+        // Every item of the fixtures' report many times over, under new ids: changes, empty
+        // lists, referrers, non-ASCII texts; and one item with a number JSON cannot hold.
+        var report = small
+        report.items = (0..<400).flatMap { copy in
+            small.items.map { item in
+                var item = item
+                item.id = "\(item.id)-\(copy)"
+                item.title = copy % 7 == 0 ? "Café “\(copy)” \n\t/" : item.title
+                return item
+            }
+        }
+        #expect(report.items.count >= DiffJSONRenderer.itemsInOnePiece)
+        func check(_ report: DiffReport) throws -> String {
+            let inRuns = try #require(DiffJSONRenderer.renderInRuns(report))
+            let whole = try DiffJSONRenderer.encoder().encode(report)
+            #expect(inRuns == String(decoding: whole, as: UTF8.self) + "\n")
+            #expect(DiffJSONRenderer().render(report, context: context) == inRuns)
+            return inRuns
+        }
+        #expect(try DiffJSONRenderer.decode(try check(report)) == report)
+        let changed = try #require(report.items.lastIndex { !$0.changes.isEmpty })
+        report.items[changed].changes[0].meters = .nan
+        #expect(try check(report).contains("\"meters\" : \"NaN\""))
     }
 
     @Test("JSON validates against docs/diff-report.schema.json and reads back", .tags(.python), .requires(.jsonschema))
