@@ -11,6 +11,12 @@ extension ContentSnapshot {
     /// Hashes every pending image (a snapshot read on its own).
     package mutating func resolvePendingImages() {
         guard let pending = pendingImages else { return }
+        // No image: no reference is pending, and nothing changes but the empty store.
+        if pending.isEmpty {
+            assets = AssetStore(.memory([:]))
+            pendingImages = nil
+            return
+        }
         var resolver = PendingImageResolver(pending: pending)
         items = resolver.resolve(items, same: [:])
         assets = AssetStore(.memory(resolver.store))
@@ -22,7 +28,9 @@ extension ContentSnapshot {
     /// old version's pending path and size, which the engine compares equal); every other
     /// image is hashed.
     package static func resolvePendingImages(_ old: inout ContentSnapshot, _ new: inout ContentSnapshot) {
-        guard let oldPending = old.pendingImages, let newPending = new.pendingImages else {
+        guard let oldPending = old.pendingImages, let newPending = new.pendingImages, !oldPending.isEmpty,
+            !newPending.isEmpty
+        else {
             old.resolvePendingImages()
             new.resolvePendingImages()
             return
