@@ -62,12 +62,12 @@ extension GohikeTarget {
     /// (Their ids are read when each is made, so that an error comes in the order it is met.)
     func pieceSources() -> [PieceSource] {
         let index = context.index
-        let routes = index.items(in: "routes")
+        // The routes by the profile they name, read once (not once for every profile).
+        let routes = Dictionary(grouping: index.items(in: "routes")) { $0.node["profile"].flatMap(ItemID.init(node:)) }
         var sources: [PieceSource] = []
         for profile in sorted(index.items(in: "profiles")) {
             sources.append(.profile(profile))
-            let own = routes.filter { $0.node["profile"].flatMap(ItemID.init(node:)) == profile.id }
-            for route in sorted(own) { sources.append(.route(route, profile: profile)) }
+            for route in sorted(routes[profile.id] ?? []) { sources.append(.route(route, profile: profile)) }
         }
         return sources
     }
