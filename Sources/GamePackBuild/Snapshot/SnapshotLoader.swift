@@ -90,11 +90,12 @@ public enum SnapshotLoader {
             ("rewards", reader.rewards),
         ]
         for (collection, gohikeItems) in collections {
-            var byID: [ItemID: SnapshotItem] = [:]
-            for item in gohikeItems {
+            var byID = [ItemID: SnapshotItem](minimumCapacity: gohikeItems.count)
+            var specs = SnapshotValueReader.GohikeFieldSpecs(type: types[collection])
+            for index in gohikeItems.indices {
                 // The fields the imported YAML would load into, without writing and parsing it.
-                let id = ItemID(String(item.id))
-                let fields = valueReader.fields(of: item, type: types[collection])
+                let id = ItemID(String(gohikeItems[index].id))
+                let fields = valueReader.fields(of: gohikeItems[index], specs: &specs)
                 byID[id] = SnapshotItem(collection: collection, id: id, fields: fields, title: valueReader.title(fields))
             }
             items[collection] = byID

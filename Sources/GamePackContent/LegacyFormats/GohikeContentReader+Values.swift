@@ -25,23 +25,24 @@ extension GohikeContentReader {
         }
     }
 
-    mutating func object(_ value: JSONView, at path: String, kind: String) -> JSONObjectView? {
+    /// The members of an object value, read by place when they are `keys` as written.
+    mutating func object(_ value: JSONView, at path: String, kind: String, expecting keys: JSONKeys) -> JSONMembers? {
         guard let object = value.object else {
             fail(.wrongShape(path: path, expected: "\(kind), found \(Self.found(value))"), at: value.location)
             return nil
         }
-        return object
+        return JSONMembers(object, expecting: keys)
     }
 
     /// Warns about keys the format does not have; returns the expected keys that are absent.
-    mutating func checkKeys(_ object: JSONObjectView, expected: [String], at path: String) -> [String] {
+    mutating func checkKeys(_ object: JSONMembers, expected: [String], at path: String) -> [String] {
         // The keys as the gohike target writes them: nothing absent, nothing more.
         if object.hasKeys(inOrder: expected) { return [] }
         let absent = expected.filter { object[$0] == nil }
         // As many members as expected keys present: each is one of them, none repeated (the
         // usual case, without making a list of keys).
-        if object.memberCount + absent.count == expected.count { return absent }
-        for key in object.keys.sorted() where !expected.contains(key) {
+        if object.object.memberCount + absent.count == expected.count { return absent }
+        for key in object.object.keys.sorted() where !expected.contains(key) {
             warnings.append("\(path): the key `\(key)` is not part of the format; not imported")
         }
         return absent
@@ -55,8 +56,10 @@ extension GohikeContentReader {
     }
 
     /// A whole number: a JSON integer, or a string of digits.
-    mutating func wholeNumber(_ object: JSONObjectView, _ key: String, at path: String, required: Bool) -> Int? {
+    mutating func wholeNumber(_ object: JSONMembers, _ key: String, at path: String, required: Bool) -> Int? {
         let value = object[key]
+        // A JSON integer, read from its bytes (the usual case, without making its text).
+        if let int = value?.int { return int }
         switch value?.scalar {
         case .int(let value)?:
             return value
@@ -65,7 +68,7 @@ extension GohikeContentReader {
         case .string(let text)? where !text.isEmpty && text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) && Int(text) != nil:
             return Int(text)
         case nil, .null?:
-            if required { fail(.missingField(path: path, key: key), at: value?.location ?? object.location) }
+            if required { fail(.missingField(path: path, key: key), at: value?.location ?? object.object.location) }
             return nil
         default:
             fail(
@@ -78,12 +81,20 @@ extension GohikeContentReader {
 
     /// `name` and `description` from their `_en`/`_nl` pairs; empty texts are left out, and
     /// the field when both are empty (the gohike target writes "" for them).
-    mutating func addTexts(_ object: JSONObjectView, to item: inout GohikeItem) {
+    mutating func addTexts(_ object: JSONMembers, to item: inout GohikeItem) {
         for (field, keys) in Self.textFields {
             var texts: [(locale: String, text: String)] = []
             texts.reserveCapacity(keys.count)
             for (locale, key) in keys {
                 let value = object[key]
+                // A string, read without making a `JSONValue` first (the usual case).
+                if let text = value?.string {
+                    if !text.isEmpty {
+                        texts.append((locale, text))
+                        item.sourceValues?[key] = text
+                    }
+                    continue
+                }
                 switch value?.scalar {
                 case .string(let text)? where !text.isEmpty:
                     texts.append((locale, text))
@@ -102,7 +113,7 @@ extension GohikeContentReader {
 
     /// A latitude or longitude: its text when it is a decimal number (kept digit for digit),
     /// else nil with a warning.
-    mutating func coordinate(_ object: JSONObjectView, _ key: String, at path: String) -> String? {
+    mutating func coordinate(_ object: JSONMembers, _ key: String, at path: String) -> String? {
         switch object[key]?.scalar {
         case .string(let text)?:
             if Self.isDecimal(text) { return text }
@@ -143,7 +154,7 @@ extension GohikeContentReader {
 
     /// Decodes a base64 image into an asset named by its content (`images/<hash>.<ext>`)
     /// and adds the field; identical images share one file.
-    mutating func addImage(_ object: JSONObjectView, key: String, field: String, to item: inout GohikeItem) {
+    mutating func addImage(_ object: JSONMembers, key: String, field: String, to item: inout GohikeItem) {
         guard let value = object[key], !value.isNull, value.withRawString({ $0.isEmpty }) != true else { return }
         var decoded = value.withRawString(Self.decodeWrappedBase64) ?? nil
         if decoded == nil {

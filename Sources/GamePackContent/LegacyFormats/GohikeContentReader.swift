@@ -50,6 +50,12 @@ package struct GohikeContentReader {
     /// The keys of a waypoint that belong to its location, not to the route.
     static let locationKeys = textKeys + ["latitude", "longitude", "image_data"]
     static let rewardKeys = ["id"] + textKeys + ["image_data"]
+    /// The keys of each kind of object as the gohike target writes them (a route with its
+    /// `reward`), for reading their values by place (`JSONMembers`).
+    static let profileMembers = JSONKeys(profileKeys)
+    static let routeMembers = JSONKeys(routeKeys + ["reward"])
+    static let waypointMembers = JSONKeys(waypointKeys)
+    static let rewardMembers = JSONKeys(rewardKeys)
 
     package mutating func read(_ root: JSONView) {
         guard let top = root.object else {
@@ -84,7 +90,7 @@ package struct GohikeContentReader {
     // MARK: Objects
 
     mutating func readProfile(_ value: JSONView, order: Int, path: String) {
-        guard let object = object(value, at: path, kind: "a profile object") else { return }
+        guard let object = object(value, at: path, kind: "a profile object", expecting: Self.profileMembers) else { return }
         let absent = checkKeys(object, expected: Self.profileKeys, at: path)
         guard let id = wholeNumber(object, "id", at: path, required: true) else { return }
         reportAbsent(absent, at: path, what: "profile \(id)")
@@ -114,7 +120,7 @@ package struct GohikeContentReader {
     }
 
     mutating func readRoute(_ value: JSONView, order: Int, profileID: Int, path: String) {
-        guard let object = object(value, at: path, kind: "a route object") else { return }
+        guard let object = object(value, at: path, kind: "a route object", expecting: Self.routeMembers) else { return }
         // The old server's template bug: `"": null` where `"reward": null` was meant.
         var expected = Self.routeKeys + ["reward"]
         if object[""]?.isNull == true { expected.append("") }
@@ -183,7 +189,7 @@ package struct GohikeContentReader {
     /// Reads a waypoint into its location (the first copy of each location is kept) and
     /// returns its rank (nil when absent) and location id.
     mutating func readWaypoint(_ value: JSONView, routeID: Int, path: String) -> (rank: Int?, location: Int)? {
-        guard let object = object(value, at: path, kind: "a waypoint object") else { return nil }
+        guard let object = object(value, at: path, kind: "a waypoint object", expecting: Self.waypointMembers) else { return nil }
         let absent = checkKeys(object, expected: Self.waypointKeys, at: path)
         guard let id = wholeNumber(object, "location_id", at: path, required: true) else { return nil }
         let rank = wholeNumber(object, "rank", at: path, required: false)
@@ -238,7 +244,7 @@ package struct GohikeContentReader {
 
     /// Reads a route's reward (the first copy of each reward is kept) and returns its id.
     mutating func readReward(_ value: JSONView, routeID: Int, path: String) -> Int? {
-        guard let object = object(value, at: path, kind: "a reward object") else { return nil }
+        guard let object = object(value, at: path, kind: "a reward object", expecting: Self.rewardMembers) else { return nil }
         let absent = checkKeys(object, expected: Self.rewardKeys, at: path)
         guard let id = wholeNumber(object, "id", at: path, required: true) else { return nil }
         reportAbsent(absent, at: path, what: "reward \(id)")

@@ -178,8 +178,10 @@ struct ItemComparer {
         var found: [String: Set<String>] = [:]
         for (referringCollection, items) in snapshot.items {
             guard let type = snapshot.types[referringCollection] else { continue }
-            let keys = type.fields.filter(canRefer).map(\.name)
-            if keys.isEmpty { continue }
+            // Each field's spec is found once, not once an item (or a list element): finding
+            // one copies it.
+            let specs = type.fields.filter(canRefer).compactMap { type.field($0.name) }
+            if specs.isEmpty { continue }
             for item in items.values {
                 func walk(_ value: DiffValue, _ spec: FieldSpec?) {
                     guard let spec else { return }
@@ -188,12 +190,14 @@ struct ItemComparer {
                         if spec.referenceTarget == collection, ids.contains(id) {
                             found[id, default: []].insert("\(referringCollection)/\(item.id.text)")
                         }
-                    case .list(let values): values.forEach { walk($0, spec.element?.value) }
+                    case .list(let values):
+                        let element = spec.element?.value
+                        for value in values { walk(value, element) }
                     case .object(let fields): for (key, value) in fields { walk(value, spec.field(key)) }
                     default: break
                     }
                 }
-                for key in keys { if let value = item.fields[key] { walk(value, type.field(key)) } }
+                for spec in specs { if let value = item.fields[spec.name] { walk(value, spec) } }
             }
         }
         return found

@@ -76,6 +76,14 @@ struct GohikeNodeTests {
             .texts([("en", "a"), ("nl", "")]), .texts([("en", ""), ("nl", "")]), .position(latitude: "52.1", longitude: "-4"),
             .position(latitude: "x", longitude: "4"), .ids([3, -1, 0]), .ids([]),
         ]
+        // Coordinates: the decimals with a point that are parsed at once, and texts beside them
+        // that are numbers or not only as their scalar resolves.
+        let coordinates = [
+            "+52.1", "-0.0", "0.", ".5", "-.5", "+.5", "5.-", "1.2.3", "--1.5", "-.", ".", "+-.", "052.30", "1e3", "-1.5e-3",
+            ".inf", "+.inf", "-.Inf", "1_000.5", "12345678901234567890.5", "4.9e400",
+        ]
+        fields += coordinates.map { GohikeField.position(latitude: $0, longitude: "4.5") }
+        fields += coordinates.map { GohikeField.position(latitude: "52.5", longitude: $0) }
         var specs: [FieldSpec?] = FieldType.allCases.map { FieldSpec(name: "f", type: $0) } + [nil]
         var references = FieldSpec(name: "f", type: .list)
         references.element = Box(FieldSpec(name: "f", type: .reference))

@@ -77,7 +77,10 @@ public struct DiffJSONRenderer: DiffRenderer {
         var lineStart = firstBreak + 1
         while lineStart <= lastBreak {
             let lineEnd = bytes[lineStart...lastBreak].firstIndex(of: 0x0A)!
-            if lineEnd > lineStart { out += [0x20, 0x20] }
+            if lineEnd > lineStart {
+                out.append(0x20)
+                out.append(0x20)
+            }
             out += bytes[lineStart..<lineEnd]
             if lineEnd < lastBreak { out.append(0x0A) }
             lineStart = lineEnd + 1
