@@ -26,6 +26,27 @@ struct JSONTapeTests {
         }
     }
 
+    @Test("a tape reads its document after the data it was scanned from is changed or gone, small or large")
+    func keepsItsBytes() throws {
+        // Under 15 bytes `Data` holds its bytes inline, up to the copied size the tape copies
+        // them, above it the tape reads them where the data keeps them.
+        for length in [2, 14, 15, 1000, JSONTape.copiedSize, JSONTape.copiedSize + 1, 100_000] {
+            let text = String(repeating: "x", count: max(0, length - 9))
+            func scanned() throws -> (JSONView, Data) {
+                var data = Data("[\"\(text)\", 7]".utf8)
+                let root = try JSONScanner.tape(data).root
+                data[2] = UInt8(ascii: "y")  // the caller's copy, changed: the tape's is not
+                data.append(contentsOf: Array(repeating: 0x20, count: 64))
+                return (root, data)
+            }
+            let (root, changed) = try scanned()
+            #expect(changed[2] == UInt8(ascii: "y"))
+            let elements = try #require(root.elements)
+            #expect(elements[0].string == text, "\(length) bytes")
+            #expect(elements[1].int == 7, "\(length) bytes")
+        }
+    }
+
     @Test("a string's plain runs end, eight bytes at a time, at its first quote, backslash or control character")
     func plainRuns() throws {
         // Bytes beside the three that end a run (0x21, 0x23, 0x5B, 0x5D, 0x20, 0x7F) and high

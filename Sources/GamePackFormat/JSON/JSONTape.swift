@@ -47,15 +47,35 @@ public final class JSONTape: @unchecked Sendable {
     /// Where each line starts, once a place in the document was asked for (`location(at:)`).
     private var lineStarts: [Int]?
     private let lineStartsLock = NSLock()
+    /// The bytes as one buffer for the tape's life, found once: asking `Data` for its bytes at
+    /// each read (a string, a number, a key) was a tenth of reading a content file's items. A
+    /// document of more than `Self.copiedSize` bytes is read where `bytes` holds it (a `Data`
+    /// that large keeps its bytes in storage of its own, which no one changes while the tape
+    /// keeps it); a smaller one, which `Data` may hold inline, is copied.
+    private let buffer: UnsafeBufferPointer<UInt8>
+    private let copy: UnsafeMutableBufferPointer<UInt8>?
+    /// The size up to which the document is copied.
+    public static let copiedSize = 1024
 
     init(bytes: Data, tokens: [Token]) {
         self.bytes = bytes
         self.tokens = tokens
+        if bytes.count <= Self.copiedSize {
+            let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, bytes.count))
+            _ = copy.initialize(from: bytes)
+            self.copy = copy
+            buffer = UnsafeBufferPointer(start: copy.baseAddress, count: bytes.count)
+        } else {
+            copy = nil
+            buffer = bytes.withUnsafeBytes { $0.bindMemory(to: UInt8.self) }
+        }
     }
+
+    deinit { copy?.deallocate() }
 
     @inline(__always)
     func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try bytes.withUnsafeBytes { try body($0.bindMemory(to: UInt8.self)) }
+        try withExtendedLifetime(self) { try body(buffer) }
     }
 
     /// The document's top-level value.
