@@ -13,8 +13,7 @@ struct JSONMembersTests {
 
     /// Each probe key gives, read by place, what the object's scan gives: the same token, told
     /// by its value and where it is written.
-    static func expectSameAsScan(_ text: String, matched: Bool, sourceLocation: SourceLocation = #_sourceLocation) throws
-    {
+    static func expectSameAsScan(_ text: String, matched: Bool, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let object = try Self.object(text)
         let members = JSONMembers(object, expecting: Self.keys)
         #expect(members.hasKeys(inOrder: Self.keys.names) == matched, sourceLocation: sourceLocation)
