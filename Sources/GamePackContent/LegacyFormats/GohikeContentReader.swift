@@ -212,7 +212,7 @@ package struct GohikeContentReader {
             return (rank, id)
         }
         let reported = (warnings.count, errors.count)
-        var item = GohikeItem(id: id, fields: [], sourceValues: .init(minimumCapacity: 8), path: path, routeID: routeID)
+        var item = GohikeItem(id: id, fields: [], sourceValues: GohikeSourceValues(), path: path, routeID: routeID)
         addTexts(object, to: &item)
         let latitude = coordinate(object, "latitude", at: path)
         let longitude = coordinate(object, "longitude", at: path)
@@ -248,7 +248,7 @@ package struct GohikeContentReader {
         let absent = checkKeys(object, expected: Self.rewardKeys, at: path)
         guard let id = wholeNumber(object, "id", at: path, required: true) else { return nil }
         reportAbsent(absent, at: path, what: "reward \(id)")
-        var item = GohikeItem(id: id, fields: [], sourceValues: .init(minimumCapacity: 8), path: path, routeID: routeID)
+        var item = GohikeItem(id: id, fields: [], sourceValues: GohikeSourceValues(), path: path, routeID: routeID)
         addTexts(object, to: &item)
         addImage(object, key: "image_data", field: "image", to: &item)
         if let first = rewardIndex[id] {
@@ -264,10 +264,9 @@ package struct GohikeContentReader {
     /// Warns when a second copy of a location or reward differs from the first one kept.
     mutating func compare(_ copy: GohikeItem, with kept: GohikeItem, kind: String) {
         // Most copies are the same: one comparison, without building key lists.
-        let (copyValues, keptValues) = (copy.sourceValues ?? [:], kept.sourceValues ?? [:])
-        if SameText.equal(copyValues, keptValues) { return }
-        let keys = Set(copyValues.keys).union(keptValues.keys).sorted()
-        let differing = keys.filter { copyValues[$0] != keptValues[$0] }
+        let (copyValues, keptValues) = (copy.sourceValues ?? .init(), kept.sourceValues ?? .init())
+        if copyValues.same(as: keptValues) { return }
+        let differing = copyValues.differing(from: keptValues)
         guard !differing.isEmpty else { return }
         let keptRoute = kept.routeID.map { "route \($0)" } ?? "?"
         let copyRoute = copy.routeID.map { "route \($0)" } ?? "?"

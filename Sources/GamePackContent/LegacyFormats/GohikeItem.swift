@@ -9,7 +9,7 @@ package struct GohikeItem: Sendable {
     /// The source fields that define the item (`name_en`, `latitude`, `image_data` as its
     /// asset path, …), absent when empty or null: what two copies of a location or a reward
     /// are compared by. Nil for profiles and routes, which are written once and never compared.
-    var sourceValues: [String: String]?
+    var sourceValues: GohikeSourceValues?
     /// Where in the file the item was read, e.g. `profiles[0].routes[2].waypoints[1]`.
     var path: String
     /// The route the item was read from (locations and rewards), for warnings.

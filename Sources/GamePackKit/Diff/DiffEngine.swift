@@ -183,18 +183,17 @@ struct AssetResolution: Sendable {
         // The items both versions have, walked in runs on all cores; what each run found is
         // joined after (the hashes asked for and the pairs found are sets in effect: their
         // order does not matter).
-        var pairs: [(collection: String, id: ItemID)] = []
+        // The pairs' fields, found while the pairs are: not looked up again by collection and id.
+        var pairs: [(old: [String: DiffValue], new: [String: DiffValue])] = []
         for collection in collections {
             guard let oldItems = old.items[collection], let newItems = new.items[collection] else { continue }
-            for id in oldItems.keys where newItems[id] != nil { pairs.append((collection, id)) }
+            for (id, oldItem) in oldItems { if let newItem = newItems[id] { pairs.append((oldItem.fields, newItem.fields)) } }
         }
         let shared = pairs
         let found = await [Int].runs(count: shared.count, cores: ProcessInfo.processInfo.activeProcessorCount)
             .concurrentMap { run in
                 var walk = AssetPairWalk(old: old, new: new)
-                for (collection, id) in shared[run] {
-                    let oldFields = old.items[collection]![id]!.fields
-                    let newFields = new.items[collection]![id]!.fields
+                for (oldFields, newFields) in shared[run] {
                     for (key, value) in oldFields { if let other = newFields[key] { walk.visit(value, other) } }
                 }
                 return walk

@@ -1,0 +1,43 @@
+import Foundation
+
+/// The source fields that define a location or a reward (`name_en`, `latitude`, `image_data`
+/// as its asset path, …), each in its place among `keys`, nil when empty or null: what two
+/// copies of one item are compared by. A fixed list rather than a dictionary: a content file
+/// has a copy of a location for every route through it, each read into one of these.
+package struct GohikeSourceValues: Sendable {
+    /// The keys a value can have, in their places.
+    static let keys = GohikeContentReader.textKeys + ["latitude", "longitude", "image_data", "icon_data"]
+
+    private var values = [String?](repeating: nil, count: Self.keys.count)
+
+    init() {}
+
+    /// The place of `key` (lengths compared first: most keys differ in length).
+    private static func place(of key: String) -> Int? {
+        let count = key.utf8.count
+        return keys.firstIndex { $0.utf8.count == count && $0 == key }
+    }
+
+    /// The value of `key`; a key not among `keys` has none, and setting one keeps nothing.
+    subscript(key: String) -> String? {
+        get { Self.place(of: key).flatMap { values[$0] } }
+        set { if let place = Self.place(of: key) { values[place] = newValue } }
+    }
+
+    /// Whether `other` has the same values (texts compared as `SameText.equal` does).
+    func same(as other: GohikeSourceValues) -> Bool {
+        for (a, b) in zip(values, other.values) {
+            switch (a, b) {
+            case (nil, nil): continue
+            case (let x?, let y?) where SameText.equal(x, y): continue
+            default: return false
+            }
+        }
+        return true
+    }
+
+    /// The keys whose values differ from `other`'s, sorted.
+    func differing(from other: GohikeSourceValues) -> [String] {
+        Self.keys.indices.filter { values[$0] != other.values[$0] }.map { Self.keys[$0] }.sorted()
+    }
+}
