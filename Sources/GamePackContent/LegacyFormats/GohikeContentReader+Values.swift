@@ -139,8 +139,10 @@ extension GohikeContentReader {
         var integerDigits = 0
         var fractionDigits = 0
         var hasPoint = false
-        for (offset, byte) in text.utf8.enumerated() {
-            if offset == 0 && (byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")) { continue }
+        var first = true
+        for byte in text.utf8 {
+            defer { first = false }
+            if first && (byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")) { continue }
             if byte == UInt8(ascii: ".") && !hasPoint {
                 hasPoint = true
             } else if byte >= 0x30 && byte <= 0x39 {
