@@ -122,7 +122,7 @@ package struct GohikeContentReader {
     mutating func readRoute(_ value: JSONView, order: Int, profileID: Int, path: String) {
         guard let object = object(value, at: path, kind: "a route object", expecting: Self.routeMembers) else { return }
         // The old server's template bug: `"": null` where `"reward": null` was meant.
-        var expected = Self.routeKeys + ["reward"]
+        var expected = Self.routeMembers.names  // `routeKeys` and `reward`
         if object[""]?.isNull == true { expected.append("") }
         let absent = checkKeys(object, expected: expected, at: path).filter { $0 != "reward" && $0 != "" }
         guard let id = wholeNumber(object, "id", at: path, required: true) else { return }

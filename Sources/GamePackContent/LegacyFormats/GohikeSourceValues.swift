@@ -1,4 +1,5 @@
 import Foundation
+import GamePackFormat
 
 /// The source fields that define a location or a reward (`name_en`, `latitude`, `image_data`
 /// as its asset path, …), each in its place among `keys`, nil when empty or null: what two
@@ -6,22 +7,16 @@ import Foundation
 /// has a copy of a location for every route through it, each read into one of these.
 package struct GohikeSourceValues: Sendable {
     /// The keys a value can have, in their places.
-    static let keys = GohikeContentReader.textKeys + ["latitude", "longitude", "image_data", "icon_data"]
+    static let keys = JSONKeys(GohikeContentReader.textKeys + ["latitude", "longitude", "image_data", "icon_data"])
 
-    private var values = [String?](repeating: nil, count: Self.keys.count)
+    private var values = [String?](repeating: nil, count: Self.keys.names.count)
 
     init() {}
 
-    /// The place of `key` (lengths compared first: most keys differ in length).
-    private static func place(of key: String) -> Int? {
-        let count = key.utf8.count
-        return keys.firstIndex { $0.utf8.count == count && $0 == key }
-    }
-
     /// The value of `key`; a key not among `keys` has none, and setting one keeps nothing.
     subscript(key: String) -> String? {
-        get { Self.place(of: key).flatMap { values[$0] } }
-        set { if let place = Self.place(of: key) { values[place] = newValue } }
+        get { Self.keys.position(of: key).flatMap { values[$0] } }
+        set { if let place = Self.keys.position(of: key) { values[place] = newValue } }
     }
 
     /// Whether `other` has the same values (texts compared as `SameText.equal` does).
@@ -38,6 +33,6 @@ package struct GohikeSourceValues: Sendable {
 
     /// The keys whose values differ from `other`'s, sorted.
     func differing(from other: GohikeSourceValues) -> [String] {
-        Self.keys.indices.filter { values[$0] != other.values[$0] }.map { Self.keys[$0] }.sorted()
+        values.indices.filter { values[$0] != other.values[$0] }.map { Self.keys.names[$0] }.sorted()
     }
 }

@@ -17,7 +17,7 @@ public struct JSONKeys: Sendable {
     /// The place of `name` among the keys (their lengths compared first: most keys differ in
     /// length, and comparing two unequal strings takes longer).
     @inline(__always)
-    func position(of name: String) -> Int? {
+    public func position(of name: String) -> Int? {
         let count = name.utf8.count
         for index in bytes.indices where bytes[index].count == count && names[index] == name { return index }
         return nil
