@@ -11,6 +11,12 @@ extension ContentSnapshot {
     /// Hashes every pending image (a snapshot read on its own).
     package mutating func resolvePendingImages() {
         guard let pending = pendingImages else { return }
+        resolve(pending, same: [:])
+    }
+
+    /// Hashes the pending images `pending` but those `same` gives a reference for (collection,
+    /// id, field), changing the items in place.
+    mutating func resolve(_ pending: [String: Data], same: [String: [ItemID: [String: AssetRef]]]) {
         // No image: no reference is pending, and nothing changes but the empty store.
         if pending.isEmpty {
             assets = AssetStore(.memory([:]))
@@ -18,7 +24,7 @@ extension ContentSnapshot {
             return
         }
         var resolver = PendingImageResolver(pending: pending)
-        items = resolver.resolve(items, same: [:])
+        resolver.resolve(&items, same: same)
         assets = AssetStore(.memory(resolver.store))
         pendingImages = nil
     }
@@ -48,14 +54,20 @@ extension ContentSnapshot {
                 }
             }
         }
-        var oldResolver = PendingImageResolver(pending: oldPending)
-        old.items = oldResolver.resolve(old.items, same: same)
-        old.assets = AssetStore(.memory(oldResolver.store))
-        old.pendingImages = nil
-        var newResolver = PendingImageResolver(pending: newPending)
-        new.items = newResolver.resolve(new.items, same: same)
-        new.assets = AssetStore(.memory(newResolver.store))
-        new.pendingImages = nil
+        // The two versions are hashed at once, one on each core. Each is moved into a box of its
+        // own first, so that its items are changed in place, not copied.
+        final class Side: @unchecked Sendable {
+            var snapshot: ContentSnapshot
+            let pending: [String: Data]
+            init(_ snapshot: ContentSnapshot, _ pending: [String: Data]) { (self.snapshot, self.pending) = (snapshot, pending) }
+        }
+        let sides = [Side(old, oldPending), Side(new, newPending)]
+        old.items = [:]
+        new.items = [:]
+        let shared = same
+        DispatchQueue.concurrentPerform(iterations: sides.count) { sides[$0].snapshot.resolve(sides[$0].pending, same: shared) }
+        old = sides[0].snapshot
+        new = sides[1].snapshot
     }
 }
 
@@ -71,15 +83,13 @@ struct PendingImageResolver {
         self.pending = pending
     }
 
-    /// `items` with every asset reference final, but those in `same` (collection, id, field),
-    /// which become the reference given there.
-    mutating func resolve(_ items: [String: [ItemID: SnapshotItem]], same: [String: [ItemID: [String: AssetRef]]])
-        -> [String: [ItemID: SnapshotItem]]
-    {
-        var out = items
-        for (collection, byID) in items {
+    /// Makes every asset reference of `items` final, but those in `same` (collection, id,
+    /// field), which become the reference given there.
+    mutating func resolve(_ items: inout [String: [ItemID: SnapshotItem]], same: [String: [ItemID: [String: AssetRef]]]) {
+        for collection in Array(items.keys) {
             let sameInCollection = same[collection]
-            for (id, item) in byID where item.fields.values.contains(where: Self.holdsAsset) {
+            var changed: [(id: ItemID, fields: [String: DiffValue])] = []
+            for (id, item) in items[collection]! where item.fields.values.contains(where: Self.holdsAsset) {
                 let sameFields = sameInCollection?[id]
                 var fields = item.fields
                 for (key, value) in item.fields where Self.holdsAsset(value) {
@@ -89,10 +99,11 @@ struct PendingImageResolver {
                         fields[key] = resolve(value)
                     }
                 }
-                out[collection]![id]!.fields = fields
+                changed.append((id, fields))
             }
+            // After the walk, which holds the collection's dictionary: changed in place.
+            for (id, fields) in changed { items[collection]![id]!.fields = fields }
         }
-        return out
     }
 
     static func holdsAsset(_ value: DiffValue) -> Bool {
