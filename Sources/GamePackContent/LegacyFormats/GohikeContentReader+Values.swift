@@ -168,12 +168,12 @@ extension GohikeContentReader {
             }
             decoded = Self.decodeBase64(text)
         }
-        let path = "\(item.path).\(key)"
         guard let data = decoded else {
-            fail(.invalidBase64(path: path), at: value.location)
+            fail(.invalidBase64(path: "\(item.path).\(key)"), at: value.location)
             return
         }
-        guard let assetPath = assetPath(of: data, at: path, location: value.location) else { return }
+        // The path and the place are made only for a message: most images have none.
+        guard let assetPath = assetPath(of: data, at: "\(item.path).\(key)", location: value.location) else { return }
         item.images.append((assetPath, data))
         item.fields.append((field, .plain(assetPath)))
         item.sourceValues?[key] = assetPath
@@ -265,7 +265,9 @@ extension GohikeContentReader {
     }
 
     /// The asset path of an image, named by its content and real format.
-    mutating func assetPath(of data: Data, at path: String, location: JSONLocation) -> String? {
+    mutating func assetPath(
+        of data: Data, at path: @autoclosure () -> String, location: @autoclosure () -> JSONLocation
+    ) -> String? {
         let format: MediaFormat
         do {
             format = try MediaProbe.probe(
@@ -274,19 +276,25 @@ extension GohikeContentReader {
         } catch MediaProbeError.corrupt(let damaged, let why) {
             format = damaged
             warnings.append(
-                "\(path): a damaged \(damaged.rawValue.uppercased()) image (\(why)); written as is, lint will report it")
+                "\(path()): a damaged \(damaged.rawValue.uppercased()) image (\(why)); written as is, lint will report it")
         } catch {
-            fail(.notAnImage(path: path, reason: "\(error)"), at: location)
+            fail(.notAnImage(path: path(), reason: "\(error)"), at: location())
             return nil
         }
         guard format.isImage else {
-            fail(.notAnImage(path: path, reason: "the bytes are \(format.rawValue.uppercased()) audio"), at: location)
+            fail(.notAnImage(path: path(), reason: "the bytes are \(format.rawValue.uppercased()) audio"), at: location())
             return nil
         }
         let ext = format == .jpeg ? "jpg" : format.rawValue
         guard hashesImages else {
-            let number = pendingNumbers[ImageBytes(data)] ?? pendingNumbers.count
-            pendingNumbers[ImageBytes(data)] = number
+            let key = ImageBytes(data)
+            let number: Int
+            if let known = pendingNumbers[key] {
+                number = known
+            } else {
+                number = pendingNumbers.count
+                pendingNumbers[key] = number
+            }
             return "images/pending-\(number).\(ext)"
         }
         let digest = SHA256.hash(data: data).prefix(8).map { byte in
