@@ -106,6 +106,19 @@ package final class OutputFile {
         if buffer.count >= Self.bufferSize { try flush() }
     }
 
+    /// Writes `bytes` as `write(_:)` does, but an array of a quarter of the buffer or more goes
+    /// to the hashes and the destination as it is, after what is buffered, not copied first
+    /// (the gohike target's pieces: each byte of its first pass was copied once more).
+    package func write(_ bytes: [UInt8]) throws {
+        guard bytes.count >= Self.bufferSize / 4 else {
+            buffer.append(contentsOf: bytes)
+            if buffer.count >= Self.bufferSize { try flush() }
+            return
+        }
+        try flush()
+        try pass(bytes)
+    }
+
     /// Appends `count` bytes that `fill` writes in place (given where they start).
     func write(count: Int, _ fill: (UnsafeMutablePointer<UInt8>) -> Void) throws {
         let start = buffer.count
@@ -127,9 +140,14 @@ package final class OutputFile {
     func flush() throws {
         guard !buffer.isEmpty else { return }
         let chunk = buffer
-        size += Int64(chunk.count)
         buffer = []
         buffer.reserveCapacity(Self.bufferSize + Self.bufferSize / 4)
+        try pass(chunk)
+    }
+
+    /// Sends `chunk` (nothing buffered before it) to the hashes and the destination.
+    private func pass(_ chunk: [UInt8]) throws {
+        size += Int64(chunk.count)
         if let hashing, !hashing.isEmpty {
             let inFlight = self.inFlight
             if parallel {
