@@ -119,6 +119,40 @@ struct OutputFileHashTests {
         }
     }
 
+    @Test("arrays passed on whole (a quarter of the buffer or more) keep the bytes in order and the hashes serial")
+    func wholeArrays() throws {
+        let bytes = Self.sample()
+        var serial = Digest()
+        bytes.withUnsafeBytes { serial.update($0) }
+        let expected = serial.finalize()
+        let quarter = OutputFile.bufferSize / 4
+        // Around the size that is passed on whole, between small writes that stay buffered.
+        let sizes = [10, quarter - 1, 3, quarter, quarter + 1, 1, 2 * OutputFile.bufferSize + 7, 0, 5_000]
+        for parallel in [true, false] {
+            var received: [UInt8] = []
+            let out = try OutputFile(
+                consumer: { received.append(contentsOf: $0) }, digest: Digest(), hashesInParallel: parallel)
+            var start = 0
+            var turn = 0
+            while start < bytes.count {
+                let end = min(start + sizes[turn % sizes.count], bytes.count)
+                if turn % 3 == 2 {
+                    try out.write(bytes[start..<end])
+                } else {
+                    try out.write(Array(bytes[start..<end]))
+                }
+                #expect(out.position == Int64(end))
+                start = end
+                turn += 1
+            }
+            let (size, sha, md5, crc) = try out.close()
+            #expect(size == Int64(bytes.count) && sha == expected.sha256 && md5 == expected.md5 && crc == serial.crc32)
+            // A Bool, not the arrays: a failure prints no 20 MB of bytes.
+            let same = received == bytes
+            #expect(same, "parallel: \(parallel): \(received.count) bytes received")
+        }
+    }
+
     @Test("a file hashed on several cores gives the hashes of a serial pass")
     func concurrentFileHash() throws {
         let temp = try TemporaryDirectory()
