@@ -64,6 +64,14 @@ struct OutputFileHashTests {
         }
     }
 
+    /// The hashes of one serial pass over `bytes`.
+    static func serialPass(_ bytes: [UInt8]) -> (sha256: String, md5: String, crc32: UInt32) {
+        var serial = Digest()
+        bytes.withUnsafeBytes { serial.update($0) }
+        let (sha256, md5) = serial.finalize()
+        return (sha256, md5, serial.crc32)
+    }
+
     @Test("hashes computed beside each other equal one serial pass, and unhashed bytes are left out")
     func parallelHashes() throws {
         let bytes = Self.sample()
@@ -75,13 +83,11 @@ struct OutputFileHashTests {
             try out.write(bytes[start..<min(start + 300_001, bytes.count)])
         }
         let (size, sha, md5, crc) = try out.close()
-        var serial = Digest()
-        bytes.withUnsafeBytes { serial.update($0) }
-        let expected = serial.finalize()
+        let expected = Self.serialPass(bytes)
         #expect(size == Int64(bytes.count))
         #expect(sha == expected.sha256)
         #expect(md5 == expected.md5)
-        #expect(crc == serial.crc32)
+        #expect(crc == expected.crc32)
         #expect(try Data(contentsOf: url) == Data("placeholder".utf8) + Data(bytes))
 
         let onlyMD5 = try OutputFile(
@@ -94,9 +100,7 @@ struct OutputFileHashTests {
     @Test("an output to a consumer or to nowhere, hashes in parallel or not, gives the file output's bytes and hashes")
     func consumerAndNowhere() throws {
         let bytes = Self.sample()
-        var serial = Digest()
-        bytes.withUnsafeBytes { serial.update($0) }
-        let expected = serial.finalize()
+        let expected = Self.serialPass(bytes)
         for parallel in [true, false] {
             var received: [UInt8] = []
             let consumer = try OutputFile(
@@ -113,7 +117,7 @@ struct OutputFileHashTests {
                     try out.write(bytes[middle..<end])
                 }
                 let (size, sha, md5, crc) = try out.close()
-                #expect(size == Int64(bytes.count) && sha == expected.sha256 && md5 == expected.md5 && crc == serial.crc32)
+                #expect(size == Int64(bytes.count) && sha == expected.sha256 && md5 == expected.md5 && crc == expected.crc32)
             }
             #expect(received == bytes, "parallel: \(parallel)")
         }
@@ -122,9 +126,7 @@ struct OutputFileHashTests {
     @Test("arrays passed on whole (a quarter of the buffer or more) keep the bytes in order and the hashes serial")
     func wholeArrays() throws {
         let bytes = Self.sample()
-        var serial = Digest()
-        bytes.withUnsafeBytes { serial.update($0) }
-        let expected = serial.finalize()
+        let expected = Self.serialPass(bytes)
         let quarter = OutputFile.bufferSize / 4
         // Around the size that is passed on whole, between small writes that stay buffered.
         let sizes = [10, quarter - 1, 3, quarter, quarter + 1, 1, 2 * OutputFile.bufferSize + 7, 0, 5_000]
@@ -146,7 +148,7 @@ struct OutputFileHashTests {
                 turn += 1
             }
             let (size, sha, md5, crc) = try out.close()
-            #expect(size == Int64(bytes.count) && sha == expected.sha256 && md5 == expected.md5 && crc == serial.crc32)
+            #expect(size == Int64(bytes.count) && sha == expected.sha256 && md5 == expected.md5 && crc == expected.crc32)
             // A Bool, not the arrays: a failure prints no 20 MB of bytes.
             let same = received == bytes
             #expect(same, "parallel: \(parallel): \(received.count) bytes received")
