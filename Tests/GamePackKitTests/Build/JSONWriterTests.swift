@@ -56,13 +56,17 @@ struct JSONWriterTests {
 struct OutputFileHashTests {
     /// 20 MB of varied bytes (several output buffers and several of the file hash's chunks,
     /// with a partial last one).
-    static func sample() -> [UInt8] {
+    /// Made once for all the tests: in a debug build, each making of it took seconds of a
+    /// thread the other suites' servers run on.
+    static func sample() -> [UInt8] { shared }
+
+    private static let shared: [UInt8] = {
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         return (0..<(20 << 20) + 12_345).map { _ in
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return UInt8(truncatingIfNeeded: state >> 33)
         }
-    }
+    }()
 
     /// The hashes of one serial pass over `bytes`.
     static func serialPass(_ bytes: [UInt8]) -> (sha256: String, md5: String, crc32: UInt32) {
