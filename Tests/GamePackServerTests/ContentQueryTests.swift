@@ -155,22 +155,6 @@ enum ContentSamples {
     }
 }
 
-/// A small deterministic generator (SplitMix64) so failures repeat.
-struct SeededRandom {
-    var state: UInt64
-    init(_ seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func uniform(_ low: Double, _ high: Double) -> Double {
-        low + (high - low) * Double(next() >> 11) / Double(1 << 53)
-    }
-}
-
 /// An independent great-circle distance (spherical law of cosines via vectors), for checking.
 func bruteForceMeters(_ lat1: Double, _ lng1: Double, _ lat2: Double, _ lng2: Double) -> Double {
     func vector(_ lat: Double, _ lng: Double) -> (Double, Double, Double) {

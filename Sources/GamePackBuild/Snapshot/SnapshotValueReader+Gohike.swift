@@ -7,8 +7,10 @@ extension SnapshotValueReader {
     /// name copies the spec each time.
     struct GohikeFieldSpecs {
         /// One field: its spec, and what `direct` needs of the spec (its shape, and whether it
-        /// is a list of references), which copies nothing.
-        struct Entry {
+        /// is a list of references), which copies nothing. A class: passing an entry on retains
+        /// it once, where a struct's copy retained each of the spec's dozen strings and arrays
+        /// (for every field of every item read).
+        final class Entry {
             let key: String
             let spec: FieldSpec?
             let shape: FieldShape?

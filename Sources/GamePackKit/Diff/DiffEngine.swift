@@ -121,14 +121,15 @@ public enum DiffEngine {
         func walk(_ value: DiffValue) {
             switch value {
             case .localized(let texts):
-                var source: Substring?
-                for (locale, text) in texts where locale == defaultLocale { source = text.trimmedWhitespace }
-                guard let source, !source.isEmpty else { return }
+                // Compared without their white space, but most texts have none to trim: then
+                // as they are, without a `Substring` of each (a tenth of this walk's time).
+                var source: String?
+                for (locale, text) in texts where locale == defaultLocale { source = text }
+                guard let source, !source.isBlank else { return }
                 sources += 1
                 for (locale, text) in texts where locale != defaultLocale {
                     guard let index = locales.firstIndex(of: locale) else { continue }
-                    let trimmed = text.trimmedWhitespace
-                    if !trimmed.isEmpty, trimmed != source { translated[index] += 1 }
+                    if !text.isBlank, !text.isSameTrimmed(as: source) { translated[index] += 1 }
                 }
             case .list(let values): values.forEach(walk)
             case .object(let fields): fields.values.forEach(walk)

@@ -37,13 +37,27 @@ struct ItemComparer {
 
     /// What comparing one collection needs before its items are compared: both versions'
     /// items, every id in order, and positions by `order` (`positionChanges`).
-    struct CollectionPlan: Sendable {
+    /// (A class: the engine hands a collection's plan to the comparison of each of its items,
+    /// and a struct's copy retained each of its dictionaries, arrays and strings every time.)
+    final class CollectionPlan: Sendable {
         let collection: String
         let type: ContentType?
         let oldItems: [ItemID: SnapshotItem]
         let newItems: [ItemID: SnapshotItem]
         let ids: [ItemID]
         let positions: [ItemID: FieldChange]?
+
+        init(
+            collection: String, type: ContentType?, oldItems: [ItemID: SnapshotItem], newItems: [ItemID: SnapshotItem],
+            ids: [ItemID], positions: [ItemID: FieldChange]?
+        ) {
+            self.collection = collection
+            self.type = type
+            self.oldItems = oldItems
+            self.newItems = newItems
+            self.ids = ids
+            self.positions = positions
+        }
 
         /// The ids of items in both versions, which are compared field by field.
         var kept: [ItemID] { ids.filter { oldItems.keys.contains($0) && newItems.keys.contains($0) } }

@@ -1,4 +1,5 @@
 import Foundation
+import GamePackTestSupport
 import Testing
 
 @testable import GamePackServer
