@@ -29,9 +29,10 @@ package struct GohikeContentReader {
     private var routePaths: [Int: String] = [:]
     private var locationIndex: [Int: Int] = [:]
     private var rewardIndex: [Int: Int] = [:]
-    /// The location values (`locationKeys`) of each kept location whose reading warned of
-    /// nothing, by its index: a later copy with the same values as written is the same item.
-    private var keptLocationValues: [Int: [JSONView?]] = [:]
+    /// Where the location values (`locationKeys`) of each kept location whose reading warned
+    /// of nothing are in the tape, by its index: a later copy with the same values as written
+    /// is the same item.
+    private var keptLocationValues: [Int: [Int?]] = [:]
 
     package init() {}
 
@@ -200,13 +201,7 @@ package struct GohikeContentReader {
         // (a location is written once for every route through it): nothing to read or compare.
         // Only when reading the kept one warned of nothing, so no warning is lost by this.
         if let first = locationIndex[id], let kept = keptLocationValues[first],
-            zip(Self.locationKeys, kept).allSatisfy({ key, keptValue in
-                switch (object[key], keptValue) {
-                case (nil, nil): true
-                case (let value?, let keptValue?): value.isSameScalarAsWritten(keptValue)
-                default: false
-                }
-            })
+            object.sameScalarsAsWritten(Self.locationKeys, as: kept)
         {
             reportAbsent(absent, at: path, what: "location \(id)", consequence: Self.consequence(of: absent))
             return (rank, id)
@@ -229,7 +224,7 @@ package struct GohikeContentReader {
             compare(item, with: locations[first], kind: "location")
         } else {
             locationIndex[id] = locations.count
-            if quiet { keptLocationValues[locations.count] = Self.locationKeys.map { object[$0] } }
+            if quiet { keptLocationValues[locations.count] = object.valuePlaces(Self.locationKeys) }
             storeImages(of: item)
             locations.append(item)
         }

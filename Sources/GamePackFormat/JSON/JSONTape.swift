@@ -104,6 +104,23 @@ public final class JSONTape: @unchecked Sendable {
         return token.kind == .object || token.kind == .array ? token.end : index + 1
     }
 
+    /// Whether the value at `index` and the one at `otherIndex` of `other` are the same scalar
+    /// as written (`JSONView.isSameScalarAsWritten`).
+    func isSameScalarAsWritten(_ index: Int, _ other: JSONTape, _ otherIndex: Int) -> Bool {
+        let (a, b) = (tokens[index], other.tokens[otherIndex])
+        guard a.kind == b.kind else { return false }
+        switch a.kind {
+        case .object, .array: return false
+        case .true, .false, .null: return true
+        case .string, .escapedString, .int, .number:
+            let length = a.end - a.start
+            guard length == b.end - b.start else { return false }
+            return withBytes { x in
+                other.withBytes { y in memcmp(x.baseAddress! + a.start, y.baseAddress! + b.start, length) == 0 }
+            }
+        }
+    }
+
     /// The text of the string token at `index`, escapes decoded.
     func string(at index: Int) -> String {
         let token = tokens[index]
@@ -247,18 +264,7 @@ public struct JSONView {
     /// string or number, of the same bytes (a string's between its quotes, escapes as written,
     /// so equal bytes are an equal text). A container is never the same as anything.
     public func isSameScalarAsWritten(_ other: JSONView) -> Bool {
-        let (a, b) = (tape.tokens[index], other.tape.tokens[other.index])
-        guard a.kind == b.kind else { return false }
-        switch a.kind {
-        case .object, .array: return false
-        case .true, .false, .null: return true
-        case .string, .escapedString, .int, .number:
-            let length = a.end - a.start
-            guard length == b.end - b.start else { return false }
-            return tape.withBytes { x in
-                other.tape.withBytes { y in memcmp(x.baseAddress! + a.start, y.baseAddress! + b.start, length) == 0 }
-            }
-        }
+        tape.isSameScalarAsWritten(index, other.tape, other.index)
     }
 
     /// The members of an object value.
@@ -291,6 +297,11 @@ public struct JSONObjectView {
 
     /// The value of `key`, or nil when the object has no such key.
     public subscript(key: String) -> JSONView? {
+        valueIndex(key).map { JSONView(tape: tape, index: $0) }
+    }
+
+    /// The token index of `key`'s value, or nil when the object has no such key.
+    func valueIndex(_ key: String) -> Int? {
         var key = key
         let found = key.withUTF8 { utf8 in
             tape.tokens.withUnsafeBufferPointer { tokens in
@@ -314,7 +325,7 @@ public struct JSONObjectView {
                 }
             }
         }
-        return found < 0 ? nil : JSONView(tape: tape, index: found)
+        return found < 0 ? nil : found
     }
 
     /// Whether the members are exactly `keys`, in that order, each written without escapes
