@@ -42,8 +42,8 @@ public enum JSONValue: Codable, Equatable, Sendable {
         case .bool(let value): try container.encode(value)
         case .int(let value): try container.encode(value)
         case .number(let value):
-            if value.rounded() == value && abs(value) < 1e15 {
-                try container.encode(Int(value))
+            if let whole = Self.wholeNumber(value) {
+                try container.encode(whole)
             } else {
                 try container.encode(value)
             }
@@ -56,7 +56,13 @@ public enum JSONValue: Codable, Equatable, Sendable {
     /// A number as an `int` when it is a whole one below 10¹⁵, else a `number`: the case a
     /// decoder gives it back as.
     public static func number(exactly value: Double) -> JSONValue {
-        value == value.rounded() && abs(value) < 1e15 ? .int(Int(value)) : .number(value)
+        wholeNumber(value).map { .int($0) } ?? .number(value)
+    }
+
+    /// A number as the integer it is written as: one that is whole and below 10¹⁵ (`90`, not
+    /// `90.0`); nil for any other (and for NaN and the infinities).
+    public static func wholeNumber(_ value: Double) -> Int? {
+        value == value.rounded() && abs(value) < 1e15 ? Int(value) : nil
     }
 
     /// The member `key` of an object.

@@ -10,7 +10,7 @@ import Foundation
 /// value and asks the runtime at each one whether its type conforms to one of its marker
 /// protocols, which made it a tenth of a diff's instructions (`benchmarks/README.md`, "The diff
 /// report written directly"). The caller writes each object's members in sorted order;
-/// `members(sortedKeysOf:)` sorts a dictionary's keys the way the encoder does.
+/// `sortedKeys(of:)` sorts a dictionary's keys the way the encoder does.
 public struct PrettyJSONWriter {
     /// What was written so far.
     public private(set) var bytes: [UInt8] = []
@@ -84,7 +84,7 @@ public struct PrettyJSONWriter {
         case .bool(let flag): bool(flag)
         case .int(let number): int(number)
         case .number(let number):
-            if number.rounded() == number && abs(number) < 1e15 { int(Int(number)) } else { double(number) }
+            if let whole = JSONValue.wholeNumber(number) { int(whole) } else { double(number) }
         case .string(let text): string(text)
         case .array(let elements):
             beginArray()
@@ -138,6 +138,8 @@ public struct PrettyJSONWriter {
     /// A string between quotes, escaped as the encoder escapes it: `"` and `\`, the control
     /// characters (`\n`, `\t`, `\b`, `\f`, `\r`, else `\u00xx` in lower-case hex); `/` and
     /// all other characters as they are.
+    private static let hex = Array("0123456789abcdef".utf8)
+
     private mutating func quoted(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
         var text = text
@@ -155,8 +157,7 @@ public struct PrettyJSONWriter {
                 case 0x0D: bytes.append(UInt8(ascii: "r"))
                 case 0x09: bytes.append(UInt8(ascii: "t"))
                 default:
-                    let hex = Array("0123456789abcdef".utf8)
-                    bytes.append(contentsOf: [UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                    bytes.append(contentsOf: [UInt8(ascii: "u"), 0x30, 0x30, Self.hex[Int(byte >> 4)], Self.hex[Int(byte & 0xF)]])
                 }
             }
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[mark...]))
