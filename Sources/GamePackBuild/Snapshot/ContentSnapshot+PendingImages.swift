@@ -24,7 +24,10 @@ extension ContentSnapshot {
             return
         }
         var resolver = PendingImageResolver(pending: pending)
+        // Only asset references change: the texts the tally counted are the same.
+        let tally = coverageTally
         resolver.resolve(&items, same: same)
+        coverageTally = tally
         assets = AssetStore(.memory(resolver.store))
         pendingImages = nil
     }

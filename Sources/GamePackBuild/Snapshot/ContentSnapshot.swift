@@ -51,8 +51,10 @@ public struct ContentSnapshot: Sendable {
     public var defaultLocale: String
     /// Content types by collection (the project's own, else the built-in ones).
     public var types: [String: ContentType]
-    /// Items by collection, then id.
-    public var items: [String: [ItemID: SnapshotItem]]
+    /// Items by collection, then id. Changing them drops `coverageTally`.
+    public var items: [String: [ItemID: SnapshotItem]] {
+        didSet { coverageTally = nil }
+    }
     /// Reads asset hashes, headers and bytes on demand.
     public var assets: AssetStore
     /// What the reader could not carry over or had to choose (duplicate ids, items without
@@ -71,6 +73,9 @@ public struct ContentSnapshot: Sendable {
     /// holder of the snapshot, and `gamepack diff` leaves it to the end of the process
     /// (`KeptUntilExit`) instead of spending its reading time on it.
     package var source: (any Sendable)? = nil
+    /// Every collection's translation coverage, when the reader counted it as it read the
+    /// items (`CoverageTally`); nil when the items have changed since.
+    package var coverageTally: CoverageTally? = nil
 
     package init(
         label: String, kind: SnapshotKind, project: String?, version: String?, locales: [String], defaultLocale: String,

@@ -85,6 +85,7 @@ public enum SnapshotLoader {
         let valueReader = SnapshotValueReader(
             defaultLocale: "en", locales: ["en", "nl"], asset: { knownRefs[$0] ?? AssetRef(path: $0) })
         var items: [String: [ItemID: SnapshotItem]] = [:]
+        var tally: CoverageTally? = CoverageTally(defaultLocale: "en")
         let collections: [(String, [GohikeItem])] = [
             ("profiles", reader.profiles), ("routes", reader.routes), ("locations", reader.locations),
             ("rewards", reader.rewards),
@@ -92,13 +93,19 @@ public enum SnapshotLoader {
         for (collection, gohikeItems) in collections {
             var byID = [ItemID: SnapshotItem](minimumCapacity: gohikeItems.count)
             var specs = SnapshotValueReader.GohikeFieldSpecs(type: types[collection])
+            var coverage = CoverageTally.Counts()
             for index in gohikeItems.indices {
                 // The fields the imported YAML would load into, without writing and parsing it.
                 let id = ItemID(String(gohikeItems[index].id))
                 let fields = valueReader.fields(of: gohikeItems[index], specs: &specs)
-                byID[id] = SnapshotItem(collection: collection, id: id, fields: fields, title: valueReader.title(fields))
+                // Counted now, while the texts are in the cache; an id met twice (which the
+                // reader reports as an error) leaves the counting to the diff.
+                coverage.count(fields, defaultLocale: "en")
+                let item = SnapshotItem(collection: collection, id: id, fields: fields, title: valueReader.title(fields))
+                if byID.updateValue(item, forKey: id) != nil { tally = nil }
             }
             items[collection] = byID
+            tally?.set(coverage, for: collection)
         }
         let version = root.object?["version"]?.string
         var snapshot = ContentSnapshot(
@@ -106,6 +113,7 @@ public enum SnapshotLoader {
             types: types, items: items, assets: store, warnings: reader.warnings)
         snapshot.pendingImages = reader.images
         snapshot.source = reader.items
+        snapshot.coverageTally = tally
         return snapshot
     }
 }

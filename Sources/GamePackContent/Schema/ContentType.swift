@@ -21,9 +21,11 @@ public struct FieldSpec: Sendable {
     /// Length bounds in characters (per locale for localized text).
     public var minLength: Int?
     public var maxLength: Int?
-    /// A regular expression the whole value must match, as written and compiled.
-    public var pattern: String?
-    public var regex: NSRegularExpression?
+    /// A regular expression the whole value must match, as written (`pattern`) and compiled
+    /// when first used (`regex`).
+    public var fieldPattern: FieldPattern?
+    public var pattern: String? { fieldPattern?.text }
+    public var regex: NSRegularExpression? { fieldPattern?.regex }
     /// Allowed values of an enum.
     public var values: [String] = []
     /// The collection a reference points into.

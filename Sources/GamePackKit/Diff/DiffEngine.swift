@@ -110,35 +110,11 @@ public enum DiffEngine {
         return locales
     }
 
-    /// Coverage per locale in one pass over a snapshot's localized texts: texts present and
-    /// different from their source, out of the source texts.
+    /// Coverage per locale: texts present and different from their source, out of the source
+    /// texts (the tally the reader made, else one pass over the snapshot's localized texts).
     static func coverageCounts(_ snapshot: ContentSnapshot, locales: [String], collections: [String]) -> [String: Coverage] {
-        // Counted by the locale's position, reading each text's few locales in place: no
-        // dictionary lookup (and no hashing of a locale) for each text and locale.
-        var sources = 0
-        var translated = [Int](repeating: 0, count: locales.count)
-        let defaultLocale = snapshot.defaultLocale
-        func walk(_ value: DiffValue) {
-            switch value {
-            case .localized(let texts):
-                // Compared without their white space, but most texts have none to trim: then
-                // as they are, without a `Substring` of each (a tenth of this walk's time).
-                var source: String?
-                for (locale, text) in texts where locale == defaultLocale { source = text }
-                guard let source, !source.isBlank else { return }
-                sources += 1
-                for (locale, text) in texts where locale != defaultLocale {
-                    guard let index = locales.firstIndex(of: locale) else { continue }
-                    if !text.isBlank, !text.isSameTrimmed(as: source) { translated[index] += 1 }
-                }
-            case .list(let values): values.forEach(walk)
-            case .object(let fields): fields.values.forEach(walk)
-            default: break
-            }
-        }
-        for collection in collections {
-            for item in (snapshot.items[collection] ?? [:]).values { item.fields.values.forEach(walk) }
-        }
+        let (translated, sources) = CoverageTally.counting(snapshot, collections: collections)
+            .totals(locales: locales, collections: collections)
         return Dictionary(
             uniqueKeysWithValues: locales.indices.map {
                 (locales[$0], Coverage(translated: translated[$0], total: sources))

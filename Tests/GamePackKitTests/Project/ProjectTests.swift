@@ -102,6 +102,39 @@ struct ProjectTests {
         #expect(lines == ["2:13 schema", "3:6 schema", "4:21 schema", "5:30 schema"])
         #expect(project.diagnostics[0].message.contains("Did you mean `string`?"))
         #expect(project.diagnostics[2].message.contains("did you mean `required`?"))
+        #expect(project.types["things"]?.field("d")?.pattern == "([")
+        #expect(project.types["things"]?.field("d")?.regex == nil)
+    }
+
+    @Test("every built-in pattern compiles, and matches as a project's own pattern does")
+    func builtinPatterns() throws {
+        // The built-in types' patterns are compiled when first matched (`FieldPattern`), not
+        // as they are parsed: a bad one would otherwise go unreported.
+        var found = 0
+        func visit(_ spec: FieldSpec) {
+            if let pattern = spec.fieldPattern {
+                found += 1
+                #expect(pattern.regex != nil, "built-in pattern of \(spec.name) does not compile: \(pattern.text)")
+            }
+            spec.fields.forEach(visit)
+            if let element = spec.element?.value { visit(element) }
+        }
+        for type in BuiltinTypes.types.values { type.fields.forEach(visit) }
+        #expect(found >= 1)
+        let twitter = try #require(BuiltinTypes.types["vcs"]?.field("twitter"))
+        #expect(twitter.pattern == "[A-Za-z0-9_]{1,15}")
+        let regex = try #require(twitter.regex)
+        func matches(_ text: String) -> Bool {
+            regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+        }
+        #expect(matches("gamepack_1"))
+        #expect(!matches("@gamepack"))
+        #expect(!matches("a_handle_of_sixteen"))
+        // The same text compiled at once, as a project's schema is, matches the same.
+        let eager = try FieldPattern(compiling: "[A-Za-z0-9_]{1,15}")
+        #expect(eager.regex?.pattern == regex.pattern)
+        #expect(throws: (any Error).self) { try FieldPattern(compiling: "([") }
+        #expect(FieldPattern("([").regex == nil)
     }
 
     @Test("a content file outside a collection folder is reported")
