@@ -69,8 +69,23 @@ public enum DiffEngine {
             if let change { modified[pair.plan].append(change) }
         }
         let modifiedByPlan = modified
-        let items = await Array(plans.indices).concurrentMap { comparer.finish(plans[$0], modified: modifiedByPlan[$0]) }
-            .flatMap { $0 }
+        // The referrers of removed items, found in each version for each collection side by
+        // side: each is a walk over every item that can refer to the collection.
+        let removedIDs = plans.map { comparer.removedIDs(in: $0) }
+        let searches = plans.indices.filter { !removedIDs[$0].isEmpty }
+            .flatMap { [(plan: $0, side: ItemComparer.Side.old), (plan: $0, side: .new)] }
+        let found = await searches.concurrentMap { search in
+            comparer.referrers(to: removedIDs[search.plan], in: plans[search.plan].collection, side: search.side)
+        }
+        var referrers = Array(repeating: (old: [String: Set<String>](), new: [String: Set<String>]()), count: plans.count)
+        for (search, byID) in zip(searches, found) {
+            if search.side == .old { referrers[search.plan].old = byID } else { referrers[search.plan].new = byID }
+        }
+        let referrersByPlan = referrers
+        let items = await Array(plans.indices).concurrentMap {
+            comparer.finish(plans[$0], modified: modifiedByPlan[$0], referrers: referrersByPlan[$0])
+        }
+        .flatMap { $0 }
         let coverageChanges = coverage(
             locales: locales, before: await oldCoverage, after: await newCoverage, items: items)
 

@@ -93,9 +93,19 @@ struct ItemComparer {
             fields: fieldChanges.map(\.path), changes: fieldChanges, reason: reason)
     }
 
+    /// The ids of the plan's items that the new version no longer has.
+    func removedIDs(in plan: CollectionPlan) -> Set<String> {
+        Set(plan.oldItems.keys.lazy.filter { !plan.newItems.keys.contains($0) }.map(\.text))
+    }
+
     /// The collection's changes: the `modified` items with the removed and added ones (an
     /// item renumbered, referred to or named by saved state is a breaking removal), by id.
-    func finish(_ plan: CollectionPlan, modified: [ItemChange]) -> [ItemChange] {
+    /// `referrers`: the items of each version that refer to the removed ones
+    /// (`referrers(to:in:side:)` for `removedIDs(in:)`, which the engine finds for all
+    /// collections and both versions side by side).
+    func finish(
+        _ plan: CollectionPlan, modified: [ItemChange], referrers found: (old: [String: Set<String>], new: [String: Set<String>])
+    ) -> [ItemChange] {
         let collection = plan.collection
         var changes = modified
         var removed: [SnapshotItem] = []
@@ -126,12 +136,9 @@ struct ItemComparer {
             }
         }
         let stateful = DiffEngine.stateCollections.contains(collection) || referenceTargets.contains(collection)
-        let removedIDs = Set(removed.map(\.id.text))
-        let oldReferrers = removed.isEmpty ? [:] : referrers(to: removedIDs, in: collection, side: .old)
-        let newReferrers = removed.isEmpty ? [:] : referrers(to: removedIDs, in: collection, side: .new)
         for item in removed {
             let id = item.id.text
-            let referrers = oldReferrers[id, default: []].union(newReferrers[id, default: []]).sorted()
+            let referrers = found.old[id, default: []].union(found.new[id, default: []]).sorted()
             var itemClass = ChangeClass.content
             var reason: String?
             if let to = renumberedTo[item.id] {
@@ -161,7 +168,7 @@ struct ItemComparer {
         return changes.sorted { ItemID($0.id) < ItemID($1.id) }
     }
 
-    enum Side { case old, new }
+    enum Side: Sendable { case old, new }
 
     /// Field values as text with assets by hash (what a renumbered item is recognized by).
     func fingerprint(_ fields: [String: DiffValue], side: Side) -> String {
