@@ -63,7 +63,27 @@ public struct ProjectConfig: Sendable {
         return id.unicodeScalars.allSatisfy { ($0 >= "a" && $0 <= "z") || ($0 >= "0" && $0 <= "9") || $0 == "-" }
     }
 
+    /// Whether `code` is a locale code gamepack accepts: a language of two or three lowercase
+    /// letters, optionally a region of two capitals or a script of a capital and three lowercase
+    /// letters (`nl`, `fil`, `pt-BR`, `zh-Hant`), ASCII only.
+    ///
+    /// Read by its bytes, not by a regular expression: compiling one sets up ICU's regex tables
+    /// (about 8 million instructions) at every project load. A trailing line break, which the
+    /// expression's `$` let through, is not a locale.
     public static func isValidLocale(_ code: String) -> Bool {
-        code.range(of: "^[a-z]{2,3}(-[A-Z]{2}|-[A-Z][a-z]{3})?$", options: .regularExpression) != nil
+        let bytes = Array(code.utf8)
+        func isLower(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") }
+        func isUpper(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
+        let language = bytes.prefix(while: isLower).count
+        guard language == 2 || language == 3 else { return false }
+        let rest = bytes.dropFirst(language)
+        guard let dash = rest.first else { return true }
+        let tail = rest.dropFirst()
+        guard dash == UInt8(ascii: "-") else { return false }
+        switch tail.count {
+        case 2: return tail.allSatisfy(isUpper)
+        case 4: return isUpper(tail.first!) && tail.dropFirst().allSatisfy(isLower)
+        default: return false
+        }
     }
 }

@@ -290,9 +290,11 @@ public struct LocalizationReport: Sendable, Encodable {
                         ? row[column].padding(toLength: widths[column], withPad: " ", startingAt: 0)
                         : String(repeating: " ", count: widths[column] - row[column].count) + row[column]
                 }
-                out +=
-                    "  " + cells.joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
-                    + "\n"
+                // The row without its trailing white space (no regular expression: compiling one
+                // sets up ICU's regex tables).
+                let line = "  " + cells.joined(separator: "  ")
+                let end = line.lastIndex { !$0.isWhitespace }.map(line.index(after:)) ?? line.startIndex
+                out += String(line[..<end]) + "\n"
             }
         }
         return out

@@ -143,6 +143,7 @@ struct LocalizationCoverageTests {
             ))
         #expect(text.contains("de (German): 1 of 6 translated (16.7%)"))
         let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines.allSatisfy { $0.last?.isWhitespace != true }, "a line of the table ends in white space")
         let nameRow = try #require(lines.first { $0.hasPrefix("  locations   name") })
         #expect(
             nameRow.split(separator: " ").map(String.init) == ["locations", "name", "0", "0", "1", "1", "2", "0.0%", "3", "22"])

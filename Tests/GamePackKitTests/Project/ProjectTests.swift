@@ -106,6 +106,30 @@ struct ProjectTests {
         #expect(project.types["things"]?.field("d")?.regex == nil)
     }
 
+    @Test("locale codes are read as the expression `^[a-z]{2,3}(-[A-Z]{2}|-[A-Z][a-z]{3})?$` reads them")
+    func localeCodes() throws {
+        #expect(["en", "nl", "fil", "pt-BR", "zh-Hant", "en-US"].allSatisfy(ProjectConfig.isValidLocale))
+        let rejected = [
+            "", "e", "engl", "EN", "en-us", "en-USA", "en-", "-en", "zh-HANT", "zh-Hantx", "en_US", "én", "en-ÜS",
+            "en\n", "en-US\n", "nl ", " nl",
+        ]
+        #expect(!rejected.contains(where: ProjectConfig.isValidLocale), "\(rejected.filter(ProjectConfig.isValidLocale))")
+        // Random strings over the letters that matter, against the expression itself (which
+        // also lets a trailing line break through: left out here).
+        let expression = try NSRegularExpression(pattern: "^[a-z]{2,3}(-[A-Z]{2}|-[A-Z][a-z]{3})?$")
+        let alphabet: [Character] = ["a", "n", "z", "A", "H", "Z", "-", "0", "_", "é", "`", "{", "@", "["]
+        var random = SeededRandom(34)
+        var accepted = 0
+        for _ in 0..<20_000 {
+            let length = Int(random.next() % 8)
+            let code = String((0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
+            let matches = expression.firstMatch(in: code, range: NSRange(code.startIndex..., in: code)) != nil
+            #expect(ProjectConfig.isValidLocale(code) == matches, "\(code)")
+            if matches { accepted += 1 }
+        }
+        #expect(accepted > 50)
+    }
+
     @Test("every built-in pattern compiles, and matches as a project's own pattern does")
     func builtinPatterns() throws {
         // The built-in types' patterns are compiled when first matched (`FieldPattern`), not
