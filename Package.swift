@@ -49,6 +49,7 @@ let package = Package(
                 "GamePackPreview",
                 "GamePackStudio",
                 "CMallocTuning",
+                "CProcessStart",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -100,6 +101,7 @@ let package = Package(
         .target(name: "CBase64"),
         .target(name: "CCRC32C"),
         .target(name: "CMallocTuning"),
+        .target(name: "CProcessStart"),
         .systemLibrary(
             name: "CLibXML2",
             pkgConfig: "libxml-2.0",
