@@ -49,7 +49,6 @@ let package = Package(
                 "GamePackPreview",
                 "GamePackStudio",
                 "CMallocTuning",
-                "CProcessStart",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -101,7 +100,6 @@ let package = Package(
         .target(name: "CBase64"),
         .target(name: "CCRC32C"),
         .target(name: "CMallocTuning"),
-        .target(name: "CProcessStart"),
         .systemLibrary(
             name: "CLibXML2",
             pkgConfig: "libxml-2.0",

@@ -1,5 +1,4 @@
 import CMallocTuning
-import CProcessStart
 import Foundation
 import GamePackFormat
 
@@ -17,21 +16,15 @@ import GamePackFormat
 /// unmapped 9,805 blocks instead of 131, and took 10% longer. Address space is reserved, not
 /// memory: a page is touched only when a block uses it. The servers (`serve`, `preview`,
 /// `studio`) are `LongRunningCommand`s and keep glibc's defaults or `ServerMemory`'s.
-///
-/// `diff` and `lint` go further: they restart themselves before `main` with glibc's tunables
-/// for transparent huge pages and a pad of 64 MB (`Sources/CProcessStart/process_start.c`),
-/// which no `mallopt` can set, and are then tuned already.
 enum CommandMemory {
     static let heapTopPad = 32 << 20
     static let mmapThreshold = 32 << 20
     static let trimThreshold = 64 << 20
 
     /// Sets the pad and the thresholds, unless `GLIBC_TUNABLES` in `environment` sets malloc's
-    /// own (an operator's choice wins) or the process was restarted with gamepack's tunables
-    /// (set already). Returns whether they are set; false off glibc, too.
+    /// own (an operator's choice wins). Returns whether they were set; false off glibc, too.
     @discardableResult
     static func tuneForOneShot(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
-        if gamepack_process_restarted_with_tunables() == 1 { return true }
         if MallocTunables.setByOperator(in: environment) { return false }
         return gamepack_malloc_keep_large_buffers(mmapThreshold, trimThreshold) == 1
             && gamepack_malloc_pad_heap_tops(heapTopPad) == 1
