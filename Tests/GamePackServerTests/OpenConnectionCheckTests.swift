@@ -76,8 +76,13 @@ struct OpenConnectionCheckTests {
         // bounds are far from both ends: the test process's two cooperative threads can be held
         // by other suites' synchronous tests (stalls of 20–25 s were seen beside them), which
         // delays the answer's task but cannot make it wait for pg_sleep.
-        let query = Task { try await store.client.query("SELECT pg_sleep(120)") }
-        try await Task.sleep(for: .milliseconds(500))
+        let mark = "cancelled-query-\(UUID().uuidString)"
+        let query = Task { try await store.client.query(PostgresQuery(unsafeSQL: "SELECT pg_sleep(120) /* \(mark) */")) }
+        // Cancelled only once PostgreSQL runs it: a task cancelled while it still waits for a
+        // connection ends with the pool's `CancellationError` before any query is sent (seen
+        // when the sleep of half a second this waited before was not enough, 2026-12-03).
+        let running = try await Self.waitUntilRunning(mark, through: store, within: 30)
+        try #require(running, "PostgreSQL did not show the query running within 30 s")
         let started = Date()
         query.cancel()
         let answer = NIOLockedValueBox<Result<PostgresRows, any Error>?>(nil)
@@ -96,6 +101,23 @@ struct OpenConnectionCheckTests {
         for try await value in try await store.client.query("SELECT 7").decode(Int.self) { values.append(value) }
         #expect(values == [7])
         await store.close()
+    }
+
+    /// Whether a query whose text holds `mark` is running on another connection, asked of
+    /// `pg_stat_activity` every 50 ms for up to `seconds` seconds.
+    static func waitUntilRunning(_ mark: String, through store: PostgresStore, within seconds: Double) async throws -> Bool {
+        let started = Date()
+        while Date().timeIntervalSince(started) < seconds {
+            let sql =
+                "SELECT count(*)::int FROM pg_stat_activity WHERE state = 'active' AND pid <> pg_backend_pid() AND query LIKE '%\(mark)%'"
+            var counts: [Int] = []
+            for try await value in try await store.client.query(PostgresQuery(unsafeSQL: sql)).decode(Int.self) {
+                counts.append(value)
+            }
+            if counts.contains(where: { $0 > 0 }) { return true }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return false
     }
 
     @Test("a transaction through the pool commits its work, and a failing body rolls it back")
