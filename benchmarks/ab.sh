@@ -8,7 +8,8 @@
 #       diff benchmarks/work/peers/content-json-20000/old.json benchmarks/work/peers/content-json-20000/new.json --format json
 #
 # Prints each binary's median and fastest wall time over RUNS runs, and B's median over A's.
-# Arguments that name files or folders are read first (`cat`, `find`), the output is discarded.
+# Arguments that name files or folders are read first (`cat`, `find`), the output is discarded;
+# a run that exits 2 or more (a usage or I/O error, not a lint finding) stops the comparison.
 set -euo pipefail
 if [[ $# -lt 5 || $4 != "--" ]]; then
     echo "usage: bash benchmarks/ab.sh RUNS BIN_A BIN_B -- ARGUMENTS..." >&2
@@ -28,8 +29,16 @@ for ((run = 0; run < runs; run++)); do
         [[ $side == B ]] && binary=$b
         warm "$@"
         start=$(date +%s%N)
-        "$binary" "$@" >/dev/null 2>&1 || true
+        status=0
+        "$binary" "$@" >/dev/null 2>/tmp/ab-stderr.$$ || status=$?
         end=$(date +%s%N)
+        # 1 is lint's "content problems", a full run; 2 and up stopped early: its time means nothing.
+        if ((status > 1)); then
+            echo "ab.sh: $binary $* exited $status:" >&2
+            head -5 /tmp/ab-stderr.$$ >&2
+            rm -f /tmp/ab-stderr.$$
+            exit 1
+        fi
         echo "$side $(((end - start) / 1000))"
     done
 done | python3 -c '
@@ -38,6 +47,8 @@ times = {}
 for line in sys.stdin:
     side, micros = line.split()
     times.setdefault(side, []).append(int(micros) / 1e6)
+if sorted(times) != ["A", "B"]:
+    sys.exit(1)  # a run failed (said above)
 for side in sorted(times):
     print(f"{side}: median {statistics.median(times[side]):.4f} s, fastest {min(times[side]):.4f} s, {len(times[side])} runs")
 ratio = statistics.median(times["B"]) / statistics.median(times["A"])
