@@ -51,12 +51,11 @@ WORK=benchmarks/work/peers
 VENV=benchmarks/work/venv
 if [ ! -x /usr/bin/time ]; then echo "peers.sh: install time: apt-get install time" >&2; exit 1; fi
 if [ -z "${BIN:-}" ]; then
-    # As scripts/install.sh builds it (and in the same folder, so each reuses the other's
-    # build): the Swift libraries linked in, which saves the dynamic loader's symbol look-ups
-    # (8 ms of every run).
+    # As scripts/install.sh builds it (scripts/release-build.sh, in the same folder, so each
+    # reuses the other's build): the Swift libraries linked in, which saves the dynamic
+    # loader's symbol look-ups (8 ms of every run).
     bash scripts/setup.sh release
-    swift build -c release --static-swift-stdlib --product gamepack --scratch-path .build-release
-    BIN=.build-release/release/gamepack
+    BIN=$(bash scripts/release-build.sh | tail -1)
 fi
 BIN=$(realpath "$BIN")
 [ -n "${BEFORE_BIN:-}" ] && BEFORE_BIN=$(realpath "$BEFORE_BIN")

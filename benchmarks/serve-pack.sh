@@ -13,7 +13,7 @@ bench_start() {
     POSTGRES=${POSTGRES:-1}
     bin=${GAMEPACK_BIN:-.build-release/x86_64-unknown-linux-gnu/release/gamepack}
     [ -x "$bin" ] || {
-        echo "$bin is missing: bash scripts/setup.sh release && swift build -c release --static-swift-stdlib --scratch-path .build-release --product gamepack (setup.sh installs libcurl's development files, which the static link needs)" >&2
+        echo "$bin is missing: bash scripts/setup.sh release && bash scripts/release-build.sh (setup.sh installs libcurl's development files, which the static link needs)" >&2
         exit 2
     }
     command -v wrk >/dev/null || { echo "wrk is missing (apt-get install wrk)" >&2; exit 2; }

@@ -10,8 +10,9 @@
 #   PREFIX/share/zsh/site-functions/_gamepack                zsh
 #   PREFIX/share/fish/vendor_completions.d/gamepack.fish     and fish
 #
-# The build (about 11 minutes on two cores the first time) uses its own scratch folder,
-# .build-release/, with `--static-swift-stdlib`, so the binary needs no Swift toolchain to run:
+# The build (scripts/release-build.sh, about 14 minutes on two cores the first time) uses its
+# own scratch folder, .build-release/, with `--static-swift-stdlib`, so the binary needs no
+# Swift toolchain to run:
 # only libxml2, zlib and SQLite (and the C and C++ runtime), present on most systems
 # (Debian/Ubuntu: libxml2 zlib1g libsqlite3-0). `scripts/setup.sh release` installs their
 # development files when missing. The man page comes from ArgumentParser's
@@ -29,9 +30,8 @@ scratch=.build-release
 
 bash scripts/setup.sh release
 
-echo "== building gamepack for release (static Swift runtime) in $scratch/"
-swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product gamepack
-binary="$(swift build -c release --static-swift-stdlib --scratch-path "$scratch" --show-bin-path)/gamepack"
+echo "== building gamepack for release (static Swift runtime) in $scratch/ (scripts/release-build.sh)"
+binary=$(bash scripts/release-build.sh | tail -1)
 
 echo "== building ArgumentParser's generate-manual tool"
 parser="$scratch/checkouts/swift-argument-parser"
