@@ -13,8 +13,9 @@
 #          project's YAML read with PyYAML's C loader, then Python json + base64 + hashlib.md5 +
 #          zipfile, the old server's way), both from the same project and writing the same
 #          content.json (the versions are compared); floor: `floor build`, reading every
-#          input once, base64 of each image, MD5 of it all twice (the version, then
-#          content.json's own MD5, which starts with the version) and SHA-256 once;
+#          input once, base64 of each image, and MD5 twice (the version, then content.json's
+#          own MD5, which starts with the version) and SHA-256 once over as many bytes as the
+#          content.json of the peer's pack (a location's photo is in it once per route through it);
 #   lint   `gamepack lint` against check-jsonschema with one JSON Schema per collection
 #          (`gamepack schema --json-schema`), run once per collection; floor: `floor lint`,
 #          reading every source and parsing it with libyaml's event API, and every asset's header;
@@ -185,8 +186,11 @@ for size in $SIZES; do
                 rm -rf "$dir/peer.zip"
                 timed python build "$key" "$PY" benchmarks/peer_build.py "$dir/project" "$dir/peer.zip"
                 peer_version=$(tail -1 "$WORK/log")
+                # The floor hashes as many bytes as the content.json of a pack (the peer's, of
+                # the same version: checked below) holds
+                content_bytes=$(python3 -c 'import sys, zipfile; print(zipfile.ZipFile(sys.argv[1]).getinfo("gohike/content.json").file_size)' "$dir/peer.zip")
                 warm "$dir/project"
-                timed floor build "$key" "$FLOOR" build "$dir/project"
+                timed floor build "$key" "$FLOOR" build "$dir/project" "$content_bytes"
                 while read -r label bin; do
                     warm "$dir/project"
                     rm -rf "$dir/out-$label" "$dir/project/.gamepack"

@@ -5,12 +5,16 @@
 //                        nothing else; read every asset's header once (its first 16 KiB and
 //                        last 16 bytes, as gamepack's MediaProbe reads them)
 //   floor read PATH...   read every file under each PATH once
-//   floor build PROJECT  read every file of PROJECT once and compute what a gohike pack needs:
+//   floor build PROJECT [BYTES]
+//                        read every file of PROJECT once and compute what a gohike pack needs:
 //                        each asset's base64 text, and over all of it and every source file
 //                        (content.json is that text) MD5 twice and SHA-256 once: the version is
 //                        the MD5 of the profiles, and the manifest lists content.json's own MD5
 //                        and SHA-256; the file starts with the version, so its MD5 cannot share
-//                        the first pass
+//                        the first pass. BYTES is the size of the pack's content.json, which
+//                        holds a location's photo once per route through it and so is larger
+//                        than those texts: the digests go on over zeros until they have taken
+//                        BYTES (a digest's time does not depend on what the bytes are)
 //   floor rates          MD5 and SHA-256 (OpenSSL) and base64 (gamepack's own CBase64) in MB/s
 //                        over 64 MiB, the best of 3
 //
@@ -110,7 +114,9 @@ static unsigned char *encoded;
 static size_t encoded_capacity;
 
 // Feeds a build's bytes to the three digests.
+static size_t hashed;
 static void digest(const unsigned char *data, size_t size) {
+    hashed += size;
     EVP_DigestUpdate(md5, data, size);
     EVP_DigestUpdate(md5_file, data, size);
     EVP_DigestUpdate(sha256, data, size);
@@ -210,19 +216,32 @@ int main(int argc, char **argv) {
         double start = now();
         for (int i = 2; i < argc; i++) walk_path(argv[i], READ);
         printf("seconds=%.6f files=%ld bytes=%zu\n", now() - start, files, bytes);
-    } else if (argc == 3 && strcmp(argv[1], "build") == 0) {
+    } else if ((argc == 3 || argc == 4) && strcmp(argv[1], "build") == 0) {
+        char *end;
+        size_t content_bytes = argc == 4 ? strtoull(argv[3], &end, 10) : 0;
+        if (argc == 4 && (*argv[3] == 0 || *end != 0)) {
+            fprintf(stderr, "floor: BYTES must be a whole number of bytes, not %s\n", argv[3]);
+            return 2;
+        }
         double start = now();
         md5 = EVP_MD_CTX_new(), md5_file = EVP_MD_CTX_new(), sha256 = EVP_MD_CTX_new();
         EVP_DigestInit_ex(md5, EVP_md5(), NULL);
         EVP_DigestInit_ex(md5_file, EVP_md5(), NULL);
         EVP_DigestInit_ex(sha256, EVP_sha256(), NULL);
         walk_path(argv[2], BUILD);
+        // The rest of content.json's size, as a block of zeros fed again and again
+        size_t block = 1 << 20;
+        unsigned char *zeros = content_bytes > hashed ? calloc(1, block) : NULL;
+        while (zeros && hashed < content_bytes) {
+            digest(zeros, content_bytes - hashed < block ? content_bytes - hashed : block);
+        }
+        free(zeros);
         unsigned char out[EVP_MAX_MD_SIZE];
         unsigned int length;
         EVP_DigestFinal_ex(md5, out, &length);
         EVP_DigestFinal_ex(md5_file, out, &length);
         EVP_DigestFinal_ex(sha256, out, &length);
-        printf("seconds=%.6f files=%ld bytes=%zu\n", now() - start, files, bytes);
+        printf("seconds=%.6f files=%ld bytes=%zu hashed=%zu\n", now() - start, files, bytes, hashed);
     } else if (argc == 2 && strcmp(argv[1], "rates") == 0) {
         size_t size = 64u << 20;
         unsigned char *data = malloc(size), *encoded = malloc(size / 3 * 4 + 8);
@@ -241,7 +260,7 @@ int main(int argc, char **argv) {
         printf("md5_mb_s=%.1f sha256_mb_s=%.1f base64_mb_s=%.1f\n", digest_rate(EVP_md5(), data, size),
                digest_rate(EVP_sha256(), data, size), base64);
     } else {
-        fprintf(stderr, "usage: floor lint PROJECT | floor read PATH... | floor build PROJECT | floor rates\n");
+        fprintf(stderr, "usage: floor lint PROJECT | floor read PATH... | floor build PROJECT [BYTES] | floor rates\n");
         return 2;
     }
     return 0;
