@@ -113,8 +113,10 @@ static EVP_MD_CTX *md5, *md5_file, *sha256;
 static unsigned char *encoded;
 static size_t encoded_capacity;
 
-// Feeds a build's bytes to the three digests.
+// Bytes fed to the digests so far.
 static size_t hashed;
+
+// Feeds a build's bytes to the three digests.
 static void digest(const unsigned char *data, size_t size) {
     hashed += size;
     EVP_DigestUpdate(md5, data, size);
