@@ -54,7 +54,7 @@ if [ ! -x /usr/bin/time ]; then echo "peers.sh: install time: apt-get install ti
 if [ -z "${BIN:-}" ]; then
     # As scripts/install.sh builds it (scripts/release-build.sh, in the same folder, so each
     # reuses the other's build): the Swift libraries linked in, which saves the dynamic
-    # loader's symbol look-ups (8 ms of every run).
+    # loader's symbol look-ups at the start of every run.
     bash scripts/setup.sh release
     BIN=$(bash scripts/release-build.sh | tail -1)
 fi

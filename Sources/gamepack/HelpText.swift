@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GamePackContent
 
 /// Help and usage messages at the terminal's width. ArgumentParser wraps descriptions but
 /// prints a command's usage synopsis as one line, however long; this wraps it too, between
@@ -60,7 +61,8 @@ enum HelpText {
     /// with `status` (default: ArgumentParser's own).
     static func exit(with error: Error, status: Int32? = nil) -> Never {
         let width = columns
-        let text = wrappingUsage(GamePack.fullMessage(for: error, columns: width), width: width)
+        // An error quotes what it read (a path, a value): shown as `TerminalText` does.
+        let text = TerminalText.shown(wrappingUsage(GamePack.fullMessage(for: error, columns: width), width: width))
         let code = GamePack.exitCode(for: error)
         if !text.isEmpty {
             if code == .success {

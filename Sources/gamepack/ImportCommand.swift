@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GamePackContent
 import GamePackKit
 
 /// `gamepack import`: a new project from content that exists elsewhere.
@@ -79,7 +80,7 @@ private func printSummary(_ summary: ImportSummary, source: String, destination:
     if !summary.missingAssets.isEmpty { assets += "; \(summary.missingAssets.count) missing" }
     print(assets + ".")
     for warning in summary.warnings {
-        print("warning: \(warning)")
+        print("warning: \(TerminalText.shown(warning))")
     }
     print("Next: gamepack lint \(destination)")
 }

@@ -53,7 +53,8 @@ struct InspectCommand: ParsableCommand {
             for file in manifest.files {
                 lines.append("  \(file.path)  \(ByteCount.describe(Int(file.size)))  sha256:\(file.sha256.prefix(16))…")
             }
-            print(lines.joined(separator: "\n"))
+            // A pack's manifest is input like any other: its texts are shown as `TerminalText` does.
+            print(TerminalText.shown(lines.joined(separator: "\n")))
         }
     }
 }

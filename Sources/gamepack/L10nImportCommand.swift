@@ -84,7 +84,7 @@ struct L10nImportCommand: AsyncParsableCommand {
                     "  \(result.untracked.count) applied to JSON files, which cannot store the source hash (stale detection is off for them)"
                 )
             }
-            print(lines.joined(separator: "\n"))
+            print(TerminalText.shown(lines.joined(separator: "\n")))
         }
         if result.refused {
             let refusedCount = result.unknownUnits.count + result.sourceChanged.count

@@ -47,7 +47,8 @@ enum OptionAlias {
     }
 }
 
-/// Terminal facts and standard-error messages.
+/// Terminal facts and standard-error messages (which quote paths and values read: shown as
+/// `TerminalText` does).
 enum Terminal {
     static func isInteractive(_ fd: Int32) -> Bool {
         isatty(fd) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
@@ -55,11 +56,11 @@ enum Terminal {
     }
 
     static func error(_ message: String) {
-        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("error: \(TerminalText.shown(message))\n".utf8))
     }
 
     static func info(_ message: String) {
-        FileHandle.standardError.write(Data("\(message)\n".utf8))
+        FileHandle.standardError.write(Data("\(TerminalText.shown(message))\n".utf8))
     }
 }
 

@@ -537,4 +537,56 @@ struct HostileInputTests {
         #expect(run.status == 1)
         #expect(run.stderr.contains("not a minisign signature (a .minisig file is a few lines of UTF-8 text)"), "\(run.output)")
     }
+
+    // 10. Escape sequences in content, values and file names are shown, never obeyed.
+    @Test func escapeSequencesFromTheInputAreShownNotObeyed() throws {
+        let temp = try TemporaryDirectory()
+        let hike = try project(temp)
+        let config = hike.appendingPathComponent("gamepack.yaml")
+        let text = try String(contentsOf: config, encoding: .utf8)
+        #expect(text.contains("locales: [en, nl]"))
+        try text.replacingOccurrences(of: "locales: [en, nl]", with: "locales: [en, nl, \"\\e[2J\"]")
+            .write(to: config, atomically: true, encoding: .utf8)
+        // A raw ESC in a source file, which libyaml refuses and the finding quotes, in a file
+        // whose name holds one too.
+        try Data("id: 77\nname: {en: \"Red \u{1B}[31mtext\"}\n".utf8)
+            .write(to: hike.appendingPathComponent("content/locations/\u{1B}[1mbold.yaml"))
+        for format in ["text", "github"] {
+            let run = try BoundedRun.gamepack(["lint", "hike", "--format", format], in: temp.url)
+            #expect(run.status == 1, "\(run.output)")
+            #expect(!run.output.unicodeScalars.contains("\u{1B}"), "\(run.output)")
+            #expect(run.stdout.contains("`\\u{1B}[2J` is not a locale code"), "\(run.output)")
+            #expect(run.stdout.contains("content/locations/\\u{1B}[1mbold.yaml"), "\(run.output)")
+        }
+        // A quoted line shows a hidden character as its escape, and the caret still stands
+        // under the column named, past the escape (a right-to-left override before `fr`, the
+        // last finding on the line), in a
+        // project whose locales are fine (else the finding on `fr` follows from theirs).
+        let line = "name: {en: \"Bridge \u{202E}egdirB\", fr: \"Pont\"}"
+        let other = try project(temp, "other")
+        try Data("id: 78\n\(line)\n".utf8).write(to: other.appendingPathComponent("content/locations/78.yaml"))
+        let lint = try BoundedRun.gamepack(["lint", "other"], in: temp.url)
+        let lines = lint.stdout.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.unicodeScalars) }
+        let shown = Array(("    " + line.replacingOccurrences(of: "\u{202E}", with: "\\u{202E}")).unicodeScalars)
+        let quoted = try #require(lines.lastIndex(of: shown), "\(lint.output)")
+        let column = try #require(Int(String(String.UnicodeScalarView(lines[quoted - 1])).split(separator: ":")[2]))
+        #expect(column == line.unicodeScalars.distance(from: line.unicodeScalars.startIndex, to: line.unicodeScalars.firstIndex(of: "f")!) + 1, "\(lint.output)")
+        let caret = try #require(lines[quoted + 1].firstIndex(of: "^"), "\(lint.output)")
+        #expect(shown[caret] == "f", "\(lint.output)")
+
+        // A title that would set the terminal's window title, in a diff, colored or not.
+        let old = try project(temp, "old"), new = try project(temp, "new")
+        _ = old
+        let location = new.appendingPathComponent("content/locations/1.yaml")
+        let yaml = try String(contentsOf: location, encoding: .utf8)
+        try yaml.replacingOccurrences(of: "\"RAI Congress Center\"", with: "\"RAI \\e]0;pwned\\a Center\"")
+            .write(to: location, atomically: true, encoding: .utf8)
+        for color in ["never", "always"] {
+            let diff = try BoundedRun.gamepack(["diff", "old", "new", "--color", color], in: temp.url)
+            #expect(diff.status == 0, "\(diff.output)")
+            #expect(diff.stdout.contains("RAI \\u{1B}]0;pwned\\u{7} Center"), "\(diff.output)")
+            #expect(!diff.output.contains("\u{1B}]"), "\(diff.output)")
+            #expect(diff.output.contains("\u{1B}[") == (color == "always"), "\(diff.output)")
+        }
+    }
 }

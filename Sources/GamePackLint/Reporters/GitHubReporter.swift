@@ -1,7 +1,8 @@
 import GamePackContent
 
 /// GitHub Actions workflow commands: one `::error file=…,line=…,col=…,title=…::message` line
-/// per diagnostic, which GitHub shows as annotations on the pull request's changed lines.
+/// per diagnostic, which GitHub shows as annotations on the pull request's changed lines. The
+/// log shows the lines too: texts from the input go through `TerminalText` first.
 public struct GitHubReporter: DiagnosticReporter {
     public init() {}
 
@@ -10,7 +11,7 @@ public struct GitHubReporter: DiagnosticReporter {
         for d in diagnostics {
             var properties: [String] = []
             if let location = d.location {
-                properties.append("file=\(escapeProperty(context.display(location.file)))")
+                properties.append("file=\(escapeProperty(TerminalText.shown(context.display(location.file))))")
                 if location.hasPosition {
                     properties.append("line=\(location.line)")
                     properties.append("col=\(location.column)")
@@ -20,7 +21,7 @@ public struct GitHubReporter: DiagnosticReporter {
             var message = d.message
             for note in d.notes { message += "\nnote: \(note)" }
             let command = d.severity == .note ? "notice" : d.severity.rawValue
-            out += "::\(command) \(properties.joined(separator: ","))::\(escapeData(message))\n"
+            out += "::\(command) \(properties.joined(separator: ","))::\(escapeData(TerminalText.shown(message)))\n"
         }
         return out
     }

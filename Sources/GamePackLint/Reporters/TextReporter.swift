@@ -2,7 +2,9 @@ import Foundation
 import GamePackContent
 
 /// The human format: `path:line:col: error: [rule] message`, the source line and a caret,
-/// notes and a fix-it, then a summary. Colored when the context asks for it.
+/// notes and a fix-it, then a summary. Colored when the context asks for it. Every text from the
+/// input (paths, messages, the quoted line) goes through `TerminalText`: a control character in
+/// a file can not act on the reader's terminal.
 public struct TextReporter: DiagnosticReporter {
     public init() {}
 
@@ -14,7 +16,7 @@ public struct TextReporter: DiagnosticReporter {
         for diagnostic in diagnostics {
             var head = ""
             if let location = diagnostic.location {
-                head = context.display(location.file)
+                head = TerminalText.shown(context.display(location.file))
                 if location.hasPosition { head += ":\(location.line):\(location.column)" }
                 head = style.bold(head) + ": "
             }
@@ -24,7 +26,7 @@ public struct TextReporter: DiagnosticReporter {
             case .warning: severity = style.yellow("warning")
             case .note: severity = style.cyan("note")
             }
-            out += "\(head)\(severity): [\(diagnostic.rule)] \(diagnostic.message)\n"
+            out += "\(head)\(severity): [\(diagnostic.rule)] \(TerminalText.shown(diagnostic.message))\n"
             if let location = diagnostic.location, location.hasPosition,
                 let line = context.sources?.line(location.line, of: location.file)
             {
@@ -35,8 +37,8 @@ public struct TextReporter: DiagnosticReporter {
                 let indent = String(repeating: " ", count: caret)
                 out += "    \(shown)\n    \(indent)\(style.green("^"))\n"
             }
-            for note in diagnostic.notes { out += "    \(style.cyan("note:")) \(note)\n" }
-            if let fix = diagnostic.fix { out += "    \(style.green("fix:")) \(fix)\n" }
+            for note in diagnostic.notes { out += "    \(style.cyan("note:")) \(TerminalText.shown(note))\n" }
+            if let fix = diagnostic.fix { out += "    \(style.green("fix:")) \(TerminalText.shown(fix))\n" }
         }
         let files = plural(context.checkedFiles.count, "file")
         if diagnostics.isEmpty {
@@ -58,7 +60,8 @@ extension TextReporter {
 
     /// The part of a source line quoted under a finding: the whole line when it is short, else
     /// `quotedWidth` characters around the 1-based `column`, cut ends marked with `…`; tabs as
-    /// spaces. Returns the text and the caret's offset in it.
+    /// spaces, other hidden characters as `TerminalText` escapes. Returns the text and the
+    /// caret's offset in it (past the escapes before the column).
     static func excerpt(_ scalars: [Unicode.Scalar], column: Int) -> (text: String, caret: Int) {
         let at = min(max(0, column - 1), scalars.count)
         var start = 0
@@ -68,9 +71,23 @@ extension TextReporter {
             end = min(scalars.count, start + quotedWidth)
         }
         var text = start > 0 ? "…" : ""
-        text.unicodeScalars.append(contentsOf: scalars[start..<end].map { $0 == "\t" ? " " : $0 })
+        var caret = text.unicodeScalars.count
+        for index in start..<end {
+            let scalar = scalars[index]
+            var width = 1
+            if scalar == "\t" {
+                text += " "
+            } else if TerminalText.isHidden(scalar) {
+                let escape = TerminalText.escape(scalar)
+                text += escape
+                width = escape.unicodeScalars.count
+            } else {
+                text.unicodeScalars.append(scalar)
+            }
+            if index < at { caret += width }
+        }
         if end < scalars.count { text += "…" }
-        return (text, at - start + (start > 0 ? 1 : 0))
+        return (text, caret)
     }
 }
 
