@@ -570,7 +570,9 @@ struct HostileInputTests {
         let shown = Array(("    " + line.replacingOccurrences(of: "\u{202E}", with: "\\u{202E}")).unicodeScalars)
         let quoted = try #require(lines.lastIndex(of: shown), "\(lint.output)")
         let column = try #require(Int(String(String.UnicodeScalarView(lines[quoted - 1])).split(separator: ":")[2]))
-        #expect(column == line.unicodeScalars.distance(from: line.unicodeScalars.startIndex, to: line.unicodeScalars.firstIndex(of: "f")!) + 1, "\(lint.output)")
+        #expect(
+            column == line.unicodeScalars.distance(
+                from: line.unicodeScalars.startIndex, to: line.unicodeScalars.firstIndex(of: "f")!) + 1, "\(lint.output)")
         let caret = try #require(lines[quoted + 1].firstIndex(of: "^"), "\(lint.output)")
         #expect(shown[caret] == "f", "\(lint.output)")
 

@@ -13,7 +13,9 @@ public struct DiffTextRenderer: DiffRenderer {
         func paint(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
         let shown = TerminalText.shown
         var lines: [String] = []
-        lines.append(paint("gamepack diff", "1") + " \(shown(DiffReport.describe(report.old))) → \(shown(DiffReport.describe(report.new)))")
+        lines.append(
+            paint("gamepack diff", "1") + " \(shown(DiffReport.describe(report.old))) → \(shown(DiffReport.describe(report.new)))"
+        )
         lines.append(report.headline + (report.totals.total > 0 ? " (\(DiffReport.classList(report.totals)))" : ""))
         if report.totals.total > 0 {
             let width = report.changedCollections.map(\.count).max() ?? 0
@@ -49,7 +51,8 @@ public struct DiffTextRenderer: DiffRenderer {
                 }
             let title = item.title.map { " \"\(shown($0))\"" } ?? ""
             let tag = item.class == .breaking ? paint("[breaking]", "1;31") : "[\(item.class.rawValue)]"
-            var line = paint("\(sign) \(shown(item.collection))/\(shown(item.id))", code) + "\(title) \(item.change.rawValue) \(tag)"
+            var line =
+                paint("\(sign) \(shown(item.collection))/\(shown(item.id))", code) + "\(title) \(item.change.rawValue) \(tag)"
             if item.change != .modified, let reason = item.reason { line += ": \(shown(reason))" }
             lines.append(line)
             for field in item.changes {
