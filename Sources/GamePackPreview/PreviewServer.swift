@@ -299,9 +299,9 @@ actor PreviewState {
                 publish(next)
                 let elapsed = started.duration(to: .now).components
                 let milliseconds = Double(elapsed.seconds) * 1000 + Double(elapsed.attoseconds) / 1e15
-                logger.info(
-                    "\(files.count == 1 ? files[0] : "\(files.count) files") changed: taken in after \(String(format: "%.1f", milliseconds)) ms"
-                )
+                // A file's name is input: shown as `TerminalText` does.
+                let changed = files.count == 1 ? TerminalText.shown(files[0]) : "\(files.count) files"
+                logger.info("\(changed) changed: taken in after \(String(format: "%.1f", milliseconds)) ms")
                 scheduleFullPass()
                 return
             }
@@ -317,7 +317,7 @@ actor PreviewState {
             let next = try await PreviewWorkspace.load(at: root, generation: snapshot.generation + 1)
             publish(next)
         } catch {
-            logger.error("cannot load the project: \(error)")
+            logger.error("cannot load the project: \(TerminalText.shown("\(error)"))")
         }
     }
 

@@ -74,7 +74,9 @@ struct PreviewCommand: AsyncParsableCommand, LongRunningCommand {
                 let summary = try StaticPreviewWriter.write(snapshot, tiles: tileSource, to: URL(fileURLWithPath: out))
                 for (path, reason) in summary.refusedAssets {
                     FileHandle.standardError.write(
-                        Data("warning: assets/\(path) \(reason); it is not copied into the static preview\n".utf8))
+                        Data(
+                            TerminalText.shown("warning: assets/\(path) \(reason); it is not copied into the static preview")
+                                .appending("\n").utf8))
                 }
                 print(
                     "wrote \(plural(summary.pages, "page")) and \(plural(summary.assets, "asset")) to \(out) (\(plural(counts.errors, "error")), \(plural(counts.warnings, "warning"))); open \(out)/index.html"

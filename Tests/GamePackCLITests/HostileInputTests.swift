@@ -575,6 +575,16 @@ struct HostileInputTests {
                 from: line.unicodeScalars.startIndex, to: line.unicodeScalars.firstIndex(of: "f")!) + 1, "\(lint.output)")
         let caret = try #require(lines[quoted + 1].firstIndex(of: "^"), "\(lint.output)")
         #expect(shown[caret] == "f", "\(lint.output)")
+        // The static preview's warning on an image it does not copy names it as shown.
+        try Data("<html></html>".utf8).write(to: other.appendingPathComponent("assets/photos/\u{1B}[2Jfake.jpg"))
+        try Data(
+            "id: 79\nname: {en: Fake, nl: Nep}\nposition: {latitude: 52.37, longitude: 4.89}\nimage: \"photos/\\e[2Jfake.jpg\"\n"
+                .utf8
+        ).write(to: other.appendingPathComponent("content/locations/79.yaml"))
+        let preview = try BoundedRun.gamepack(["preview", "other", "--out", "site"], in: temp.url, limit: 60)
+        #expect(preview.status == 0, "\(preview.output)")
+        #expect(preview.stderr.contains("warning: assets/photos/\\u{1B}[2Jfake.jpg "), "\(preview.output)")
+        #expect(!preview.output.unicodeScalars.contains("\u{1B}"), "\(preview.output)")
 
         // A title that would set the terminal's window title, in a diff, colored or not.
         let old = try project(temp, "old"), new = try project(temp, "new")
