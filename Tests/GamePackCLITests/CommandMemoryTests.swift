@@ -112,6 +112,28 @@ struct CommandMemoryTests {
         #endif
     }
 
+    @Test("a diff whose threads' heaps pass 32 MB makes them whole at once, not page by page past the half")
+    func wholeThreadHeaps() throws {
+        #if os(Linux)
+            let temp = try TemporaryDirectory()
+            _ = try temp.write(Self.content(routes: 5000, edited: false), to: "old.json")
+            _ = try temp.write(Self.content(routes: 5000, edited: true), to: "new.json")
+            // glibc pads a thread's heap when it makes it, not as it grows: with a pad of half a
+            // heap (32 MB, gamepack's before 2026-12-04), each page past the first half is a call.
+            let halfPad = try Self.calls(
+                temp,
+                environment: [
+                    "GLIBC_TUNABLES":
+                        "glibc.malloc.top_pad=33554432:glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=67108864"
+                ])
+            let tuned = try Self.calls(temp, environment: [:])
+            let report = try String(contentsOf: temp.url.appendingPathComponent("report.json"), encoding: .utf8)
+            #expect(report.contains("\"modified\" : 3572"), "the diff found every edited location")
+            #expect(halfPad.mprotect > 1000, "\(halfPad) with a 32 MB pad: the workload is too small to tell")
+            #expect(tuned.mprotect * 20 < halfPad.mprotect, "\(tuned) with gamepack's settings against \(halfPad)")
+        #endif
+    }
+
     @Test("blocks of photos' size come from the heap, not each from a mapping of its own")
     func photosFromTheHeap() throws {
         #if os(Linux)
