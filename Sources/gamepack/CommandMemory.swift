@@ -12,7 +12,7 @@ import GamePackFormat
 /// 2026-11-29), and 2 to 7% of the wall time of `lint` and `diff` (`benchmarks/README.md`,
 /// "Heap growth"). The pad is 64 MB, the most a thread's heap holds (glibc's `HEAP_MAX_SIZE` on
 /// 64-bit systems): glibc pads a thread's heap only when it makes one, so with 32 MB a heap
-/// grew page by page past its first half, 21,764 calls in a `diff` of two 26 MB content files
+/// grew page by page past its first half, 13,792 calls in a `diff` of two 26 MB content files
 /// (2026-12-04, "Thread heaps made whole"); with 64 MB, none. Setting the pad stops glibc from raising its mmap threshold as large blocks
 /// are freed, so the thresholds are fixed too, as glibc would raise them (its ceiling, 32 MB;
 /// trimming beyond twice that): with the pad alone, a build of `legacy-photos/20000` mapped and
