@@ -85,6 +85,17 @@ public enum DiffValue: Sendable, Equatable {
         }
     }
 
+    /// Whether the value is an asset or holds one: what the diff's asset walk must look at
+    /// (a text, number or reference needs no look-up of the other version's field).
+    package var mayHoldAsset: Bool {
+        switch self {
+        case .asset: true
+        case .list(let values): values.contains { $0.mayHoldAsset }
+        case .object(let fields): fields.values.contains { $0.mayHoldAsset }
+        case .bool, .number, .text, .localized, .geo, .reference: false
+        }
+    }
+
     /// A short, one-line rendering for reports (`52.3497, 4.8930`, `"Green Trail"`, `[2, 1]`).
     public var display: String {
         switch self {
