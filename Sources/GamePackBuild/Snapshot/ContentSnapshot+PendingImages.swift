@@ -92,10 +92,10 @@ struct PendingImageResolver {
         for collection in Array(items.keys) {
             let sameInCollection = same[collection]
             var changed: [(id: ItemID, fields: [String: DiffValue])] = []
-            for (id, item) in items[collection]! where item.fields.values.contains(where: Self.holdsAsset) {
+            for (id, item) in items[collection]! where item.fields.values.contains(where: \.holdsAsset) {
                 let sameFields = sameInCollection?[id]
                 var fields = item.fields
-                for (key, value) in item.fields where Self.holdsAsset(value) {
+                for (key, value) in item.fields where value.holdsAsset {
                     if let shared = sameFields?[key] {
                         fields[key] = .asset(shared)
                     } else {
@@ -106,15 +106,6 @@ struct PendingImageResolver {
             }
             // After the walk, which holds the collection's dictionary: changed in place.
             for (id, fields) in changed { items[collection]![id]!.fields = fields }
-        }
-    }
-
-    static func holdsAsset(_ value: DiffValue) -> Bool {
-        switch value {
-        case .asset: true
-        case .list(let values): values.contains(where: holdsAsset)
-        case .object(let fields): fields.values.contains(where: holdsAsset)
-        default: false
         }
     }
 

@@ -85,13 +85,13 @@ public enum DiffValue: Sendable, Equatable {
         }
     }
 
-    /// Whether the value is an asset or holds one: what the diff's asset walk must look at
-    /// (a text, number or reference needs no look-up of the other version's field).
-    package var mayHoldAsset: Bool {
+    /// Whether the value is an asset or holds one: the fields the diff's asset walk and the
+    /// pending images' resolver look at (a text, number or reference needs neither).
+    package var holdsAsset: Bool {
         switch self {
         case .asset: true
-        case .list(let values): values.contains { $0.mayHoldAsset }
-        case .object(let fields): fields.values.contains { $0.mayHoldAsset }
+        case .list(let values): values.contains { $0.holdsAsset }
+        case .object(let fields): fields.values.contains { $0.holdsAsset }
         case .bool, .number, .text, .localized, .geo, .reference: false
         }
     }

@@ -191,9 +191,9 @@ struct AssetResolution: Sendable {
             let end = oldItems.index(start, offsetBy: run.run.count)
             // Only the fields that hold an asset are looked up in the other version (most are
             // texts and numbers), and an item's match only when it has such a field.
-            for (id, oldItem) in oldItems[start..<end] where oldItem.fields.values.contains(where: \.mayHoldAsset) {
+            for (id, oldItem) in oldItems[start..<end] where oldItem.fields.values.contains(where: \.holdsAsset) {
                 guard let newFields = newItems[id]?.fields else { continue }
-                for (key, value) in oldItem.fields where value.mayHoldAsset {
+                for (key, value) in oldItem.fields where value.holdsAsset {
                     if let other = newFields[key] { walk.visit(value, other) }
                 }
             }
