@@ -28,19 +28,6 @@ package struct CoverageTally: Sendable, Equatable {
                     == Dictionary(uniqueKeysWithValues: zip(b.locales, b.translated))
         }
 
-        /// Adds the counts of other items of the same collection.
-        package mutating func add(_ other: Counts) {
-            sources += other.sources
-            for (locale, count) in zip(other.locales, other.translated) {
-                if let index = locales.firstIndex(of: locale) {
-                    translated[index] += count
-                } else {
-                    locales.append(locale)
-                    translated.append(count)
-                }
-            }
-        }
-
         /// Counts the localized texts of one item's fields, lists and objects walked.
         package mutating func count(_ fields: [String: DiffValue], defaultLocale: String) {
             for value in fields.values { count(value, defaultLocale: defaultLocale) }

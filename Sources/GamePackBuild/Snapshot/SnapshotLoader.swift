@@ -90,18 +90,22 @@ public enum SnapshotLoader {
             ("profiles", reader.profiles), ("routes", reader.routes), ("locations", reader.locations),
             ("rewards", reader.rewards),
         ]
-        // The items are made in runs on all cores: a diff reads its two versions side by
-        // side, and the core of the one read first then helps with the other.
-        let made = madeItems(collections.map { ($0.0, types[$0.0], $0.1) }, reader: valueReader)
-        for (index, (collection, _)) in collections.enumerated() {
-            var byID = [ItemID: SnapshotItem](minimumCapacity: made.items[index].count)
-            for item in made.items[index] {
-                // An id met twice (which the reader reports as an error) leaves the counting
-                // to the diff.
-                if byID.updateValue(item, forKey: item.id) != nil { tally = nil }
+        for (collection, gohikeItems) in collections {
+            var byID = [ItemID: SnapshotItem](minimumCapacity: gohikeItems.count)
+            var specs = SnapshotValueReader.GohikeFieldSpecs(type: types[collection])
+            var coverage = CoverageTally.Counts()
+            for index in gohikeItems.indices {
+                // The fields the imported YAML would load into, without writing and parsing it.
+                let id = ItemID(String(gohikeItems[index].id))
+                let fields = valueReader.fields(of: gohikeItems[index], specs: &specs)
+                // Counted now, while the texts are in the cache; an id met twice (which the
+                // reader reports as an error) leaves the counting to the diff.
+                coverage.count(fields, defaultLocale: "en")
+                let item = SnapshotItem(collection: collection, id: id, fields: fields, title: valueReader.title(fields))
+                if byID.updateValue(item, forKey: id) != nil { tally = nil }
             }
             items[collection] = byID
-            tally?.set(made.coverage[index], for: collection)
+            tally?.set(coverage, for: collection)
         }
         let version = root.object?["version"]?.string
         var snapshot = ContentSnapshot(
@@ -111,43 +115,5 @@ public enum SnapshotLoader {
         snapshot.source = reader.items
         snapshot.coverageTally = tally
         return snapshot
-    }
-
-    /// The snapshot items of a content.json's collections (their names and types given), in
-    /// order, made in runs of a few hundred items on all cores; and each collection's coverage,
-    /// counted as its items are made, while their texts are in the cache.
-    static func madeItems(
-        _ collections: [(name: String, type: ContentType?, items: [GohikeItem])], reader: SnapshotValueReader
-    ) -> (items: [[SnapshotItem]], coverage: [CoverageTally.Counts]) {
-        var runs: [(collection: Int, range: Range<Int>)] = []
-        for (index, collection) in collections.enumerated() {
-            runs += stride(from: 0, to: collection.items.count, by: 512).map {
-                (index, $0..<min($0 + 512, collection.items.count))
-            }
-        }
-        let made = runs.concurrentPerformMap { run -> ([SnapshotItem], CoverageTally.Counts) in
-            let gohikeItems = collections[run.collection].items
-            var specs = SnapshotValueReader.GohikeFieldSpecs(type: collections[run.collection].type)
-            var counts = CoverageTally.Counts()
-            var items: [SnapshotItem] = []
-            items.reserveCapacity(run.range.count)
-            for position in run.range {
-                // The fields the imported YAML would load into, without writing and parsing it.
-                let fields = reader.fields(of: gohikeItems[position], specs: &specs)
-                counts.count(fields, defaultLocale: "en")
-                items.append(
-                    SnapshotItem(
-                        collection: collections[run.collection].name, id: ItemID(String(gohikeItems[position].id)), fields: fields,
-                        title: reader.title(fields)))
-            }
-            return (items, counts)
-        }
-        var items = [[SnapshotItem]](repeating: [], count: collections.count)
-        var coverage = [CoverageTally.Counts](repeating: .init(), count: collections.count)
-        for (run, (runItems, counts)) in zip(runs, made) {
-            items[run.collection] += runItems
-            coverage[run.collection].add(counts)
-        }
-        return (items, coverage)
     }
 }

@@ -22,16 +22,6 @@ extension Array where Element: Sendable {
         return results.moveOut()
     }
 
-    /// Maps the elements in parallel on all cores, keeping their order, from synchronous code:
-    /// one `DispatchQueue.concurrentPerform` iteration per element (make the elements runs of
-    /// work, not single small items).
-    package func concurrentPerformMap<T>(_ transform: @Sendable (Element) -> T) -> [T] {
-        guard count > 1 else { return map(transform) }
-        let results = MappedResults<T>(count: count)
-        DispatchQueue.concurrentPerform(iterations: count) { results.set($0, transform(self[$0])) }
-        return results.moveOut()
-    }
-
     /// Runs per core: enough that the last run is short, few enough that a run's task costs
     /// nothing beside its elements.
     package static var runsPerCore: Int { 32 }
@@ -46,7 +36,7 @@ extension Array where Element: Sendable {
     }
 }
 
-/// The results of `concurrentMap` (and `concurrentPerformMap`), each set once by the task of its run, then moved out once
+/// The results of `concurrentMap`, each set once by the task of its run, then moved out once
 /// all tasks have ended. (Unchecked `Sendable`: the runs set disjoint places, and the group
 /// has ended before `moveOut` reads them.)
 private final class MappedResults<T>: @unchecked Sendable {
