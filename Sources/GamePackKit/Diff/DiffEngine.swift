@@ -178,21 +178,25 @@ struct AssetResolution: Sendable {
         // up in the new version by the run itself: a diff of large content files spent a tenth
         // of its time on making the list of pairs on one core, and most of the rest of the walk
         // on looking up fields that hold no asset.
+        // Each run's bounds as indices of the collection's dictionary, stepped to once here.
+        typealias Items = [ItemID: SnapshotItem]
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        var runs: [(collection: String, run: Range<Int>)] = []
+        var runs: [(old: Items, new: Items, bounds: Range<Items.Index>)] = []
         for collection in collections {
-            guard let count = old.items[collection]?.count, new.items[collection] != nil else { continue }
-            runs += [Int].runs(count: count, cores: cores).map { (collection, $0) }
+            guard let oldItems = old.items[collection], let newItems = new.items[collection] else { continue }
+            var start = oldItems.startIndex
+            for run in [Int].runs(count: oldItems.count, cores: cores) {
+                let end = oldItems.index(start, offsetBy: run.count)
+                runs.append((oldItems, newItems, start..<end))
+                start = end
+            }
         }
         let found = await runs.concurrentMap { run in
             var walk = AssetPairWalk(old: old, new: new)
-            guard let oldItems = old.items[run.collection], let newItems = new.items[run.collection] else { return walk }
-            let start = oldItems.index(oldItems.startIndex, offsetBy: run.run.lowerBound)
-            let end = oldItems.index(start, offsetBy: run.run.count)
             // Only the fields that hold an asset are looked up in the other version (most are
             // texts and numbers), and an item's match only when it has such a field.
-            for (id, oldItem) in oldItems[start..<end] where oldItem.fields.values.contains(where: \.holdsAsset) {
-                guard let newFields = newItems[id]?.fields else { continue }
+            for (id, oldItem) in run.old[run.bounds] where oldItem.fields.values.contains(where: \.holdsAsset) {
+                guard let newFields = run.new[id]?.fields else { continue }
                 for (key, value) in oldItem.fields where value.holdsAsset {
                     if let other = newFields[key] { walk.visit(value, other) }
                 }
