@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GamePackContent
 import GamePackFormat
 import GamePackLocalization
 import GamePackPublishing
@@ -21,8 +22,12 @@ enum FailureKind {
 
 /// Reports `error` on standard error and returns gamepack's exit status for it: 1 for content
 /// problems as `kind` defines them, 2 for usage and I/O errors. The one place where a
-/// command's error becomes an exit status.
+/// command's error becomes an exit status. The warnings an error kept (`WarningsKept`) follow
+/// it, so that none is lost.
 func failure(_ error: Error, _ kind: FailureKind = .usageOrIO) -> ExitCode {
+    defer {
+        for warning in (error as? any WarningsKept)?.keptWarnings ?? [] { Terminal.warning(warning) }
+    }
     switch kind {
     case .usageOrIO:
         Terminal.error("\(error)")

@@ -59,6 +59,10 @@ enum Terminal {
         FileHandle.standardError.write(Data("error: \(TerminalText.shown(message))\n".utf8))
     }
 
+    static func warning(_ message: String) {
+        FileHandle.standardError.write(Data("warning: \(TerminalText.shown(message))\n".utf8))
+    }
+
     static func info(_ message: String) {
         FileHandle.standardError.write(Data("\(TerminalText.shown(message))\n".utf8))
     }

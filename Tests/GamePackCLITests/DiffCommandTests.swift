@@ -222,6 +222,21 @@ struct DiffCommandTests {
                 #expect(!result.stderr.contains("not a Go Take a Hike!"), "\(arguments): \(result.stderr)")
             }
         }
+        // A file with an error and a warning: the error stops the diff and the import, and the
+        // warning is printed with it, not lost until the error is fixed.
+        try temp.write(
+            "{\"profiles\": [\n  {\"id\": 1, \"routes\": [{\"id\": 4, \"profile_id\": 7}]},\n  {\"id\": \"x2\", \"routes\": []}\n]}",
+            to: "both.json")
+        let warning = "route 4 is listed under profile 1 but says profile_id 7"
+        let diffBoth = try CommandRunner.gamepack(["diff", Self.ios, "both.json"], in: temp.url)
+        #expect(diffBoth.status == 2, "\(diffBoth.stderr)")
+        #expect(diffBoth.stderr.hasPrefix("error: both.json: line 3, column 10: profiles[1].id: expected a whole number"))
+        #expect(diffBoth.stderr.contains("\nwarning: both.json: profiles[0].routes[0]: \(warning)"), "\(diffBoth.stderr)")
+        let importBoth = try CommandRunner.gamepack(["import", "gohike", "both.json", "--out", "imported"], in: temp.url)
+        #expect(importBoth.status == 2, "\(importBoth.stderr)")
+        #expect(importBoth.stderr.hasPrefix("error: both.json: line 3, column 10: profiles[1].id"), "\(importBoth.stderr)")
+        #expect(importBoth.stderr.contains("\nwarning: both.json: profiles[0].routes[0]: \(warning)"), "\(importBoth.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: temp.url.appendingPathComponent("imported").path))
         // `import gohike` names the same files as they were typed, not by their absolute path,
         // and writes nothing.
         let imports: [(String, String)] = [

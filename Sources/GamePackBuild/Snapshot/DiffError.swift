@@ -1,4 +1,5 @@
 import Foundation
+import GamePackContent
 
 /// Why a diff could not be made: unreadable or unrecognized inputs and git problems. The CLI
 /// maps every case to exit status 2.
@@ -14,8 +15,9 @@ public enum DiffError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidContent(path: String, reason: String)
     /// A Go Take a Hike! content file (an object with a list of `profiles`) with values that
     /// cannot be read: an id that is not a number, an image that is not base64, … (`reason`
-    /// names each, with its line and column).
-    case invalidValues(path: String, reason: String)
+    /// names each, with its line and column). `warnings`: what reading it warned of before
+    /// (printed with the error: see `WarningsKept`).
+    case invalidValues(path: String, reason: String, warnings: [String] = [])
     /// A project whose files cannot be parsed: `problems` are `file:line:col: message` lines.
     case unreadableProject(path: String, problems: [String])
     /// A git command failed (not a repository, unknown revision).
@@ -37,7 +39,7 @@ public enum DiffError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(path): cannot read the pack: \(reason)"
         case .invalidContent(let path, let reason):
             "\(path): not a Go Take a Hike! content file: \(reason)"
-        case .invalidValues(let path, let reason):
+        case .invalidValues(let path, let reason, _):
             "\(path): \(reason)"
         case .unreadableProject(let path, let problems):
             "\(path): the project cannot be read (fix these first, `gamepack lint` shows them all):\n"
@@ -51,5 +53,13 @@ public enum DiffError: Error, Sendable, Equatable, CustomStringConvertible {
         case .io(let path, let reason):
             "\(path): \(reason)"
         }
+    }
+}
+
+extension DiffError: WarningsKept {
+    /// The warnings of an input with invalid values, each after the input's path.
+    public var keptWarnings: [String] {
+        guard case .invalidValues(let path, _, let warnings) = self else { return [] }
+        return warnings.map { "\(path): \($0)" }
     }
 }

@@ -69,7 +69,7 @@ public enum SnapshotLoader {
             // not another kind of file.
             let isGohike = root.object?["profiles"]?.elements != nil
             throw isGohike
-                ? DiffError.invalidValues(path: label, reason: error.description)
+                ? DiffError.invalidValues(path: label, reason: error.description, warnings: reader.warnings)
                 : DiffError.invalidContent(path: label, reason: error.description)
         }
         let types = BuiltinTypes.types

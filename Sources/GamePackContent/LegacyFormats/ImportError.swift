@@ -34,6 +34,9 @@ public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible {
     indirect case inFile(String, ImportError)
     /// More than one of the problems above, all found in one pass.
     case several([ImportError])
+    /// One of the problems above, with the warnings the same read gave before it stopped (printed with
+    /// it: see `WarningsKept`).
+    indirect case warned(ImportError, warnings: [String])
 
     /// What went wrong and where, in one line (several lines for `several`).
     public var description: String {
@@ -67,11 +70,25 @@ public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(file): \(problem)"
         case .several(let problems):
             "\(problems.count) problems:\n" + problems.map { "  \($0.description)" }.joined(separator: "\n")
+        case .warned(let problem, _):
+            problem.description
         }
+    }
+
+    /// `error` with `warnings` kept (itself when there are none).
+    package static func warned(_ error: ImportError, keeping warnings: [String]) -> ImportError {
+        warnings.isEmpty ? error : .warned(error, warnings: warnings)
     }
 
     /// One error for a list of problems found in one pass (nil when there are none).
     package static func combined(_ problems: [ImportError]) -> ImportError? {
         problems.count > 1 ? .several(problems) : problems.first
+    }
+}
+
+extension ImportError: WarningsKept {
+    public var keptWarnings: [String] {
+        if case .warned(_, let warnings) = self { return warnings }
+        return []
     }
 }

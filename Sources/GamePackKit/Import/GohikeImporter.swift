@@ -78,7 +78,10 @@ public enum GohikeImporter {
         }
         var reader = GohikeContentReader()
         reader.read(root)
-        if let error = ImportError.combined(reader.errors) { throw ImportError.inFile(file.relativePath, error) }
+        if let error = ImportError.combined(reader.errors) {
+            throw ImportError.warned(
+                .inFile(file.relativePath, error), keeping: reader.warnings.map { "\(file.relativePath): \($0)" })
+        }
 
         let projectID = ProjectTemplate.projectID(fromFolderName: destination.lastPathComponent)
         let staging = try ProjectStaging(destination: destination)

@@ -487,11 +487,16 @@ struct GohikeImportTests {
             _ = try Self.importJSON(json, in: temp)
             Issue.record("expected an error")
         } catch let error as ImportError {
-            guard case .inFile(let file, .several(let problems)) = error else {
+            // The routes' missing keys were warned of before the errors stopped the read: the
+            // error keeps those warnings, each naming the file, for the command to print.
+            guard case .warned(.inFile(let file, .several(let problems)), let warnings) = error else {
                 Issue.record("expected several problems, got \(error)")
                 return
             }
             #expect(file == temp.url.appendingPathComponent("hike.json").path)
+            #expect(!warnings.isEmpty && warnings == error.keptWarnings)
+            #expect(warnings.allSatisfy { $0.hasPrefix(file + ": profiles[1]") }, "\(warnings)")
+            #expect(warnings.contains { $0.contains("profiles[1].routes[1] (route 3) has no `name_en`") }, "\(warnings)")
             // Each problem with the line and column of the value it is about (the object whose
             // key is missing), and what was found instead of what was expected.
             #expect(problems.contains(.located(.missingField(path: "profiles[0]", key: "id"), at: .init(line: 1, column: 14))))
