@@ -15,8 +15,8 @@ public enum DiffError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidContent(path: String, reason: String)
     /// A Go Take a Hike! content file (an object with a list of `profiles`) with values that
     /// cannot be read: an id that is not a number, an image that is not base64, … (`reason`
-    /// names each, with its line and column). `warnings`: what reading it warned of before
-    /// (printed with the error: see `WarningsKept`).
+    /// names each, with its line and column). `warnings`: what reading it warned of before,
+    /// each after the input's path (printed with the error: see `WarningsKept`).
     case invalidValues(path: String, reason: String, warnings: [String] = [])
     /// A project whose files cannot be parsed: `problems` are `file:line:col: message` lines.
     case unreadableProject(path: String, problems: [String])
@@ -57,9 +57,8 @@ public enum DiffError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 extension DiffError: WarningsKept {
-    /// The warnings of an input with invalid values, each after the input's path.
     public var keptWarnings: [String] {
-        guard case .invalidValues(let path, _, let warnings) = self else { return [] }
-        return warnings.map { "\(path): \($0)" }
+        if case .invalidValues(_, _, let warnings) = self { return warnings }
+        return []
     }
 }

@@ -69,7 +69,8 @@ public enum SnapshotLoader {
             // not another kind of file.
             let isGohike = root.object?["profiles"]?.elements != nil
             throw isGohike
-                ? DiffError.invalidValues(path: label, reason: error.description, warnings: reader.warnings)
+                ? DiffError.invalidValues(
+                    path: label, reason: error.description, warnings: reader.warnings.map { "\(label): \($0)" })
                 : DiffError.invalidContent(path: label, reason: error.description)
         }
         let types = BuiltinTypes.types

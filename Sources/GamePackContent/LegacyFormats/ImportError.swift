@@ -34,8 +34,8 @@ public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible {
     indirect case inFile(String, ImportError)
     /// More than one of the problems above, all found in one pass.
     case several([ImportError])
-    /// One of the problems above, with the warnings the same read gave before it stopped (printed with
-    /// it: see `WarningsKept`).
+    /// One of the problems above, with the warnings the same read gave before it stopped, each
+    /// after the file's path (printed with it: see `WarningsKept`).
     indirect case warned(ImportError, warnings: [String])
 
     /// What went wrong and where, in one line (several lines for `several`).
